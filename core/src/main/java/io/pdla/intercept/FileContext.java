@@ -1,0 +1,104 @@
+package io.pdla.intercept;
+
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageFile;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What interceptors know about one open file of one rank, and where they keep their per-file state
+ * (typed keys, so two interceptors cannot collide; {@link AutoCloseable} values are closed with the file).
+ */
+public final class FileContext {
+    private final String name;
+    private final URI uri;
+    private final int amode;
+    private final int rank;
+    private final int commSize;
+    private final AppIdentity app;
+    private final Map<String, String> hints;
+    private final StorageDriver driver;
+    private final StorageFile file;
+    private final Map<Key<?>, Object> store = new IdentityHashMap<>();
+
+    public FileContext(String name, URI uri, int amode, int rank, int commSize, AppIdentity app,
+                       Map<String, String> hints, StorageDriver driver, StorageFile file) {
+        this.name = name;
+        this.uri = uri;
+        this.amode = amode;
+        this.rank = rank;
+        this.commSize = commSize;
+        this.app = app;
+        this.hints = Map.copyOf(hints);
+        this.driver = driver;
+        this.file = file;
+    }
+
+    /** The name the application opened, as it wrote it. */
+    public String name() {
+        return name;
+    }
+
+    public URI uri() {
+        return uri;
+    }
+
+    public int amode() {
+        return amode;
+    }
+
+    public int rank() {
+        return rank;
+    }
+
+    public int commSize() {
+        return commSize;
+    }
+
+    public AppIdentity app() {
+        return app;
+    }
+
+    public Map<String, String> hints() {
+        return hints;
+    }
+
+    public StorageDriver driver() {
+        return driver;
+    }
+
+    /** The driver's open file: the end of the chain. */
+    public StorageFile file() {
+        return file;
+    }
+
+    public synchronized <T> T get(Key<T> key) {
+        @SuppressWarnings("unchecked") T v = (T) store.get(key);
+        return v;
+    }
+
+    public synchronized <T> void put(Key<T> key, T value) {
+        store.put(key, value);
+    }
+
+    /** Closes every {@link AutoCloseable} value in the store; the first failure is rethrown after all ran. */
+    synchronized void closeStore() throws Exception {
+        Exception first = null;
+        List<Object> values = new ArrayList<>(store.values());
+        store.clear();
+        for (Object v : values) {
+            if (v instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    if (first == null) first = e;
+                }
+            }
+        }
+        if (first != null) throw first;
+    }
+}

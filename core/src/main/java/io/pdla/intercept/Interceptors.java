@@ -1,0 +1,83 @@
+package io.pdla.intercept;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Decides which interceptors a file gets. The names come from, in order of precedence: the hint
+ * {@value #HINT}, the system property {@value #PROPERTY}, the environment variable {@value #ENV}, and the
+ * key {@code interceptors} of the properties file named by {@value #ENV_CONFIG}. Names are
+ * comma-separated; "none" turns interception off.
+ */
+public final class Interceptors {
+    public static final String HINT = "pdla_interceptors";
+    public static final String PROPERTY = "pdla.interceptors";
+    public static final String ENV = "PDLA_INTERCEPTORS";
+    public static final String ENV_CONFIG = "PDLA_CONFIG";
+
+    private final Map<String, IoInterceptorProvider> providers = new TreeMap<>();
+
+    public Interceptors() {
+        for (IoInterceptorProvider p : ServiceLoader.load(IoInterceptorProvider.class, IoInterceptorProvider.class.getClassLoader())) {
+            providers.putIfAbsent(p.name(), p);
+        }
+    }
+
+    public Set<String> known() {
+        return providers.keySet();
+    }
+
+    /** The configured names, in chain order; unknown names are an {@link IllegalArgumentException}. */
+    public List<IoInterceptorProvider> configured(Map<String, String> hints) {
+        String spec = hints.get(HINT);
+        String source = "hint " + HINT;
+        if (spec == null) {
+            spec = System.getProperty(PROPERTY);
+            source = "system property " + PROPERTY;
+        }
+        if (spec == null) {
+            spec = System.getenv(ENV);
+            source = "environment variable " + ENV;
+        }
+        if (spec == null) {
+            spec = fromConfigFile();
+            source = "config file " + System.getenv(ENV_CONFIG);
+        }
+        if (spec == null || spec.isBlank() || spec.trim().equals("none")) return List.of();
+        Set<String> names = new LinkedHashSet<>();
+        for (String n : spec.split(",")) if (!n.isBlank()) names.add(n.trim());
+        List<IoInterceptorProvider> out = new ArrayList<>();
+        for (String n : names) {
+            IoInterceptorProvider p = providers.get(n);
+            if (p == null) {
+                throw new IllegalArgumentException("unknown interceptor '" + n + "' in " + source + "; known: " + providers.keySet());
+            }
+            out.add(p);
+        }
+        out.sort(Comparator.comparingInt(IoInterceptorProvider::order));
+        return out;
+    }
+
+    private static String fromConfigFile() {
+        String file = System.getenv(ENV_CONFIG);
+        if (file == null || file.isBlank()) return null;
+        Properties props = new Properties();
+        try (InputStream in = Files.newInputStream(Path.of(file))) {
+            props.load(in);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + ENV_CONFIG + " file " + file + ": " + e.getMessage(), e);
+        }
+        return props.getProperty("interceptors");
+    }
+}

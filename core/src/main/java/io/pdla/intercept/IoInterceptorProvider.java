@@ -1,0 +1,17 @@
+package io.pdla.intercept;
+
+import java.util.Map;
+
+/**
+ * Makes an interceptor known to the shim by name, through {@link java.util.ServiceLoader}. The
+ * {@link #order()} fixes its place in the chain whatever order users list names in: lower is outer.
+ * pdla's own: tracer 100, redirect 200, delegate 300.
+ */
+public interface IoInterceptorProvider {
+    String name();
+
+    int order();
+
+    /** A fresh interceptor for one rank's job, configured from the open's hints. */
+    IoInterceptor create(Map<String, String> hints);
+}

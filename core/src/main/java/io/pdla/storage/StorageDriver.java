@@ -1,0 +1,54 @@
+package io.pdla.storage;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.Set;
+
+/**
+ * A storage back end, found by URI scheme through {@link java.util.ServiceLoader} (one line in
+ * {@code META-INF/services/io.pdla.storage.StorageDriver}). This is ROMIO's ADIO function table as a Java
+ * interface: a driver knows nothing of MPI, views or collectives. Every driver passes the contract suite
+ * {@code AbstractStorageDriverContractTest}, skipping only what its {@link #capabilities()} exclude.
+ */
+public interface StorageDriver {
+    /** The URI scheme this driver serves, such as {@code file}, {@code simpfs} or {@code hdfs}. */
+    String scheme();
+
+    Set<Capability> capabilities();
+
+    default boolean has(Capability capability) {
+        return capabilities().contains(capability);
+    }
+
+    /**
+     * Opens (and with {@code options.create()} creates) a file. Throws {@link StorageException} with
+     * {@code NO_SUCH_FILE}, {@code FILE_EXISTS} or {@code ACCESS_DENIED} as appropriate.
+     */
+    StorageFile open(URI uri, OpenOptions options) throws IOException;
+
+    boolean exists(URI uri) throws IOException;
+
+    /** Deletes a file; {@code NO_SUCH_FILE} if it is not there. */
+    void delete(URI uri) throws IOException;
+
+    /** Creates a directory and its parents; nothing happens if it exists. */
+    void mkdirs(URI dir) throws IOException;
+
+    /** Atomically renames a file, replacing the target. Requires {@link Capability#RENAME}. */
+    default void rename(URI from, URI to) throws IOException {
+        throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": driver cannot rename " + from);
+    }
+
+    /** The layout of a file, or of a directory's default for new files. */
+    default StorageLayout layout(URI uri) throws IOException {
+        return StorageLayout.NONE;
+    }
+
+    /**
+     * Sets the layout that files created afterwards at {@code uri} (a file not yet written, or a
+     * directory) will have. Requires {@link Capability#LAYOUT}.
+     */
+    default void setLayout(URI uri, StorageLayout layout) throws IOException {
+        throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": driver has no layouts, cannot set " + layout.kind() + " on " + uri);
+    }
+}

@@ -1,0 +1,82 @@
+package io.pdla.storage;
+
+import io.pdla.access.ExtentList;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+
+/**
+ * An open file of some storage driver. Positional only: file pointers, views and collective logic live in
+ * the shim above, as in ROMIO's ADIO split. Implementations must be safe for concurrent positional calls
+ * on disjoint ranges (several nonblocking requests, several ranks of one JVM).
+ *
+ * <p>Drivers implement the two contiguous primitives; the vectored forms have generic defaults that a
+ * driver overrides only when it can do better (one RPC per list, server-side sieving...).
+ */
+public interface StorageFile extends Closeable {
+    URI uri();
+
+    /**
+     * Reads up to {@code dst.remaining()} bytes starting at {@code offset} into {@code dst}, advancing its
+     * position. Returns the number of bytes read, which is short only at end-of-file.
+     */
+    int read(long offset, ByteBuffer dst) throws IOException;
+
+    /** Writes all of {@code src.remaining()} bytes at {@code offset}, advancing its position. */
+    void write(long offset, ByteBuffer src) throws IOException;
+
+    long size() throws IOException;
+
+    /** Sets the size: truncates, or extends with zeros. */
+    void setSize(long size) throws IOException;
+
+    /** Makes written data durable. */
+    void sync() throws IOException;
+
+    /**
+     * Reads the extents in list order into consecutive bytes of {@code dst}. Stops at the first extent
+     * cut short by end-of-file, as a contiguous read would. Returns the bytes read.
+     */
+    default long readv(ExtentList extents, ByteBuffer dst) throws IOException {
+        long total = 0;
+        int limit = dst.limit();
+        try {
+            for (int i = 0; i < extents.size(); i++) {
+                long len = extents.length(i);
+                dst.limit(Math.toIntExact(dst.position() + len));
+                long got = 0;
+                while (got < len) {
+                    int n = read(extents.offset(i) + got, dst);
+                    if (n <= 0) break;
+                    got += n;
+                }
+                total += got;
+                if (got < len) break;
+            }
+        } finally {
+            dst.limit(limit);
+        }
+        return total;
+    }
+
+    /** Writes consecutive bytes of {@code src} to the extents, in list order. Returns the bytes written. */
+    default long writev(ExtentList extents, ByteBuffer src) throws IOException {
+        int limit = src.limit();
+        try {
+            for (int i = 0; i < extents.size(); i++) {
+                src.limit(Math.toIntExact(src.position() + extents.length(i)));
+                write(extents.offset(i), src);
+            }
+        } finally {
+            src.limit(limit);
+        }
+        return extents.totalBytes();
+    }
+
+    /** Makes sure the file has at least {@code size} bytes of storage (MPI_File_preallocate). */
+    default void preallocate(long size) throws IOException {
+        if (size() < size) setSize(size);
+    }
+}

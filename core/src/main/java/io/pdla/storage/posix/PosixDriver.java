@@ -1,0 +1,102 @@
+package io.pdla.storage.posix;
+
+import io.pdla.storage.Capability;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageFile;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The {@code file:} driver: local or mounted POSIX file systems through {@link java.nio.channels.FileChannel}.
+ * Hint {@code posix_direct_io=true} bypasses the page cache for aligned requests (see {@link PosixFile}).
+ */
+public final class PosixDriver implements StorageDriver {
+    public static final String HINT_DIRECT_IO = "posix_direct_io";
+
+    @Override
+    public String scheme() {
+        return "file";
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.RANDOM_WRITE, Capability.TRUNCATE, Capability.CONCURRENT_WRITERS,
+                Capability.RENAME, Capability.DIRECT_IO);
+    }
+
+    @Override
+    public StorageFile open(URI uri, OpenOptions options) throws IOException {
+        Path path = path(uri);
+        boolean direct = Boolean.parseBoolean(options.hint(HINT_DIRECT_IO, "false"));
+        try {
+            return PosixFile.open(uri, path, options, direct);
+        } catch (IOException e) {
+            throw translate(e, path);
+        }
+    }
+
+    @Override
+    public boolean exists(URI uri) {
+        return Files.exists(path(uri));
+    }
+
+    @Override
+    public void delete(URI uri) throws IOException {
+        Path path = path(uri);
+        try {
+            Files.delete(path);
+        } catch (IOException e) {
+            throw translate(e, path);
+        }
+    }
+
+    @Override
+    public void mkdirs(URI dir) throws IOException {
+        Path path = path(dir);
+        try {
+            Files.createDirectories(path);
+        } catch (IOException e) {
+            throw translate(e, path);
+        }
+    }
+
+    @Override
+    public void rename(URI from, URI to) throws IOException {
+        Path src = path(from);
+        try {
+            Files.move(src, path(to), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw translate(e, src);
+        }
+    }
+
+    static Path path(URI uri) {
+        if (uri.getScheme() != null && !"file".equals(uri.getScheme())) {
+            throw new IllegalArgumentException("posix driver given a '" + uri.getScheme() + "' URI: " + uri);
+        }
+        return uri.getScheme() == null ? Path.of(uri.getPath()) : Path.of(uri);
+    }
+
+    /** Maps JDK exceptions to storage reasons; the message always names the file. */
+    static StorageException translate(IOException e, Path path) {
+        if (e instanceof StorageException se) return se;
+        StorageException.Reason reason;
+        if (e instanceof NoSuchFileException) reason = StorageException.Reason.NO_SUCH_FILE;
+        else if (e instanceof FileAlreadyExistsException) reason = StorageException.Reason.FILE_EXISTS;
+        else if (e instanceof AccessDeniedException) reason = StorageException.Reason.ACCESS_DENIED;
+        else if (String.valueOf(e.getMessage()).contains("No space left")) reason = StorageException.Reason.NO_SPACE;
+        else reason = StorageException.Reason.IO;
+        return new StorageException(reason, path + ": " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,146 @@
+package io.pdla.storage.posix;
+
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageFile;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.NonWritableChannelException;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * A POSIX file. With direct I/O requested, a second channel is opened with {@code O_DIRECT}; a request
+ * whose offset, length and buffer are all aligned to the file system's block size goes through it, any
+ * other request through the ordinary channel. That keeps MPI semantics (any offset, any length) while
+ * large aligned transfers, the ones O_DIRECT is for, skip the page cache.
+ */
+final class PosixFile implements StorageFile {
+    private final URI uri;
+    private final Path path;
+    private final FileChannel channel;
+    private final FileChannel direct;
+    private final int alignment;
+
+    private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment) {
+        this.uri = uri;
+        this.path = path;
+        this.channel = channel;
+        this.direct = direct;
+        this.alignment = alignment;
+    }
+
+    static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo) throws IOException {
+        Set<OpenOption> opts = new HashSet<>();
+        if (o.read()) opts.add(StandardOpenOption.READ);
+        if (o.write()) opts.add(StandardOpenOption.WRITE);
+        if (o.exclusive()) opts.add(StandardOpenOption.CREATE_NEW);
+        else if (o.create()) opts.add(StandardOpenOption.CREATE);
+        FileChannel ch = FileChannel.open(path, opts);
+        if (!directIo) return new PosixFile(uri, path, ch, null, 0);
+        try {
+            Set<OpenOption> dopts = new HashSet<>(opts);
+            dopts.remove(StandardOpenOption.CREATE_NEW);
+            dopts.remove(StandardOpenOption.CREATE);
+            dopts.add(com.sun.nio.file.ExtendedOpenOption.DIRECT);
+            int align = Math.toIntExact(Files.getFileStore(path).getBlockSize());
+            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align);
+        } catch (IOException | UnsupportedOperationException e) {
+            ch.close();
+            throw new StorageException(StorageException.Reason.UNSUPPORTED,
+                    path + ": direct I/O (hint " + PosixDriver.HINT_DIRECT_IO + ") not supported here: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public int read(long offset, ByteBuffer dst) throws IOException {
+        FileChannel ch = pick(offset, dst);
+        int total = 0;
+        try {
+            while (dst.hasRemaining()) {
+                int n = ch.read(dst, offset + total);
+                if (n < 0) break;
+                total += n;
+            }
+        } catch (IOException e) {
+            throw PosixDriver.translate(e, path);
+        }
+        return total;
+    }
+
+    @Override
+    public void write(long offset, ByteBuffer src) throws IOException {
+        FileChannel ch = pick(offset, src);
+        long pos = offset;
+        try {
+            while (src.hasRemaining()) pos += ch.write(src, pos);
+        } catch (NonWritableChannelException e) {
+            throw new StorageException(StorageException.Reason.READ_ONLY, path + ": opened read-only");
+        } catch (IOException e) {
+            throw PosixDriver.translate(e, path);
+        }
+    }
+
+    private FileChannel pick(long offset, ByteBuffer buf) {
+        if (direct == null || !buf.isDirect()) return channel;
+        boolean aligned = offset % alignment == 0 && buf.remaining() % alignment == 0
+                && buf.alignmentOffset(buf.position(), alignment) == 0;
+        return aligned ? direct : channel;
+    }
+
+    /** Whether this file routes aligned direct buffers around the page cache. */
+    boolean directIo() {
+        return direct != null;
+    }
+
+    @Override
+    public long size() throws IOException {
+        return channel.size();
+    }
+
+    @Override
+    public void setSize(long size) throws IOException {
+        try {
+            long current = channel.size();
+            if (size < current) {
+                channel.truncate(size);
+            } else if (size > current) {
+                channel.write(ByteBuffer.allocate(1), size - 1);
+            }
+        } catch (NonWritableChannelException e) {
+            throw new StorageException(StorageException.Reason.READ_ONLY, path + ": opened read-only, cannot set size");
+        } catch (IOException e) {
+            throw PosixDriver.translate(e, path);
+        }
+    }
+
+    @Override
+    public void sync() throws IOException {
+        try {
+            channel.force(true);
+        } catch (IOException e) {
+            throw PosixDriver.translate(e, path);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            channel.close();
+        } finally {
+            if (direct != null) direct.close();
+        }
+    }
+}

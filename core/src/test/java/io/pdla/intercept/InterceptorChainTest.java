@@ -1,0 +1,134 @@
+package io.pdla.intercept;
+
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageFile;
+import io.pdla.storage.posix.PosixDriver;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class InterceptorChainTest {
+    @TempDir
+    Path dir;
+
+    private FileContext open(String name) throws IOException {
+        PosixDriver driver = new PosixDriver();
+        Path p = dir.resolve(name);
+        StorageFile f = driver.open(p.toUri(), OpenOptions.createReadWrite());
+        return new FileContext(name, p.toUri(), 0, 0, 1, new AppIdentity("Test", 1), Map.of(), driver, f);
+    }
+
+    /** Records "before NAME", "after NAME" around the rest of the chain. */
+    private static IoInterceptor recording(String name, List<String> events) {
+        return new IoInterceptor() {
+            @Override
+            public void opened(FileContext file) {
+                events.add("opened " + name);
+            }
+
+            @Override
+            public long intercept(IoCall call, Chain next) throws IOException {
+                events.add("before " + name + " " + call.op());
+                long n = next.proceed(call);
+                events.add("after " + name + " " + call.op());
+                return n;
+            }
+
+            @Override
+            public void closing(FileContext file) {
+                events.add("closing " + name);
+            }
+        };
+    }
+
+    @Test
+    void interceptorsWrapEachOtherInOrderAroundTheDriver() throws IOException {
+        List<String> events = new ArrayList<>();
+        InterceptorChain chain = new InterceptorChain(List.of(recording("tracer", events), recording("redirect", events)));
+        FileContext ctx = open("wrap");
+        chain.opened(ctx);
+        byte[] data = "hello".getBytes(StandardCharsets.US_ASCII);
+        long n = chain.execute(IoCall.data(ctx, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(3, 5), ByteBuffer.wrap(data)));
+        chain.closing(ctx);
+        assertEquals(5, n);
+        assertEquals(8, ctx.file().size(), "the write reached the driver at offset 3");
+        assertEquals(List.of("opened tracer", "opened redirect",
+                "before tracer WRITE", "before redirect WRITE", "after redirect WRITE", "after tracer WRITE",
+                "closing redirect", "closing tracer"), events);
+        ctx.file().close();
+    }
+
+    @Test
+    void anInterceptorThatDoesNotProceedHandlesTheCallItself() throws IOException {
+        IoInterceptor serveFromElsewhere = new IoInterceptor() {
+            @Override
+            public long intercept(IoCall call, Chain next) {
+                call.buffer().put(new byte[]{42, 42});
+                return 2;
+            }
+        };
+        FileContext ctx = open("handled");
+        InterceptorChain chain = new InterceptorChain(List.of(serveFromElsewhere));
+        ByteBuffer buf = ByteBuffer.allocate(2);
+        assertEquals(2, chain.execute(IoCall.data(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(0, 2), buf)));
+        assertEquals(42, buf.get(0));
+        assertEquals(0, ctx.file().size(), "the driver was never called");
+        ctx.file().close();
+    }
+
+    @Test
+    void proceedingTwiceIsReportedWithTheInterceptorsName() throws IOException {
+        IoInterceptor greedy = new IoInterceptor() {
+            @Override
+            public long intercept(IoCall call, Chain next) throws IOException {
+                next.proceed(call);
+                return next.proceed(call);
+            }
+        };
+        FileContext ctx = open("twice");
+        InterceptorChain chain = new InterceptorChain(List.of(greedy));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> chain.execute(IoCall.meta(ctx, IoOp.SYNC, false, 0)));
+        assertTrue(e.getMessage().contains("proceeded twice"), e.getMessage());
+        assertTrue(e.getMessage().contains(getClass().getName()), e.getMessage());
+        ctx.file().close();
+    }
+
+    @Test
+    void closeableStateInTheFileStoreIsClosedWithTheFile() throws IOException {
+        FileContext ctx = open("store");
+        Key<AutoCloseable> key = Key.of("resource");
+        boolean[] closed = {false};
+        ctx.put(key, () -> closed[0] = true);
+        InterceptorChain.empty().closing(ctx);
+        assertTrue(closed[0]);
+        ctx.file().close();
+    }
+
+    @Test
+    void unknownInterceptorNamesAreRejectedWithTheKnownOnes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Interceptors().configured(Map.of(Interceptors.HINT, "nosuch")));
+        assertTrue(e.getMessage().contains("nosuch"), e.getMessage());
+        assertTrue(e.getMessage().contains(Interceptors.HINT), e.getMessage());
+    }
+
+    @Test
+    void noneMeansNoInterceptors() {
+        assertTrue(new Interceptors().configured(Map.of(Interceptors.HINT, "none")).isEmpty());
+    }
+}

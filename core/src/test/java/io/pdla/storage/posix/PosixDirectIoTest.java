@@ -1,0 +1,53 @@
+package io.pdla.storage.posix;
+
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class PosixDirectIoTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void alignedAndUnalignedRequestsBothWorkWithDirectIo() throws IOException {
+        Path p = dir.resolve("direct");
+        OpenOptions o = OpenOptions.createReadWrite().withHints(Map.of(PosixDriver.HINT_DIRECT_IO, "true"));
+        StorageFile f;
+        try {
+            f = new PosixDriver().open(p.toUri(), o);
+        } catch (StorageException e) {
+            assumeTrue(false, "O_DIRECT not supported on the test file system: " + e.getMessage());
+            return;
+        }
+        int align = Math.toIntExact(Files.getFileStore(p).getBlockSize());
+        byte[] data = new byte[align * 8];
+        new Random(1).nextBytes(data);
+        try (f) {
+            assertTrue(((PosixFile) f).directIo());
+            ByteBuffer aligned = ByteBuffer.allocateDirect(data.length + align).alignedSlice(align);
+            aligned.put(data).flip();
+            f.write(0, aligned);                                      // through O_DIRECT
+            f.write(align * 8L + 3, ByteBuffer.wrap(new byte[]{1, 2})); // unaligned: ordinary channel
+            assertEquals(align * 8L + 5, f.size());
+            ByteBuffer back = ByteBuffer.allocateDirect(data.length + align).alignedSlice(align);
+            assertEquals(data.length, f.read(0, back));
+            byte[] got = new byte[data.length];
+            back.flip().get(got);
+            assertArrayEquals(data, got);
+        }
+    }
+}
