@@ -1,0 +1,228 @@
+package io.pdla.mpiio;
+
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.MPIException;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Flattens MPJ Express datatypes into {@link FileType}s, and builds the filetypes MPJ lacks
+ * (subarray, block distributions).
+ *
+ * <p>MPJ keeps a derived type's structure in private fields and counts everything in elements of the
+ * base type, not bytes; we read those fields reflectively once per type and convert to bytes. The
+ * alternative, packing a probe buffer through MPJ's packers, would cost a buffer per call and still not
+ * give us lower bound and extent.
+ */
+public final class Datatypes {
+    private Datatypes() {
+    }
+
+    /** Row-major (C) and column-major (Fortran) array orders for {@link #subarray}. */
+    public enum Order { C, FORTRAN }
+
+    /** A flattened copy of an MPJ datatype, in bytes. */
+    public static FileType flatten(Datatype type) throws MPIIOException {
+        if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, "datatype is null");
+        int elem = elementBytes(type);
+        List<long[]> blocks = new ArrayList<>();
+        try {
+            collect(type, 0, blocks);
+            long lb = type.Lb();
+            long extent = type.Extent();
+            long[] d = new long[blocks.size()];
+            long[] l = new long[blocks.size()];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = blocks.get(i)[0] * elem;
+                l[i] = blocks.get(i)[1] * elem;
+            }
+            return new FileType(d, l, lb * elem, extent * elem, elem);
+        } catch (MPIException | ReflectiveOperationException e) {
+            throw new MPIIOException(ErrorClass.ERR_TYPE, "cannot flatten MPJ datatype " + type.getClass().getName() + ": " + e, e);
+        }
+    }
+
+    /** Bytes of the basic element of {@code type}; ERR_TYPE for MPI.OBJECT and markers. */
+    static int elementBytes(Datatype type) throws MPIIOException {
+        int base = type.baseType;
+        if (base == MPI.BYTE.baseType || base == MPI.BOOLEAN.baseType) return 1;
+        if (base == MPI.CHAR.baseType || base == MPI.SHORT.baseType) return 2;
+        if (base == MPI.INT.baseType || base == MPI.FLOAT.baseType) return 4;
+        if (base == MPI.LONG.baseType || base == MPI.DOUBLE.baseType) return 8;
+        throw new MPIIOException(ErrorClass.ERR_TYPE, "datatype with base type code " + base
+                + " cannot be used for file I/O (only BYTE, BOOLEAN, CHAR, SHORT, INT, FLOAT, LONG, DOUBLE)");
+    }
+
+    /** Appends the typemap of {@code t}, displaced by {@code at} elements, as (displacement, length) pairs. */
+    private static void collect(Datatype t, long at, List<long[]> out) throws MPIException, ReflectiveOperationException {
+        String kind = t.getClass().getSimpleName();
+        switch (kind) {
+            case "BasicType" -> out.add(new long[]{at, 1});
+            case "Contiguous" -> {
+                int count = intField(t, "count");
+                Datatype old = (Datatype) field(t, "oldType");
+                long ext = old.Extent();
+                for (int i = 0; i < count; i++) collect(old, at + i * ext, out);
+            }
+            case "Vector" -> {
+                int count = intField(t, "count");
+                int blockLength = intField(t, "blockLength");
+                int stride = intField(t, "stride");
+                boolean units = (boolean) field(t, "unitsOfOldExtent");
+                Datatype old = (Datatype) field(t, "oldType");
+                long ext = old.Extent();
+                long step = units ? stride * ext : stride;
+                for (int i = 0; i < count; i++) {
+                    for (int j = 0; j < blockLength; j++) collect(old, at + i * step + j * ext, out);
+                }
+            }
+            case "Indexed" -> {
+                int[] lens = (int[]) field(t, "blockLengths");
+                int[] disps = (int[]) field(t, "displacements");
+                boolean units = (boolean) field(t, "unitsOfOldExtent");
+                Datatype old = (Datatype) field(t, "oldType");
+                long ext = old.Extent();
+                for (int i = 0; i < lens.length; i++) {
+                    long base = at + (units ? disps[i] * ext : disps[i]);
+                    for (int j = 0; j < lens[i]; j++) collect(old, base + j * ext, out);
+                }
+            }
+            case "Struct" -> {
+                int[] lens = (int[]) field(t, "blockLengths");
+                int[] disps = (int[]) field(t, "displacements");
+                Datatype[] olds = (Datatype[]) field(t, "oldTypes");
+                for (int i = 0; i < lens.length; i++) {
+                    Datatype old = olds[i];
+                    if (old.baseType == MPI.LB.baseType || old.baseType == MPI.UB.baseType) continue; // bound markers
+                    long ext = old.Extent();
+                    for (int j = 0; j < lens[i]; j++) collect(old, at + disps[i] + j * ext, out);
+                }
+            }
+            default -> throw new IllegalArgumentException("unsupported MPJ datatype class " + t.getClass().getName());
+        }
+    }
+
+    private static Object field(Object o, String name) throws ReflectiveOperationException {
+        Field f = o.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(o);
+    }
+
+    private static int intField(Object o, String name) throws ReflectiveOperationException {
+        return (int) field(o, name);
+    }
+
+    /**
+     * MPI_Type_create_subarray: the {@code subsizes} block starting at {@code starts} of an array of
+     * {@code sizes}, with the whole array's extent, so that tiling it in a view covers the whole array.
+     * Sizes count elements of {@code elementBytes} bytes each.
+     */
+    public static FileType subarray(int[] sizes, int[] subsizes, int[] starts, Order order, int elementBytes) {
+        int nd = sizes.length;
+        if (nd == 0 || subsizes.length != nd || starts.length != nd) {
+            throw new IllegalArgumentException("subarray needs sizes, subsizes and starts of the same non-zero length");
+        }
+        if (elementBytes <= 0) throw new IllegalArgumentException("elementBytes must be > 0, was " + elementBytes);
+        for (int i = 0; i < nd; i++) {
+            if (sizes[i] <= 0 || subsizes[i] <= 0 || starts[i] < 0 || starts[i] + subsizes[i] > sizes[i]) {
+                throw new IllegalArgumentException("subarray dimension " + i + ": need 0 < subsize, 0 <= start, start + subsize <= size; got size="
+                        + sizes[i] + " subsize=" + subsizes[i] + " start=" + starts[i]);
+            }
+        }
+        // Normalise to C order: dimension 0 slowest.
+        int[] sz = sizes.clone(), sub = subsizes.clone(), st = starts.clone();
+        if (order == Order.FORTRAN) {
+            reverse(sz);
+            reverse(sub);
+            reverse(st);
+        }
+        long[] stridesElems = new long[nd];
+        stridesElems[nd - 1] = 1;
+        for (int i = nd - 2; i >= 0; i--) stridesElems[i] = stridesElems[i + 1] * sz[i + 1];
+        long rows = 1;
+        for (int i = 0; i < nd - 1; i++) rows *= sub[i];
+        long[] d = new long[Math.toIntExact(rows)];
+        long[] l = new long[d.length];
+        int[] idx = new int[nd]; // counters over the leading nd-1 dimensions
+        for (int r = 0; r < d.length; r++) {
+            long off = st[nd - 1];
+            for (int i = 0; i < nd - 1; i++) off += (long) (st[i] + idx[i]) * stridesElems[i];
+            d[r] = off * elementBytes;
+            l[r] = (long) sub[nd - 1] * elementBytes;
+            for (int i = nd - 2; i >= 0; i--) {
+                if (++idx[i] < sub[i]) break;
+                idx[i] = 0;
+            }
+        }
+        long total = stridesElems[0] * sz[0] * elementBytes;
+        return new FileType(d, l, 0, total, elementBytes);
+    }
+
+    /**
+     * A block distribution of an array over a process grid (MPI_Type_create_darray with
+     * MPI_DISTRIBUTE_BLOCK in every dimension and default block sizes): the part owned by {@code rank},
+     * whose grid coordinates are taken in C order. Trailing processes get smaller blocks when a size does
+     * not divide, as MPI's block distribution does.
+     */
+    public static FileType darrayBlock(int rank, int[] sizes, int[] procGrid, Order order, int elementBytes) {
+        int nd = sizes.length;
+        if (procGrid.length != nd) throw new IllegalArgumentException("procGrid needs " + nd + " dimensions, has " + procGrid.length);
+        int nprocs = 1;
+        for (int p : procGrid) {
+            if (p <= 0) throw new IllegalArgumentException("process grid dimensions must be > 0");
+            nprocs *= p;
+        }
+        if (rank < 0 || rank >= nprocs) throw new IllegalArgumentException("rank " + rank + " outside a grid of " + nprocs + " processes");
+        int[] coords = new int[nd];
+        int r = rank;
+        for (int i = nd - 1; i >= 0; i--) {
+            coords[i] = r % procGrid[i];
+            r /= procGrid[i];
+        }
+        int[] sub = new int[nd], st = new int[nd];
+        for (int i = 0; i < nd; i++) {
+            int block = (sizes[i] + procGrid[i] - 1) / procGrid[i];
+            st[i] = Math.min(coords[i] * block, sizes[i]);
+            sub[i] = Math.max(0, Math.min(block, sizes[i] - st[i]));
+            if (sub[i] == 0) {
+                throw new IllegalArgumentException("rank " + rank + " owns nothing in dimension " + i + " (size " + sizes[i] + " over " + procGrid[i] + " processes)");
+            }
+        }
+        return subarray(sizes, sub, st, order, elementBytes);
+    }
+
+    /** {@code count} blocks of {@code blockBytes}, {@code strideBytes} apart (a byte vector). */
+    public static FileType vector(int count, long blockBytes, long strideBytes) {
+        if (count < 0 || blockBytes < 0) throw new IllegalArgumentException("vector count and block must be >= 0");
+        long[] d = new long[count], l = new long[count];
+        for (int i = 0; i < count; i++) {
+            d[i] = i * strideBytes;
+            l[i] = blockBytes;
+        }
+        long extent = count == 0 ? 0 : (count - 1) * strideBytes + blockBytes;
+        return new FileType(d, l, 0, extent, 1);
+    }
+
+    /** Blocks at the given byte displacements (an hindexed type of bytes). */
+    public static FileType indexed(long[] blockBytes, long[] displacementBytes) {
+        if (blockBytes.length != displacementBytes.length) throw new IllegalArgumentException("lengths and displacements differ in count");
+        long lb = Long.MAX_VALUE, ub = 0;
+        for (int i = 0; i < blockBytes.length; i++) {
+            lb = Math.min(lb, displacementBytes[i]);
+            ub = Math.max(ub, displacementBytes[i] + blockBytes[i]);
+        }
+        if (blockBytes.length == 0) lb = 0;
+        return new FileType(displacementBytes.clone(), blockBytes.clone(), lb, ub - lb, 1);
+    }
+
+    private static void reverse(int[] a) {
+        for (int i = 0, j = a.length - 1; i < j; i++, j--) {
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package io.pdla.mpiio;
+
+import java.util.Arrays;
+
+/**
+ * A datatype flattened once into byte blocks (ROMIO's {@code ADIOI_Flatlist_node}): the typemap's
+ * {@code (displacement, length)} pairs in typemap order, plus lower bound and extent. Views, memory layouts
+ * and the helpers ({@link Datatypes#subarray}, {@link Datatypes#darrayBlock}) all produce one of these;
+ * everything below the API works on them and on {@link io.pdla.access.ExtentList}s only.
+ *
+ * <p>{@code elementBytes} is the size of the basic element (1 for bytes, 4 for ints...), which a memory
+ * buffer of Java arrays must match.
+ */
+public final class FileType {
+    private final long[] displacements;
+    private final long[] lengths;
+    private final long[] prefix; // prefix[i] = bytes in blocks before block i
+    private final long lb;
+    private final long extent;
+    private final long size;
+    private final int elementBytes;
+
+    FileType(long[] displacements, long[] lengths, long lb, long extent, int elementBytes) {
+        if (displacements.length != lengths.length) throw new IllegalArgumentException("displacement/length count mismatch");
+        // Merge blocks that touch, so a contiguous type is one block and views over it take the fast path.
+        long[] d = new long[displacements.length];
+        long[] l = new long[lengths.length];
+        int n = 0;
+        for (int i = 0; i < displacements.length; i++) {
+            if (lengths[i] == 0) continue;
+            if (n > 0 && d[n - 1] + l[n - 1] == displacements[i]) {
+                l[n - 1] += lengths[i];
+            } else {
+                d[n] = displacements[i];
+                l[n] = lengths[i];
+                n++;
+            }
+        }
+        this.displacements = Arrays.copyOf(d, n);
+        this.lengths = Arrays.copyOf(l, n);
+        this.prefix = new long[n + 1];
+        for (int i = 0; i < n; i++) prefix[i + 1] = prefix[i] + this.lengths[i];
+        this.size = prefix[n];
+        this.lb = lb;
+        this.extent = extent;
+        this.elementBytes = elementBytes;
+    }
+
+    /** {@code n} contiguous bytes. */
+    public static FileType bytes(long n) {
+        return new FileType(new long[]{0}, new long[]{n}, 0, n, 1);
+    }
+
+    /** A copy with another lower bound and extent (MPI_Type_create_resized). */
+    public FileType resized(long newLb, long newExtent) {
+        if (newExtent < 0) throw new IllegalArgumentException("extent must be >= 0, was " + newExtent);
+        return new FileType(displacements, lengths, newLb, newExtent, elementBytes);
+    }
+
+    public int blockCount() {
+        return displacements.length;
+    }
+
+    public long displacement(int block) {
+        return displacements[block];
+    }
+
+    public long length(int block) {
+        return lengths[block];
+    }
+
+    /** Data bytes in blocks before {@code block}. */
+    long bytesBefore(int block) {
+        return prefix[block];
+    }
+
+    /** The block holding data byte {@code dataByte} (0 <= dataByte < size). */
+    int blockOfDataByte(long dataByte) {
+        int i = Arrays.binarySearch(prefix, dataByte);
+        return i >= 0 ? i : -i - 2;
+    }
+
+    public long sizeBytes() {
+        return size;
+    }
+
+    public long lbBytes() {
+        return lb;
+    }
+
+    public long extentBytes() {
+        return extent;
+    }
+
+    public int elementBytes() {
+        return elementBytes;
+    }
+
+    public boolean isContiguous() {
+        return displacements.length <= 1 && (displacements.length == 0 || (displacements[0] == lb && lengths[0] == extent));
+    }
+
+    /** Whether block displacements never go backwards or overlap: what MPI requires of etypes and filetypes. */
+    public boolean isMonotone() {
+        for (int i = 1; i < displacements.length; i++) {
+            if (displacements[i] < displacements[i - 1] + lengths[i - 1]) return false;
+        }
+        return displacements.length == 0 || displacements[0] >= 0;
+    }
+
+    @Override
+    public String toString() {
+        return "FileType[size=" + size + ", lb=" + lb + ", extent=" + extent + ", blocks=" + displacements.length + "]";
+    }
+}

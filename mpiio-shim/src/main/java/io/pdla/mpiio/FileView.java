@@ -1,0 +1,116 @@
+package io.pdla.mpiio;
+
+import io.pdla.access.ExtentList;
+
+/**
+ * A file view (MPI_File_set_view): the filetype tiled from byte {@code displacement} on, every copy
+ * {@code filetype.extentBytes()} after the previous one. Positions are counted in etypes of view data;
+ * {@link #extents} turns a position and a byte count into the file's byte extents, the one place where a
+ * view becomes an {@link ExtentList}.
+ */
+public final class FileView {
+    private final long displacement;
+    private final FileType etype;
+    private final FileType filetype;
+    private final String datarep;
+
+    FileView(long displacement, FileType etype, FileType filetype, String datarep) {
+        this.displacement = displacement;
+        this.etype = etype;
+        this.filetype = filetype;
+        this.datarep = datarep;
+    }
+
+    static FileView defaultView() {
+        return new FileView(0, FileType.bytes(1), FileType.bytes(1), MPIIO.DATAREP_NATIVE);
+    }
+
+    public long displacement() {
+        return displacement;
+    }
+
+    public FileType etype() {
+        return etype;
+    }
+
+    public FileType filetype() {
+        return filetype;
+    }
+
+    public String datarep() {
+        return datarep;
+    }
+
+    long etypeBytes() {
+        return etype.sizeBytes();
+    }
+
+    private boolean contiguous() {
+        return filetype.isContiguous();
+    }
+
+    /** File extents of {@code nbytes} of view data starting at view position {@code position} (etypes). */
+    ExtentList extents(long position, long nbytes) {
+        long dataByte = position * etypeBytes();
+        if (nbytes == 0) return ExtentList.EMPTY;
+        if (contiguous()) return ExtentList.of(displacement + dataByte, nbytes);
+        long size = filetype.sizeBytes();
+        long extent = filetype.extentBytes();
+        long tile = dataByte / size;
+        long within = dataByte % size;
+        int block = filetype.blockOfDataByte(within);
+        long intoBlock = within - filetype.bytesBefore(block);
+        ExtentList.Builder b = ExtentList.builder(Math.toIntExact(Math.min(1 << 16, nbytes / Math.max(1, filetype.length(0)) + 2)));
+        long left = nbytes;
+        while (left > 0) {
+            long blockLen = filetype.length(block) - intoBlock;
+            long take = Math.min(blockLen, left);
+            b.add(displacement + tile * extent + filetype.displacement(block) + intoBlock, take);
+            left -= take;
+            intoBlock = 0;
+            if (++block == filetype.blockCount()) {
+                block = 0;
+                tile++;
+            }
+        }
+        return b.build();
+    }
+
+    /** The absolute byte offset of view position {@code position} (MPI_File_get_byte_offset). */
+    long byteOffset(long position) {
+        long dataByte = position * etypeBytes();
+        if (contiguous()) return displacement + dataByte;
+        long size = filetype.sizeBytes();
+        long tile = dataByte / size;
+        long within = dataByte % size;
+        int block = filetype.blockOfDataByte(within);
+        return displacement + tile * filetype.extentBytes() + filetype.displacement(block) + (within - filetype.bytesBefore(block));
+    }
+
+    /**
+     * The view position just past the last view byte below {@code fileSize}: where SEEK_END and APPEND
+     * put a file pointer. Counts whole etypes.
+     */
+    long positionAtFileSize(long fileSize) {
+        long bytesInView;
+        if (fileSize <= displacement) {
+            bytesInView = 0;
+        } else if (contiguous()) {
+            bytesInView = fileSize - displacement;
+        } else {
+            long rel = fileSize - displacement;
+            long extent = filetype.extentBytes();
+            long tiles = extent == 0 ? 0 : rel / extent;
+            long rest = rel - tiles * extent;
+            long partial = 0;
+            for (int i = 0; i < filetype.blockCount(); i++) {
+                long start = filetype.displacement(i);
+                if (rest <= start) break;
+                partial += Math.min(filetype.length(i), rest - start);
+            }
+            bytesInView = tiles * filetype.sizeBytes() + partial;
+        }
+        long e = etypeBytes();
+        return (bytesInView + e - 1) / e;
+    }
+}

@@ -1,0 +1,180 @@
+package io.pdla.mpiio.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Launches an MPJ Express job (what {@code mpjrun} does) with MPJ's starter from the private MPJ_HOME:
+ * {@code java -jar starter.jar -np N -dev DEVICE -cp CLASSPATH Main args}. Used by {@code pdla run},
+ * {@code pdla bench} and the tests. MPJ's own {@code mpj.jar} is removed from the class path given to the
+ * ranks: the runtime supplies the {@code mpi} classes, and a second copy would split them across loaders.
+ */
+public final class MpjJob {
+    private final int processes;
+    private final String device;
+    private final Path machinesFile;
+    private final List<String> classPath;
+    private final String mainClass;
+    private final List<String> args;
+    private final Map<String, String> environment;
+    private final List<String> jvmOptions;
+
+    private MpjJob(Builder b) {
+        this.processes = b.processes;
+        this.device = b.device;
+        this.machinesFile = b.machinesFile;
+        this.classPath = List.copyOf(b.classPath);
+        this.mainClass = b.mainClass;
+        this.args = List.copyOf(b.args);
+        this.environment = Map.copyOf(b.environment);
+        this.jvmOptions = List.copyOf(b.jvmOptions);
+    }
+
+    public static Builder builder(String mainClass) {
+        return new Builder(mainClass);
+    }
+
+    /** The class path of the current JVM without MPJ's jars: what a job of this JVM's classes needs. */
+    public static List<String> currentClassPath() {
+        return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(e -> !e.isBlank())
+                .collect(Collectors.toList());
+    }
+
+    public List<String> command() {
+        Path home = MpjHome.locate();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("-jar");
+        cmd.add(home.resolve("lib/starter.jar").toString());
+        cmd.add("-np");
+        cmd.add(Integer.toString(processes));
+        cmd.add("-dev");
+        cmd.add(device);
+        if (machinesFile != null) {
+            cmd.add("-machinesfile");
+            cmd.add(machinesFile.toString());
+        }
+        String cp = classPath.stream().filter(e -> !isMpjJar(e)).collect(Collectors.joining(File.pathSeparator));
+        if (!cp.isEmpty()) {
+            cmd.add("-cp");
+            cmd.add(cp);
+        }
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    private static boolean isMpjJar(String entry) {
+        String f = Path.of(entry).getFileName() == null ? entry : Path.of(entry).getFileName().toString();
+        return f.matches("mpj(-[0-9.]+)?\\.jar");
+    }
+
+    /** Starts the job with its output inherited by this process. */
+    public Process start(boolean inheritOutput) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command());
+        pb.environment().put("MPJ_HOME", MpjHome.locate().toString());
+        pb.environment().putAll(environment);
+        if (inheritOutput) pb.inheritIO();
+        else pb.redirectErrorStream(true);
+        return pb.start();
+    }
+
+    /** Runs the job to completion, capturing its combined output. */
+    public Result run(long timeoutSeconds) throws IOException, InterruptedException {
+        Process p = start(false);
+        byte[][] out = new byte[1][];
+        Thread reader = new Thread(() -> {
+            try {
+                out[0] = p.getInputStream().readAllBytes();
+            } catch (IOException e) {
+                out[0] = ("output lost: " + e).getBytes(StandardCharsets.UTF_8);
+            }
+        });
+        reader.start();
+        boolean finished = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        if (!finished) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor();
+        }
+        reader.join(5000);
+        String text = out[0] == null ? "" : new String(out[0], StandardCharsets.UTF_8);
+        return new Result(finished ? p.exitValue() : -1, text, !finished);
+    }
+
+    /** Exit status (-1 on time-out) and combined output of a finished job. */
+    public record Result(int exitCode, String output, boolean timedOut) {
+        public boolean succeeded() {
+            return exitCode == 0 && !timedOut;
+        }
+    }
+
+    public static final class Builder {
+        private final String mainClass;
+        private int processes = 1;
+        private String device = "multicore";
+        private Path machinesFile;
+        private final List<String> classPath = new ArrayList<>();
+        private final List<String> args = new ArrayList<>();
+        private final Map<String, String> environment = new HashMap<>();
+        private final List<String> jvmOptions = new ArrayList<>();
+
+        private Builder(String mainClass) {
+            this.mainClass = mainClass;
+        }
+
+        public Builder processes(int n) {
+            if (n <= 0) throw new IllegalArgumentException("number of processes must be > 0, was " + n);
+            this.processes = n;
+            return this;
+        }
+
+        public Builder device(String d) {
+            if (!d.equals("multicore") && !d.equals("niodev") && !d.equals("hybdev")) {
+                throw new IllegalArgumentException("unknown MPJ device '" + d + "' (multicore, niodev or hybdev)");
+            }
+            this.device = d;
+            return this;
+        }
+
+        public Builder machinesFile(Path f) {
+            this.machinesFile = f;
+            return this;
+        }
+
+        public Builder classPath(List<String> entries) {
+            classPath.addAll(entries);
+            return this;
+        }
+
+        public Builder args(List<String> a) {
+            args.addAll(a);
+            return this;
+        }
+
+        public Builder env(String key, String value) {
+            environment.put(key, value);
+            return this;
+        }
+
+        public Builder jvmOption(String option) {
+            jvmOptions.add(option);
+            return this;
+        }
+
+        public MpjJob build() {
+            return new MpjJob(this);
+        }
+    }
+}
