@@ -80,8 +80,8 @@ public final class Datatypes {
                 }
             }
             case "Indexed" -> {
-                int[] lens = (int[]) field(t, "blockLengths");
                 int[] disps = (int[]) field(t, "displacements");
+                int[] lens = blockLengths(t, disps.length);
                 boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
                 long ext = old.Extent();
@@ -91,8 +91,8 @@ public final class Datatypes {
                 }
             }
             case "Struct" -> {
-                int[] lens = (int[]) field(t, "blockLengths");
                 int[] disps = (int[]) field(t, "displacements");
+                int[] lens = blockLengths(t, disps.length);
                 Datatype[] olds = (Datatype[]) field(t, "oldTypes");
                 for (int i = 0; i < lens.length; i++) {
                     Datatype old = olds[i];
@@ -103,6 +103,15 @@ public final class Datatypes {
             }
             default -> throw new IllegalArgumentException("unsupported MPJ datatype class " + t.getClass().getName());
         }
+    }
+
+    /** MPJ drops the block-length array when every block has length 1 ({@code unitBlocks}). */
+    private static int[] blockLengths(Object t, int blocks) throws ReflectiveOperationException {
+        int[] lens = (int[]) field(t, "blockLengths");
+        if (lens != null) return lens;
+        int[] ones = new int[blocks];
+        java.util.Arrays.fill(ones, 1);
+        return ones;
     }
 
     private static Object field(Object o, String name) throws ReflectiveOperationException {

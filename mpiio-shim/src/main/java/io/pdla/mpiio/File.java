@@ -16,7 +16,6 @@ import mpi.Comm;
 import mpi.Datatype;
 import mpi.Group;
 import mpi.Intracomm;
-import mpi.MPI;
 import mpi.MPIException;
 
 import java.io.IOException;
@@ -327,7 +326,7 @@ public final class File {
             e = Datatypes.flatten(etype);
             f = Datatypes.flatten(filetype);
         } catch (MPIIOException ex) {
-            local = ex;
+            local = new MPIIOException(ex.errorClass(), name + ": rank " + coll.rank() + ": setView: " + ex.getMessage(), ex);
         }
         setView(disp, e, f, datarep, info, local);
     }
@@ -564,10 +563,14 @@ public final class File {
         if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
         FileType memType = flattened.get(type);
         if (memType == null) {
-            memType = Datatypes.flatten(type);
+            try {
+                memType = Datatypes.flatten(type);
+            } catch (MPIIOException e) {
+                throw new MPIIOException(e.errorClass(), where + e.getMessage(), e);
+            }
             flattened.put(type, memType);
         }
-        MemoryLayout layout = MemoryLayout.of(buf, bufOffset, count, type, memType);
+        MemoryLayout layout = MemoryLayout.of(where, buf, bufOffset, count, type, memType);
         long etype = view.etypeBytes();
         if (layout.bytes() % etype != 0) {
             throw new MPIIOException(ErrorClass.ERR_TYPE, where + layout.bytes() + " bytes is not a whole number of " + etype + "-byte etypes");
@@ -729,12 +732,4 @@ public final class File {
         return "File[" + name + (closed ? ", closed" : "") + "]";
     }
 
-    /** Convenience: the rank of the calling process in MPI.COMM_WORLD, for messages in examples. */
-    static int worldRank() {
-        try {
-            return MPI.COMM_WORLD.Rank();
-        } catch (MPIException e) {
-            return -1;
-        }
-    }
 }

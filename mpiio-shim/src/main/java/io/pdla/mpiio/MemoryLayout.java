@@ -21,19 +21,19 @@ final class MemoryLayout {
         this.offsetElements = offsetElements;
     }
 
-    static MemoryLayout of(Object buf, int offset, int count, Datatype datatype, FileType flattened) throws MPIIOException {
-        if (buf == null) throw new MPIIOException(ErrorClass.ERR_ARG, "buffer is null");
-        if (offset < 0) throw new MPIIOException(ErrorClass.ERR_ARG, "buffer offset must be >= 0, was " + offset);
-        if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, "count must be >= 0, was " + count);
-        int arrayElem = arrayElementBytes(buf);
+    static MemoryLayout of(String where, Object buf, int offset, int count, Datatype datatype, FileType flattened) throws MPIIOException {
+        if (buf == null) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer is null");
+        if (offset < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer offset must be >= 0, was " + offset);
+        if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
+        int arrayElem = arrayElementBytes(where, buf);
         if (arrayElem != flattened.elementBytes() || !matches(buf, datatype)) {
-            throw new MPIIOException(ErrorClass.ERR_TYPE, "buffer of " + buf.getClass().getSimpleName()
+            throw new MPIIOException(ErrorClass.ERR_TYPE, where + "buffer of " + buf.getClass().getSimpleName()
                     + " does not match the datatype's base type (" + flattened.elementBytes() + "-byte elements)");
         }
         MemoryLayout m = new MemoryLayout(flattened, count, offset);
         long lastElement = offset + (count == 0 ? 0 : ((long) (count - 1) * flattened.extentBytes() + maxEnd(flattened)) / arrayElem);
         if (lastElement > java.lang.reflect.Array.getLength(buf)) {
-            throw new MPIIOException(ErrorClass.ERR_ARG, "buffer of " + java.lang.reflect.Array.getLength(buf)
+            throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer of " + java.lang.reflect.Array.getLength(buf)
                     + " elements too small for offset " + offset + " + " + count + " items of the datatype");
         }
         return m;
@@ -117,12 +117,12 @@ final class MemoryLayout {
         else if (buf instanceof boolean[] a) { for (int i = 0; i < n; i++) a[first + i] = in.get() != 0; }
     }
 
-    private static int arrayElementBytes(Object buf) throws MPIIOException {
+    private static int arrayElementBytes(String where, Object buf) throws MPIIOException {
         if (buf instanceof byte[] || buf instanceof boolean[]) return 1;
         if (buf instanceof short[] || buf instanceof char[]) return 2;
         if (buf instanceof int[] || buf instanceof float[]) return 4;
         if (buf instanceof long[] || buf instanceof double[]) return 8;
-        throw new MPIIOException(ErrorClass.ERR_TYPE, "buffer must be an array of a primitive type, was " + buf.getClass().getName());
+        throw new MPIIOException(ErrorClass.ERR_TYPE, where + "buffer must be an array of a primitive type, was " + buf.getClass().getName());
     }
 
     /** The array's element type must be the datatype's base type (MPJ's own rule for send buffers). */
