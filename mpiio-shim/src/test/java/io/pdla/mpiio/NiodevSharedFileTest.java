@@ -1,0 +1,77 @@
+package io.pdla.mpiio;
+
+import io.pdla.mpiio.launch.MpjHome;
+import io.pdla.mpiio.launch.MpjJob;
+import io.pdla.mpiio.programs.StridedSharedFileProgram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Three JVMs under MPJ's niodev device over loopback write disjoint strided parts of one shared file and
+ * read back another rank's part. The test starts MPJ's daemon on the port of MPJ_HOME's configuration
+ * and stops it afterwards.
+ */
+class NiodevSharedFileTest {
+    private static final int DAEMON_PORT = 40055; // mpjexpress.mpjdaemon.port.1 in conf/mpjexpress.conf
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void threeJvmsShareOneFileThroughTheShim() throws Exception {
+        Path home = MpjHome.locate();
+        Process daemon = new ProcessBuilder(javaBin(), "-jar", home.resolve("lib/daemon.jar").toString(), Integer.toString(DAEMON_PORT))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile()).start();
+        try {
+            awaitPort(DAEMON_PORT, daemon);
+            Path machines = Files.writeString(dir.resolve("machines"), "localhost\n");
+            Path shared = dir.resolve("shared.dat");
+            MpjJob.Result r = MpjJob.builder(StridedSharedFileProgram.class.getName()).processes(3).device("niodev")
+                    .machinesFile(machines).classPath(MpjJob.currentClassPath()).args(List.of(shared.toString()))
+                    .build().run(120);
+            MpjTestSupport.assertAllPassed(r, 3);
+            Set<String> pids = r.output().lines().filter(l -> l.startsWith("PID ")).map(l -> l.split(" ")[2]).collect(Collectors.toSet());
+            assertEquals(3, pids.size(), "three ranks in three JVMs:\n" + r.output());
+            byte[] file = Files.readAllBytes(shared);
+            assertEquals(3 * 4096 * 32, file.length);
+            for (int i = 0; i < file.length; i++) {
+                if (file[i] != (byte) (i * 31L + (i >>> 8) * 7L + 1)) fail("byte " + i + " of the shared file is wrong");
+            }
+        } finally {
+            daemon.descendants().forEach(ProcessHandle::destroy);
+            daemon.destroy();
+            daemon.waitFor();
+        }
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static void awaitPort(int port, Process daemon) throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            assertTrue(daemon.isAlive(), "MPJ daemon exited at start (port " + port + " in use?)");
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        fail("MPJ daemon did not listen on port " + port + " within 20 s");
+    }
+}
