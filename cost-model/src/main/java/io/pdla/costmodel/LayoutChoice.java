@@ -1,12 +1,14 @@
 package io.pdla.costmodel;
 
+import java.io.Serializable;
+
 import java.util.Objects;
 
 /**
  * A layout with its group count (only meaningful for 2-D; 1 for 1-DH and the server count for 1-DV,
  * which are the two extreme 2-D group counts) and the modelled time in seconds.
  */
-public record LayoutChoice(Layout layout, int groups, double seconds) {
+public record LayoutChoice(Layout layout, int groups, double seconds) implements Serializable {
 
     public LayoutChoice {
         Objects.requireNonNull(layout, "layout");
