@@ -1,7 +1,6 @@
 package io.pdla.costmodel;
 
 import java.io.Serializable;
-
 import java.util.Objects;
 
 /**
