@@ -18,8 +18,8 @@ import java.util.Objects;
  * 2.2: S1's copy shows only {@code max(m*s, p*s_s)}, PSA keeps the {@code p*s_h} term; they agree when
  * s_s &ge; s_h]. With {@code n_s = 0} the SServer terms vanish and the model is the HDD 1-DH model; with
  * {@code n_h = 0} it is the SSD 1-DH model [R: a server class with no servers contributes no term].
- * As printed, s_h = 0 still charges the HServer start-up a_h when n_h &gt; 0; we keep the printed form here,
- * and "SServers only" is priced by the SSD model instead (formulas.md 2.3).
+ * As printed, s_h = 0 still charges the HServer start-up a_h when n_h &gt; 0 (and s_s = 0 the SServer start-up);
+ * we keep the printed form here, and "SServers only" is priced by the SSD model instead (formulas.md 2.3).
  */
 public final class HybridCostModel {
 
