@@ -117,4 +117,38 @@ class LayoutCostModelTest {
             }
         }
     }
+
+    /**
+     * The explicit p &le; n / p &gt; n cases of S4 (formulas.md 1.3) for 1-DV, written out independently of the
+     * max() form the model uses.
+     */
+    @Test
+    void oneDVAgreesWithTheCaseFormForPBelowAndAboveN() {
+        ModelParameters d = ModelParameters.defaults();
+        double e = d.network().connectSeconds();
+        double v = d.network().secondsPerByte();
+        double a = d.hdd().startupSeconds();
+        double b = d.hdd().secondsPerByte();
+        for (int n : new int[] {1, 3, 8, 16}) {
+            LayoutCostModel model = LayoutCostModel.hdd(d, n);
+            for (int p = 1; p <= 5 * n; p++) {
+                for (int m : new int[] {1, 2, 8}) {
+                    for (long s : new long[] {512, 65536, 8 << 20}) {
+                        long perServer = (p + n - 1) / n;
+                        double network;
+                        if (p <= n) {
+                            network = m * e + m * s * v;
+                        } else if (m <= perServer) {
+                            network = perServer * e + perServer * s * v;
+                        } else {
+                            network = m * e + m * s * v;
+                        }
+                        double expected = perServer * a + perServer * s * b + network;
+                        assertEquals(expected, model.requestSeconds(Layout.ONE_DV, n, p, m, s, Op.READ),
+                                1e-12 * expected, "n=" + n + " p=" + p + " m=" + m + " s=" + s);
+                    }
+                }
+            }
+        }
+    }
 }
