@@ -1,0 +1,43 @@
+package io.pdla.costmodel.benefit;
+
+import io.pdla.costmodel.AccessPattern;
+import io.pdla.costmodel.LayoutChoice;
+import io.pdla.costmodel.RequestBatch;
+
+/**
+ * Bytes a replica occupies on the fullest SServer, the {@code s_pat} that Algorithm 1 compares with the free
+ * space of one SServer [V, S1 Algorithm 1]. How to compute it is not published [R]: per round,
+ * 1-DH puts {@code p*s/n_s} on each server, 1-DV {@code ceil(p/n_s)*s} on the fullest one, 2-D
+ * {@code ceil(p/g)*s/ceil(n_s/g)}, and a hybrid replica {@code p*s_s}.
+ */
+public final class SServerSpace {
+
+    private SServerSpace() {
+    }
+
+    public static long bytesPerSServer(AccessPattern pattern, ReplicaSpace space, LayoutChoice layout,
+                                       int sServers, double sServerStripe) {
+        int p = pattern.processes();
+        double total = 0;
+        for (RequestBatch b : pattern.batches()) {
+            double perRound;
+            if (space == ReplicaSpace.HSERVERS_PLUS_SSERVERS) {
+                perRound = p * sServerStripe;
+            } else {
+                switch (layout.layout()) {
+                    case ONE_DH: perRound = (double) p * b.size() / sServers; break;
+                    case ONE_DV: perRound = ceilDiv(p, sServers) * (double) b.size(); break;
+                    default:
+                        perRound = ceilDiv(p, layout.groups()) * (double) b.size() / ceilDiv(sServers, layout.groups());
+                        break;
+                }
+            }
+            total += perRound * b.count();
+        }
+        return (long) Math.ceil(total);
+    }
+
+    private static long ceilDiv(long x, long y) {
+        return (x + y - 1) / y;
+    }
+}
