@@ -1,0 +1,86 @@
+package io.pdla.cli;
+
+import io.pdla.mpiio.launch.MpjJob;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code pdla run}: mpjrun with the shim on the class path. The application's own classes come from
+ * {@code --classpath}; the execution command (main class and arguments) is passed to every rank in
+ * {@code PDLA_APP}, which is what patterns and replicas are keyed by.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Launch an MPJ Express job with pdla's MPI-IO on its class path.",
+        footer = {"", "Example: pdla run -np 4 --classpath app.jar -- org.example.Main input.dat",
+                "niodev needs MPJ's daemon on every machine: java -jar $MPJ_HOME/lib/daemon.jar 40055"})
+public final class RunCommand implements Callable<Integer> {
+    @Option(names = {"-np"}, required = true, description = "Number of processes.")
+    int processes;
+
+    @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore (threads of one JVM) or niodev (one JVM per rank). Default: ${DEFAULT-VALUE}.")
+    String device;
+
+    @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+    Path machines;
+
+    @Option(names = {"--classpath", "-cp"}, defaultValue = ".", description = "The application's class path. Default: ${DEFAULT-VALUE}.")
+    String classPath;
+
+    @Option(names = "--interceptors", description = "Interceptors to enable, comma-separated (sets PDLA_INTERCEPTORS).")
+    String interceptors;
+
+    @Option(names = "--timeout", defaultValue = "0", description = "Kill the job after this many seconds (0: never).")
+    long timeoutSeconds;
+
+    @Parameters(index = "0", paramLabel = "MAIN_CLASS", description = "The application's main class.")
+    String mainClass;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "The application's arguments.")
+    List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        if (processes <= 0) return bad("-np must be > 0, was " + processes);
+        if (machines != null && !Files.isRegularFile(machines)) return bad("machines file not found: " + machines);
+        if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
+        List<String> cp = new ArrayList<>(List.of(classPath.split(File.pathSeparator)));
+        cp.addAll(PdlaJar.classPath());
+        MpjJob.Builder b;
+        try {
+            b = MpjJob.builder(mainClass).processes(processes).device(device).classPath(cp).args(args)
+                    .env("PDLA_APP", String.join(" ", command()));
+        } catch (IllegalArgumentException e) {
+            return bad(e.getMessage());
+        }
+        if (machines != null) b.machinesFile(machines.toAbsolutePath());
+        if (interceptors != null) b.env("PDLA_INTERCEPTORS", interceptors);
+        Process p = b.build().start(true);
+        if (timeoutSeconds > 0 && !p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            System.err.println("pdla run: job killed after " + timeoutSeconds + " s");
+            return 1;
+        }
+        return p.waitFor();
+    }
+
+    private List<String> command() {
+        List<String> c = new ArrayList<>();
+        c.add(mainClass);
+        c.addAll(args);
+        return c;
+    }
+
+    private static int bad(String message) {
+        System.err.println("pdla run: " + message);
+        return 2;
+    }
+}
