@@ -38,7 +38,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 
@@ -161,7 +160,7 @@ public final class CostCommand implements Callable<Integer> {
     /**
      * {@code pdla cost calibrate}: fit e, v, a_h, b_h and the SSD read/write pairs by least squares and print the
      * fit with its residuals. {@code --synthetic} probes the model itself (with noise), which checks the fitting
-     * end to end; {@code --uri} must wait for the storage-driver SPI.
+     * end to end; {@code --uri} times real requests through any installed storage driver.
      */
     @Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Fit the cost-model parameters from timed probes (sizes x concurrency) and print the "
@@ -175,12 +174,15 @@ public final class CostCommand implements Callable<Integer> {
         private Source source;
 
         static final class Source {
-            @Option(names = "--uri", paramLabel = "URI", description = "storage to probe (needs the storage-driver SPI)")
+            @Option(names = "--uri", paramLabel = "URI", description = "a scratch file (path or URI of any installed driver) to probe; created and deleted")
             String uri;
 
             @Option(names = "--synthetic", description = "probe the model itself, with noise")
             boolean synthetic;
         }
+
+        @Option(names = "--device", defaultValue = "hdd", description = "with --uri: which server class the probed storage stands for, hdd or ssd (default: ${DEFAULT-VALUE})")
+        private String device;
 
         @Option(names = "--noise", paramLabel = "FRACTION", defaultValue = "0.03",
                 description = "relative noise of synthetic probes (default: ${DEFAULT-VALUE})")
@@ -203,14 +205,7 @@ public final class CostCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            if (source.uri != null) {
-                Optional<Map<ProbeTarget, ProbeRunner>> runners = probeRunnersForUri(source.uri);
-                if (runners.isEmpty()) {
-                    err.println("calibration against a URI needs the storage-driver SPI");
-                    err.flush();
-                    return 2;
-                }
-            }
+            if (source.uri != null) return calibrateUri(out, err);
             if (!(noise >= 0 && noise < 1)) {
                 throw new ParameterException(spec.commandLine(), "--noise must be in [0, 1), was " + noise);
             }
@@ -260,14 +255,52 @@ public final class CostCommand implements Callable<Integer> {
             return 0;
         }
 
-        /**
-         * TODO(storage-driver SPI): resolve {@code uri} to a storage driver and return one {@link ProbeRunner} per
-         * target that times {@code c} concurrent requests of {@code s} bytes through it (network: a server that
-         * discards data; hdd / ssd-read / ssd-write: requests timed at one server). Until that SPI exists there is
-         * nothing to probe, and this hook says so rather than pretend.
-         */
-        static Optional<Map<ProbeTarget, ProbeRunner>> probeRunnersForUri(String uri) {
-            return Optional.empty();
+        /** Probes a scratch file through its storage driver and prints the fit of the probed pairs. */
+        private int calibrateUri(PrintWriter out, PrintWriter err) throws IOException {
+            if (!device.equals("hdd") && !device.equals("ssd")) {
+                throw new ParameterException(spec.commandLine(), "--device must be hdd or ssd, was " + device);
+            }
+            ProbePlan plan = ProbePlan.defaults();
+            long maxSize = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
+            int maxC = plan.concurrencies().stream().mapToInt(Integer::intValue).max().orElseThrow();
+            ModelParameters base = loadParameters(params);
+            CalibrationResult result;
+            try (DriverProbes probes = new DriverProbes(source.uri, maxSize, maxC)) {
+                result = new Calibrator().calibrate(probes.runners(device.equals("ssd")), plan, base);
+            } catch (IllegalArgumentException ex) {
+                err.println("calibration against " + source.uri + " failed: " + ex.getMessage());
+                err.flush();
+                return 2;
+            } catch (UnphysicalFitException ex) {
+                err.println("calibration failed: " + ex.getMessage());
+                err.flush();
+                return 1;
+            }
+            out.printf(Locale.ROOT, "probes through %s: %d per target (sizes %s, concurrency %s, %d repetitions)%n",
+                    source.uri, plan.probeCount(), plan.sizes().stream().map(ByteSizes::format).toList(),
+                    plan.concurrencies(), plan.repetitions());
+            out.printf(Locale.ROOT, "%-10s %14s %14s %9s %9s%n", "target", "startup_us", "MB/s", "rms_res%", "max_res%");
+            for (Map.Entry<ProbeTarget, LinearFit> e : result.fits().entrySet()) {
+                LinearFit fit = e.getValue();
+                out.printf(Locale.ROOT, "%-10s %14.3f %14.2f %9.2f %9.2f%n", e.getKey().label(), fit.startupSeconds() * 1e6,
+                        1e-6 / fit.secondsPerByte(), 100 * fit.rmsRelativeResidual(), 100 * fit.maxRelativeResidual());
+                if (allResiduals) {
+                    for (int i = 0; i < fit.observations().size(); i++) {
+                        ProbeObservation o = fit.observations().get(i);
+                        out.printf(Locale.ROOT, "  %10s %4d %14.9f %14.9f%n", ByteSizes.format(o.size()), o.concurrency(),
+                                o.seconds(), fit.residualSeconds().get(i));
+                    }
+                }
+            }
+            out.println("fitted: " + result.parameters().describe());
+            if (save != null) {
+                try (Writer w = Files.newBufferedWriter(save)) {
+                    result.parameters().toProperties().store(w, "pdla cost calibrate --uri " + source.uri);
+                }
+                out.println("saved: " + save);
+            }
+            out.flush();
+            return 0;
         }
     }
 

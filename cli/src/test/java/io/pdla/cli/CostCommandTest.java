@@ -121,10 +121,21 @@ class CostCommandTest {
     }
 
     @Test
-    void calibrateAgainstAUriSaysItNeedsTheDriverSpiAndFails() {
-        Run r = run("calibrate", "--uri", "sim://local");
+    void calibrateAgainstAnUnknownSchemeNamesTheSchemeAndFails() {
+        Run r = run("calibrate", "--uri", "sim://local/x");
         assertEquals(2, r.exitCode());
-        assertTrue(r.err().contains("calibration against a URI needs the storage-driver SPI"), r.err());
+        assertTrue(r.err().contains("unknown URI scheme 'sim'"), r.err());
+    }
+
+    @Test
+    void calibrateAgainstAPosixFileFitsTheProbedPairAndCleansUp(@TempDir Path dir) throws Exception {
+        Path scratch = dir.resolve("probe.dat");
+        Run r = run("calibrate", "--uri", scratch.toString(), "--device", "ssd");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("ssd-read") && r.out().contains("ssd-write"), r.out());
+        assertTrue(r.out().contains("fitted:"), r.out());
+        assertTrue(!r.out().contains("\nhdd "), "only the probed pairs are fitted");
+        assertTrue(!Files.exists(scratch), "the scratch file is deleted");
     }
 
     @Test
