@@ -1,0 +1,89 @@
+package io.pdla.bench.ior;
+
+import mpi.Intracomm;
+import mpi.MPI;
+
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The MPJ program: every rank parses the IOR options, runs {@link IorEngine} over the selected backends
+ * and rank 0 prints the results. Exit status: 0 success, 1 I/O error, 2 bad options, 3 verify failed.
+ * Launch it with {@link IorLauncher} (or {@code pdla bench ior}).
+ */
+public final class IorMain {
+    public static final int EXIT_IO_ERROR = 1;
+    public static final int EXIT_BAD_OPTIONS = 2;
+    public static final int EXIT_VERIFY_FAILED = 3;
+
+    private IorMain() {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        String[] args = MPI.Init(argv);
+        Intracomm world = MPI.COMM_WORLD;
+        int status = run(world, Arrays.asList(args));
+        MPI.Finalize();
+        // Every rank knows the status (it was agreed by collectives); exiting from rank 0 after Finalize
+        // carries it out of the job: under the multicore device all ranks are threads of this JVM.
+        if (status != 0 && world.Rank() == 0) System.exit(status);
+    }
+
+    static int run(Intracomm world, List<String> args) throws Exception {
+        int rank = world.Rank();
+        IorOptions o;
+        try {
+            o = IorOptions.parse(args);
+        } catch (IorOptions.BadOptionException e) {
+            // all ranks parse the same arguments, so all of them stop here
+            if (rank == 0) System.err.println("pdla bench ior: " + e.getMessage());
+            return EXIT_BAD_OPTIONS;
+        }
+        if (o.help()) {
+            if (rank == 0) System.out.print(IorOptions.usage());
+            return 0;
+        }
+        List<IorBackend> backends = new ArrayList<>();
+        if (o.api() == IorOptions.Api.MPIIO) backends.add(new MpiioBackend(world, o.collective()));
+        if (o.api() == IorOptions.Api.POSIX || o.baseline()) backends.add(new PosixBaselineBackend());
+
+        List<ResultSink> sinks = new ArrayList<>(List.of(new TextSink(System.out)));
+        if (o.json() != null) sinks.add(new JsonSink(Path.of(o.json())));
+        RunInfo info = runInfo(o, args, world.Size(), backends);
+        IorReport report = new IorEngine(o, world, backends, new Sinks(sinks)).run(info);
+        if (!report.errors().isEmpty()) return EXIT_IO_ERROR;
+        if (!report.verification().passed()) return EXIT_VERIFY_FAILED;
+        return 0;
+    }
+
+    private static RunInfo runInfo(IorOptions o, List<String> args, int np, List<IorBackend> backends) {
+        Layout layout = Layout.of(o, np);
+        return new RunInfo(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME), List.copyOf(args),
+                o.api().name(), backends.stream().map(IorBackend::name).toList(),
+                backends.stream().map(IorBackend::description).toList(), np, o.path(), o.filePerProcess(),
+                o.collective(), o.reorder(), o.fsync(), o.verify(), o.transferSize(), o.blockSize(), o.segments(),
+                layout.aggregateBytes(), o.iterations());
+    }
+
+    /** Fans results out to several sinks (text and JSON). */
+    private record Sinks(List<ResultSink> all) implements ResultSink {
+        @Override
+        public void header(RunInfo run) throws java.io.IOException {
+            for (ResultSink s : all) s.header(run);
+        }
+
+        @Override
+        public void point(IterationPoint point) throws java.io.IOException {
+            for (ResultSink s : all) s.point(point);
+        }
+
+        @Override
+        public void finish(IorReport report) throws java.io.IOException {
+            for (ResultSink s : all) s.finish(report);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.pdla.bench.ior;
+
+/**
+ * One phase of one iteration, reduced across ranks as IOR does: {@code seconds} runs from the earliest
+ * rank's start to the latest rank's end (open to close), {@code bytes} and {@code ops} are summed.
+ */
+public record IterationPoint(String backend, String operation, int iteration, long bytes, long ops,
+                             double seconds, double mibPerSec, double mbPerSec) {
+    public static IterationPoint of(String backend, String operation, int iteration, long bytes, long ops, double seconds) {
+        double bps = seconds > 0 ? bytes / seconds : Double.POSITIVE_INFINITY;
+        return new IterationPoint(backend, operation, iteration, bytes, ops, seconds, bps / (1 << 20), bps / 1e6);
+    }
+}
