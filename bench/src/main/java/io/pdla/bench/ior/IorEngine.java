@@ -45,7 +45,8 @@ public final class IorEngine {
     public IorReport run(RunInfo info) throws MPIException, IOException {
         if (rank == 0) sink.header(info);
         outer:
-        for (int it = 0; it < o.iterations(); it++) {
+        // negative iterations are the --warmup ones: run in full, reduced, but not recorded
+        for (int it = -o.warmup(); it < o.iterations(); it++) {
             for (IorBackend be : backends) {
                 if (o.write() && !record(phase(be, true, it))) break outer;
                 if (o.read()) {
@@ -111,6 +112,7 @@ public final class IorEngine {
         long[] sums = new long[2];
         world.Allreduce(counts, 0, sums, 0, 2, MPI.LONG, MPI.SUM);
         if (!agree(l.error, l.backend + " " + l.op)) return false;
+        if (l.iteration < 0) return true;
         IterationPoint p = IterationPoint.of(l.backend, l.op, l.iteration, sums[0], sums[1], maxTimes[1] + maxTimes[0]);
         points.add(p);
         if (rank == 0) sink.point(p);

@@ -3,36 +3,59 @@ package io.pdla.bench.ior;
 import io.pdla.mpiio.launch.MpjJob;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Starts {@link IorMain} as an MPJ job whose class path is this JVM's (so it works from the pdla jar and
  * from tests alike). Options are checked here first, so bad input fails before any job is started.
+ * MPJ's starter exits 0 whatever the ranks do, so the job's status comes back through a status file that
+ * rank 0 writes; a job that never writes it (crashed, killed) counts as failed.
  */
 public final class IorLauncher {
     /** Generous: the benchmark sizes are the user's choice. */
     public static final long DEFAULT_TIMEOUT_SECONDS = 3600;
+    /** Exit status when the job ended without reporting one. */
+    public static final int EXIT_NO_STATUS = 4;
 
     private IorLauncher() {
     }
 
-    public static MpjJob job(int np, String device, List<String> iorArgs) {
-        IorOptions.parse(iorArgs);
-        return MpjJob.builder(IorMain.class.getName()).processes(np).device(device)
-                .classPath(MpjJob.currentClassPath()).args(iorArgs).build();
-    }
-
     /**
-     * Runs the benchmark. With {@code inheritIO} the output goes straight to this process's and the
-     * result's output is empty; otherwise it is captured.
+     * Runs the benchmark and returns the job's status (see {@link IorMain}) with its output. With
+     * {@code inheritIO} the output goes straight to this process's and the result's output is empty.
      *
      * @throws IorOptions.BadOptionException for bad IOR options (message names the option)
      */
     public static MpjJob.Result run(int np, String device, List<String> iorArgs, boolean inheritIO)
             throws IOException, InterruptedException {
-        MpjJob job = job(np, device, iorArgs);
-        if (!inheritIO) return job.run(DEFAULT_TIMEOUT_SECONDS);
-        Process p = job.start(true);
-        return new MpjJob.Result(p.waitFor(), "", false);
+        return run(np, device, iorArgs, inheritIO, DEFAULT_TIMEOUT_SECONDS);
+    }
+
+    public static MpjJob.Result run(int np, String device, List<String> iorArgs, boolean inheritIO, long timeoutSeconds)
+            throws IOException, InterruptedException {
+        IorOptions.parse(iorArgs);
+        Path status = Files.createTempFile("pdla-ior-status", ".txt");
+        try {
+            List<String> args = new ArrayList<>(iorArgs);
+            args.add(IorMain.STATUS_OPTION);
+            args.add(status.toString());
+            MpjJob job = MpjJob.builder(IorMain.class.getName()).processes(np).device(device)
+                    .classPath(MpjJob.currentClassPath()).args(args).build();
+            MpjJob.Result r;
+            if (inheritIO) {
+                Process p = job.start(true);
+                r = new MpjJob.Result(p.waitFor(), "", false);
+            } else {
+                r = job.run(timeoutSeconds);
+            }
+            String text = Files.readString(status).trim();
+            int code = r.exitCode() != 0 ? r.exitCode() : text.isEmpty() ? EXIT_NO_STATUS : Integer.parseInt(text);
+            return new MpjJob.Result(code, r.output(), r.timedOut());
+        } finally {
+            Files.deleteIfExists(status);
+        }
     }
 }

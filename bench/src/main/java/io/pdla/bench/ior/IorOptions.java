@@ -72,6 +72,13 @@ public final class IorOptions {
     @Option(names = "--no-baseline", description = "skip the FileChannel baseline (no ratio)")
     boolean noBaseline;
 
+    @Option(names = "--warmup", paramLabel = "N", description = "untimed iterations of every backend before the measured ones (JIT and class loading), default 0")
+    int warmup;
+
+    /** Where rank 0 writes the exit status: MPJ's starter does not pass the job's exit status on. */
+    @Option(names = "--status-file", hidden = true)
+    String statusFile;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -119,6 +126,7 @@ public final class IorOptions {
         }
         if (segments <= 0) throw new BadOptionException("-s (segment count) must be > 0, was " + segments);
         if (iterations <= 0) throw new BadOptionException("-i (iterations) must be > 0, was " + iterations);
+        if (warmup < 0) throw new BadOptionException("--warmup must be >= 0, was " + warmup);
         if (path == null || path.isBlank()) throw new BadOptionException("-o (test file) must not be empty");
         if (reorder && !read) throw new BadOptionException("-C (reorder tasks) needs a read phase (-r)");
         if (verify && !read) throw new BadOptionException("-R (verify) needs a read phase (-r)");
@@ -142,6 +150,8 @@ public final class IorOptions {
     public String json() { return json; }
     public boolean baseline() { return !noBaseline && api == Api.MPIIO; }
     public boolean help() { return help; }
+    public int warmup() { return warmup; }
+    public String statusFile() { return statusFile; }
 
     /** Transfers per block: each rank moves this many per segment. */
     public long transfersPerBlock() {
