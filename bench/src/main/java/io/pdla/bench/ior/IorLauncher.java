@@ -31,19 +31,30 @@ public final class IorLauncher {
      */
     public static MpjJob.Result run(int np, String device, List<String> iorArgs, boolean inheritIO)
             throws IOException, InterruptedException {
-        return run(np, device, iorArgs, inheritIO, DEFAULT_TIMEOUT_SECONDS);
+        return run(np, device, null, iorArgs, inheritIO, DEFAULT_TIMEOUT_SECONDS);
     }
 
     public static MpjJob.Result run(int np, String device, List<String> iorArgs, boolean inheritIO, long timeoutSeconds)
             throws IOException, InterruptedException {
+        return run(np, device, null, iorArgs, inheritIO, timeoutSeconds);
+    }
+
+    /**
+     * As {@link #run(int, String, List, boolean)}, with a machines file for niodev (null for none) and a
+     * time-out for captured runs (inherited runs wait as long as the job takes).
+     */
+    public static MpjJob.Result run(int np, String device, Path machines, List<String> iorArgs, boolean inheritIO,
+                                    long timeoutSeconds) throws IOException, InterruptedException {
         IorOptions.parse(iorArgs);
         Path status = Files.createTempFile("pdla-ior-status", ".txt");
         try {
             List<String> args = new ArrayList<>(iorArgs);
             args.add(IorMain.STATUS_OPTION);
             args.add(status.toString());
-            MpjJob job = MpjJob.builder(IorMain.class.getName()).processes(np).device(device)
-                    .classPath(MpjJob.currentClassPath()).args(args).build();
+            MpjJob.Builder b = MpjJob.builder(IorMain.class.getName()).processes(np).device(device)
+                    .classPath(MpjJob.currentClassPath()).args(args);
+            if (machines != null) b.machinesFile(machines.toAbsolutePath());
+            MpjJob job = b.build();
             MpjJob.Result r;
             if (inheritIO) {
                 Process p = job.start(true);
