@@ -62,7 +62,8 @@ public final class IorEngine {
     }
 
     /** Result of one rank's phase before reduction. */
-    private record Local(String backend, String op, int iteration, double start, double end, long bytes, long ops, String error) {
+    private record Local(String backend, String op, int iteration, double start, double opened, double moved, double end,
+                         long bytes, long ops, String error) {
     }
 
     private Local phase(IorBackend be, boolean write, int iteration) throws MPIException {
@@ -73,9 +74,12 @@ public final class IorEngine {
         String error = null;
         world.Barrier();
         double start = now();
+        double opened = start, moved = start;
         IorBackend.Handle h = null;
         try {
             h = be.open(file, write, !o.filePerProcess());
+            opened = now();
+            moved = opened;
             for (int seg = 0; seg < layout.segments() && error == null; seg++) {
                 for (long k = 0; k < layout.transfersPerBlock(); k++) {
                     long off = layout.offset(dataRank, seg, k);
@@ -91,6 +95,7 @@ public final class IorEngine {
         } catch (IOException | RuntimeException e) {
             if (error == null) error = e.getMessage();
         } finally {
+            moved = Math.max(moved, now());
             if (h != null) {
                 try {
                     h.close();
@@ -100,20 +105,21 @@ public final class IorEngine {
             }
         }
         double end = now();
-        return new Local(be.name(), write ? "write" : "read", iteration, start, end, bytes, ops, error);
+        return new Local(be.name(), write ? "write" : "read", iteration, start, opened, moved, end, bytes, ops, error);
     }
 
     /** Reduces a phase across ranks (min start, max end, summed bytes) and reports it; false if any rank failed. */
     private boolean record(Local l) throws MPIException, IOException {
-        double[] times = {-l.start, l.end};
-        double[] maxTimes = new double[2];
-        world.Allreduce(times, 0, maxTimes, 0, 2, MPI.DOUBLE, MPI.MAX);
+        double[] times = {-l.start, l.end, l.opened - l.start, l.moved - l.opened, l.end - l.moved};
+        double[] maxTimes = new double[times.length];
+        world.Allreduce(times, 0, maxTimes, 0, times.length, MPI.DOUBLE, MPI.MAX);
         long[] counts = {l.bytes, l.ops};
         long[] sums = new long[2];
         world.Allreduce(counts, 0, sums, 0, 2, MPI.LONG, MPI.SUM);
         if (!agree(l.error, l.backend + " " + l.op)) return false;
         if (l.iteration < 0) return true;
-        IterationPoint p = IterationPoint.of(l.backend, l.op, l.iteration, sums[0], sums[1], maxTimes[1] + maxTimes[0]);
+        IterationPoint p = IterationPoint.of(l.backend, l.op, l.iteration, sums[0], sums[1], maxTimes[1] + maxTimes[0],
+                maxTimes[2], maxTimes[3], maxTimes[4]);
         points.add(p);
         if (rank == 0) sink.point(p);
         return true;

@@ -30,8 +30,10 @@ public final class TextSink implements ResultSink {
         row("verify read data", r.verify() ? "yes" : "no");
         row("iterations", Integer.toString(r.iterations()));
         out.println();
-        out.printf(Locale.ROOT, "%-8s %-15s %12s %12s %10s %12s %5s%n", "access", "backend", "bw(MiB/s)", "bw(MB/s)", "xfer-ops", "total(s)", "iter");
-        out.printf(Locale.ROOT, "%-8s %-15s %12s %12s %10s %12s %5s%n", "------", "-------", "---------", "--------", "--------", "--------", "----");
+        out.printf(Locale.ROOT, "%-8s %-15s %12s %12s %10s %10s %10s %10s %10s %5s%n", "access", "backend", "bw(MiB/s)", "bw(MB/s)",
+                "xfer-ops", "open(s)", "wr/rd(s)", "close(s)", "total(s)", "iter");
+        out.printf(Locale.ROOT, "%-8s %-15s %12s %12s %10s %10s %10s %10s %10s %5s%n", "------", "-------", "---------", "--------",
+                "--------", "-------", "--------", "--------", "--------", "----");
         out.flush();
     }
 
@@ -41,8 +43,8 @@ public final class TextSink implements ResultSink {
 
     @Override
     public void point(IterationPoint p) {
-        out.printf(Locale.ROOT, "%-8s %-15s %12.2f %12.2f %10d %12.4f %5d%n", p.operation(), p.backend(), p.mibPerSec(),
-                p.mbPerSec(), p.ops(), p.seconds(), p.iteration());
+        out.printf(Locale.ROOT, "%-8s %-15s %12.2f %12.2f %10d %10.4f %10.4f %10.4f %10.4f %5d%n", p.operation(), p.backend(),
+                p.mibPerSec(), p.mbPerSec(), p.ops(), p.openSeconds(), p.transferSeconds(), p.closeSeconds(), p.seconds(), p.iteration());
         out.flush();
     }
 
