@@ -1,0 +1,182 @@
+package io.pdla.bench.ior;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * IOR's options, with IOR's letters and meanings. Parsed by every rank from the same arguments, and by
+ * the launcher before it starts a job, so that bad input fails fast with a message naming the option.
+ */
+@Command(name = "ior", sortOptions = false, usageHelpAutoWidth = true,
+        description = "IOR-style bandwidth benchmark over the pdla MPI-IO shim, with a FileChannel baseline.")
+public final class IorOptions {
+    /** The API under test (IOR's -a). POSIX runs only the FileChannel loop, without a ratio. */
+    public enum Api { MPIIO, POSIX }
+
+    static final long MAX_TRANSFER = 1L << 30;
+
+    @Option(names = "-a", paramLabel = "API", description = "API under test: MPIIO (pdla shim, default) or POSIX (the baseline alone)",
+            converter = ApiConverter.class)
+    Api api = Api.MPIIO;
+
+    @Option(names = "-c", description = "collective I/O (writeAtAll/readAtAll)")
+    boolean collective;
+
+    @Option(names = "-b", paramLabel = "SIZE", description = "block size: contiguous bytes per rank per segment (k/m/g), default 1m",
+            converter = SizeConverter.class)
+    long blockSize = 1L << 20;
+
+    @Option(names = "-t", paramLabel = "SIZE", description = "transfer size: bytes per call (k/m/g), default 256k",
+            converter = SizeConverter.class)
+    long transferSize = 256L << 10;
+
+    @Option(names = "-s", paramLabel = "N", description = "segment count, default 1")
+    int segments = 1;
+
+    @Option(names = "-F", description = "file per process instead of one shared file")
+    boolean filePerProcess;
+
+    @Option(names = "-w", description = "write phase")
+    boolean write;
+
+    @Option(names = "-r", description = "read phase")
+    boolean read;
+
+    @Option(names = "-C", description = "reorder tasks for read-back: rank r reads the data of rank r+1 (defeats the client cache)")
+    boolean reorder;
+
+    @Option(names = "-e", description = "fsync after the write phase (MPI_File_sync / FileChannel.force)")
+    boolean fsync;
+
+    @Option(names = "-i", paramLabel = "N", description = "iterations, default 1")
+    int iterations = 1;
+
+    @Option(names = "-o", paramLabel = "PATH", description = "test file path or URI, default testFile")
+    String path = "testFile";
+
+    @Option(names = "-R", description = "verify read data: after reading, read again and check every byte (untimed)")
+    boolean verify;
+
+    @Option(names = "-k", description = "keep the test file(s) after each iteration")
+    boolean keep;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON to FILE")
+    String json;
+
+    @Option(names = "--no-baseline", description = "skip the FileChannel baseline (no ratio)")
+    boolean noBaseline;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "untimed iterations of every backend before the measured ones (JIT and class loading), default 0")
+    int warmup;
+
+    /** Where rank 0 writes the exit status: MPJ's starter does not pass the job's exit status on. */
+    @Option(names = "--status-file", hidden = true)
+    String statusFile;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    /** Thrown for bad options; the message names the option. */
+    public static final class BadOptionException extends IllegalArgumentException {
+        public BadOptionException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Parses and checks IOR arguments.
+     *
+     * @throws BadOptionException with a message naming the offending option
+     */
+    public static IorOptions parse(List<String> args) {
+        IorOptions o = new IorOptions();
+        CommandLine cl = new CommandLine(o);
+        try {
+            cl.parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new BadOptionException(e.getMessage());
+        }
+        if (!o.help) o.check();
+        return o;
+    }
+
+    public static String usage() {
+        StringWriter w = new StringWriter();
+        new CommandLine(new IorOptions()).usage(new PrintWriter(w));
+        return w.toString();
+    }
+
+    private void check() {
+        if (!write && !read) {
+            // IOR's default: both phases when neither is asked for
+            write = true;
+            read = true;
+        }
+        if (blockSize <= 0) throw new BadOptionException("-b (block size) must be > 0, was " + blockSize);
+        if (transferSize <= 0) throw new BadOptionException("-t (transfer size) must be > 0, was " + transferSize);
+        if (transferSize > MAX_TRANSFER) throw new BadOptionException("-t (transfer size) must be at most 1g, was " + transferSize);
+        if (blockSize % transferSize != 0) {
+            throw new BadOptionException("-b (block size) " + blockSize + " must be a multiple of -t (transfer size) " + transferSize);
+        }
+        if (segments <= 0) throw new BadOptionException("-s (segment count) must be > 0, was " + segments);
+        if (iterations <= 0) throw new BadOptionException("-i (iterations) must be > 0, was " + iterations);
+        if (warmup < 0) throw new BadOptionException("--warmup must be >= 0, was " + warmup);
+        if (path == null || path.isBlank()) throw new BadOptionException("-o (test file) must not be empty");
+        if (reorder && !read) throw new BadOptionException("-C (reorder tasks) needs a read phase (-r)");
+        if (verify && !read) throw new BadOptionException("-R (verify) needs a read phase (-r)");
+        if (collective && api != Api.MPIIO) throw new BadOptionException("-c (collective) needs -a MPIIO");
+    }
+
+    public Api api() { return api; }
+    public boolean collective() { return collective; }
+    public long blockSize() { return blockSize; }
+    public long transferSize() { return transferSize; }
+    public int segments() { return segments; }
+    public boolean filePerProcess() { return filePerProcess; }
+    public boolean write() { return write; }
+    public boolean read() { return read; }
+    public boolean reorder() { return reorder; }
+    public boolean fsync() { return fsync; }
+    public int iterations() { return iterations; }
+    public String path() { return path; }
+    public boolean verify() { return verify; }
+    public boolean keep() { return keep; }
+    public String json() { return json; }
+    public boolean baseline() { return !noBaseline && api == Api.MPIIO; }
+    public boolean help() { return help; }
+    public int warmup() { return warmup; }
+    public String statusFile() { return statusFile; }
+
+    /** Transfers per block: each rank moves this many per segment. */
+    public long transfersPerBlock() {
+        return blockSize / transferSize;
+    }
+
+    static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return Sizes.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class ApiConverter implements CommandLine.ITypeConverter<Api> {
+        @Override
+        public Api convert(String value) {
+            try {
+                return Api.valueOf(value.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not an API: MPIIO or POSIX");
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package io.pdla.bench.ior;
+
+import java.util.List;
+
+/**
+ * Everything a run produced, as written to JSON: raw points, summaries and the shim/baseline ratios of
+ * mean bandwidth ({@code null} when a phase or the baseline did not run).
+ */
+public record IorReport(RunInfo run, List<IterationPoint> points, List<Summary> summaries,
+                        Double writeRatio, Double readRatio, Double writeRatioOfMax, Double readRatioOfMax,
+                        Verification verification, List<String> errors) {
+
+    /** The -R check: transfers compared and those that differed, summed over ranks and backends. */
+    public record Verification(boolean enabled, long transfersChecked, long badTransfers) {
+        public boolean passed() {
+            return badTransfers == 0;
+        }
+    }
+
+    public boolean succeeded() {
+        return errors.isEmpty() && verification.passed();
+    }
+}

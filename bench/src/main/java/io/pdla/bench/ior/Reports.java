@@ -1,0 +1,47 @@
+package io.pdla.bench.ior;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds the report from raw points: summaries per backend and operation, and the shim/baseline ratios. */
+public final class Reports {
+    public static final String SHIM = "mpiio";
+    public static final String BASELINE = "posix-baseline";
+
+    private Reports() {
+    }
+
+    public static IorReport build(RunInfo info, List<IterationPoint> points, List<String> errors,
+                                  boolean verify, long checked, long bad) {
+        Map<String, List<IterationPoint>> groups = new LinkedHashMap<>();
+        for (IterationPoint p : points) groups.computeIfAbsent(p.backend() + "\u0000" + p.operation(), k -> new ArrayList<>()).add(p);
+        List<Summary> summaries = new ArrayList<>();
+        // backend by backend, write before read, as IOR lists them
+        for (String backend : info.backends()) {
+            for (String op : List.of("write", "read")) {
+                List<IterationPoint> g = groups.get(backend + "\u0000" + op);
+                if (g != null) summaries.add(Summary.of(backend, op, g));
+            }
+        }
+        return new IorReport(info, List.copyOf(points), summaries,
+                ratio(summaries, "write", false), ratio(summaries, "read", false),
+                ratio(summaries, "write", true), ratio(summaries, "read", true),
+                new IorReport.Verification(verify, checked, bad), List.copyOf(errors));
+    }
+
+    /** Shim bandwidth over baseline bandwidth (means, or maxima), or null if either is missing. */
+    static Double ratio(List<Summary> summaries, String op, boolean ofMax) {
+        Summary shim = find(summaries, SHIM, op), base = find(summaries, BASELINE, op);
+        if (shim == null || base == null) return null;
+        double s = ofMax ? shim.maxMiBps() : shim.meanMiBps();
+        double b = ofMax ? base.maxMiBps() : base.meanMiBps();
+        return b > 0 ? s / b : null;
+    }
+
+    private static Summary find(List<Summary> summaries, String backend, String op) {
+        for (Summary s : summaries) if (s.backend().equals(backend) && s.operation().equals(op)) return s;
+        return null;
+    }
+}

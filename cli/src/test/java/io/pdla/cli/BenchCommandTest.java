@@ -1,0 +1,86 @@
+package io.pdla.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code pdla bench ior}: launcher options, IOR options passed through, exit status of the job. */
+class BenchCommandTest {
+    @TempDir
+    Path dir;
+
+    /** Independent of the registration in PdlaCommand, so the test holds before and after it. */
+    private static int execute(String... args) {
+        return new CommandLine(new BenchCommand()).execute(args);
+    }
+
+    private static String capture(boolean stdout, Callable<Integer> body, int expectedCode) throws Exception {
+        PrintStream old = stdout ? System.out : System.err;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        if (stdout) System.setOut(new PrintStream(buf, true));
+        else System.setErr(new PrintStream(buf, true));
+        try {
+            assertEquals(expectedCode, body.call(), buf::toString);
+        } finally {
+            if (stdout) System.setOut(old);
+            else System.setErr(old);
+        }
+        return buf.toString();
+    }
+
+    @Test
+    void iorOptionsPassThroughToTheJob() throws Exception {
+        Path json = dir.resolve("ior.json");
+        int code = execute("ior", "-np", "2", "-w", "-r", "-R", "-b", "32k", "-t", "8k", "-s", "2", "-i", "2",
+                "-o", dir.resolve("f").toString(), "--json", json.toString());
+        assertEquals(0, code);
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        assertEquals(2, root.get("run").get("tasks").asInt(), "-np reached the job");
+        assertEquals(32 * 1024, root.get("run").get("blockSize").asLong(), "-b reached the job");
+        assertEquals(8 * 1024, root.get("run").get("transferSize").asLong(), "-t reached the job");
+        assertEquals(8, root.get("points").size());
+        assertTrue(root.get("writeRatio").asDouble() > 0 && root.get("readRatio").asDouble() > 0, root.toString());
+        assertEquals(0, root.get("verification").get("badTransfers").asLong());
+    }
+
+    @Test
+    void badIorOptionExits2NamingTheOption() throws Exception {
+        String err = capture(false, () -> execute("ior", "-np", "2", "-b", "16q"), 2);
+        assertTrue(err.contains("'-b'") && err.contains("16q"), err);
+        err = capture(false, () -> execute("ior", "-np", "2", "-b", "16k", "-t", "3k"), 2);
+        assertTrue(err.contains("-t (transfer size)"), err);
+    }
+
+    @Test
+    void launcherOptionsAreChecked() throws Exception {
+        assertTrue(capture(false, () -> execute("ior", "-w"), 2).contains("-np"));
+        assertTrue(capture(false, () -> execute("ior", "-np", "2", "--dev", "niodev"), 2).contains("--machines"));
+        assertTrue(capture(false, () -> execute("ior", "-np", "2", "--dev", "smoke-signals"), 2).contains("unknown MPJ device"));
+    }
+
+    @Test
+    void aFailingJobGivesANonZeroExit() {
+        // reading a file that does not exist: an I/O error in the job (status 1), not a launcher problem
+        assertEquals(1, execute("ior", "-np", "2", "-r", "-b", "16k", "-t", "16k", "-o", dir.resolve("absent").toString()));
+        assertFalse(Files.exists(dir.resolve("absent")));
+    }
+
+    @Test
+    void helpListsIorOptions() throws Exception {
+        String out = capture(true, () -> execute("ior", "--help"), 0);
+        assertTrue(out.contains("-np"), out);
+        assertTrue(out.contains("block size") && out.contains("transfer size") && out.contains("--json"), out);
+    }
+}
