@@ -10,7 +10,9 @@ import picocli.CommandLine.Command;
 @Command(name = "pdla", mixinStandardHelpOptions = true, versionProvider = PdlaCommand.Version.class,
         description = "MPI-IO for MPJ Express with pattern-directed, layout-aware replication.",
         subcommands = {
+                DemoCommand.class,
                 RunCommand.class,
+                BenchCommand.class,
                 CostCommand.class,
                 CommandLine.HelpCommand.class
         })

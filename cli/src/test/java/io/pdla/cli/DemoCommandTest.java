@@ -1,0 +1,35 @@
+package io.pdla.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `pdla demo` runs here as in the README, and its output is checked. */
+class DemoCommandTest {
+    @Test
+    void demoRunsFourRanksAndReportsVerifiedBandwidths() {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true));
+        int code;
+        try {
+            code = PdlaCommand.commandLine().execute("demo", "--segments", "64");
+        } finally {
+            System.setOut(old);
+        }
+        String out = buf.toString();
+        assertEquals(0, code, out);
+        assertTrue(out.contains("4 MPJ ranks"), out);
+        Matcher write = Pattern.compile("Max Write: +([0-9.]+) MiB/sec").matcher(out);
+        Matcher read = Pattern.compile("Max Read: +([0-9.]+) MiB/sec").matcher(out);
+        assertTrue(write.find() && Double.parseDouble(write.group(1)) > 0, out);
+        assertTrue(read.find() && Double.parseDouble(read.group(1)) > 0, out);
+        assertTrue(out.contains("every byte read back was verified"), out);
+    }
+}
