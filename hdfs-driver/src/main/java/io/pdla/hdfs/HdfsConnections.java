@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * One Hadoop {@link FileSystem} per NameNode authority, owned by one driver instance.
@@ -30,15 +31,12 @@ import java.util.concurrent.ConcurrentHashMap;
 final class HdfsConnections implements Closeable {
     static final String CONF_DIR_PROPERTY = "pdla.hdfs.confDir";
 
-    private final Configuration conf;
+    private final Supplier<Configuration> confSource;
+    private Configuration conf; // built at first connection: loading the drivers must not cost Hadoop's start-up
     private final Map<String, FileSystem> byAuthority = new ConcurrentHashMap<>();
 
-    HdfsConnections() {
-        this(defaultConfiguration());
-    }
-
-    HdfsConnections(Configuration conf) {
-        this.conf = conf;
+    HdfsConnections(Supplier<Configuration> confSource) {
+        this.confSource = confSource;
     }
 
     static Configuration defaultConfiguration() {
@@ -73,7 +71,9 @@ final class HdfsConnections implements Closeable {
         }
     }
 
+    /** Caller holds this object's monitor. */
     private FileSystem connect(URI uri, String authority) throws IOException {
+        if (conf == null) conf = confSource.get();
         URI root;
         if (authority.isEmpty()) {
             root = FileSystem.getDefaultUri(conf);

@@ -51,12 +51,12 @@ public final class HdfsDriver implements StorageDriver, Closeable {
 
     /** The instance {@link java.util.ServiceLoader} makes: Hadoop configuration from class path and $HADOOP_CONF_DIR. */
     public HdfsDriver() {
-        this(HdfsConnections.defaultConfiguration());
+        this.connections = new HdfsConnections(HdfsConnections::defaultConfiguration);
     }
 
     /** A driver with an explicit Hadoop configuration (for example one with Kerberos or HA settings). */
     public HdfsDriver(Configuration conf) {
-        this.connections = new HdfsConnections(conf);
+        this.connections = new HdfsConnections(() -> conf);
     }
 
     @Override

@@ -83,6 +83,37 @@ class StoragePolicyPlacementTest {
         assertEveryReplicaOn(file, StorageType.SSD);
     }
 
+    @Test
+    void sequentialReadsInPiecesCrossBlocksWithHeapAndDirectBuffers() throws Exception {
+        URI dir = SharedMiniCluster.cluster().uri("/placement/sequential");
+        byte[] data = writeUnderDirectoryPolicy(dir, "ONE_SSD", 24);
+        URI file = URI.create(dir + "/data");
+        for (HdfsDriver.BlockPlacement p : driver.blockPlacement(file)) {
+            assertEquals(List.of("DISK", "SSD"), p.storageTypes().stream().sorted().toList(), "ONE_SSD: one replica on SSD, the other on DISK, block at " + p.offset());
+        }
+        try (StorageFile f = driver.open(file, OpenOptions.readOnly())) {
+            byte[] back = new byte[data.length];
+            int piece = 100_003; // odd size: pieces end anywhere inside blocks
+            int off = 0;
+            for (int i = 0; off < data.length; i++) {
+                ByteBuffer b = i % 2 == 0 ? ByteBuffer.allocate(piece) : ByteBuffer.allocateDirect(piece);
+                int n = f.read(off, b);
+                assertTrue(n > 0, "progress at " + off);
+                b.flip().get(back, off, n);
+                off += n;
+                if (i == 7) {
+                    // a jump back in the middle of a sequential run: positional path, then sequential again
+                    ByteBuffer early = ByteBuffer.allocate(5000);
+                    assertEquals(5000, f.read(MIB - 2500, early));
+                    assertArrayEquals(java.util.Arrays.copyOfRange(data, MIB - 2500, MIB + 2500), early.array());
+                }
+            }
+            assertEquals(data.length, off);
+            assertArrayEquals(data, back, file + ": sequential read in pieces");
+            assertEquals(0, f.read(data.length, ByteBuffer.allocate(10)), "nothing past the end");
+        }
+    }
+
     private static byte[] writeUnderDirectoryPolicy(URI dir, String policy, long seed) throws IOException {
         driver.mkdirs(dir);
         driver.setLayout(dir, new StorageLayout("hdfs", Map.of("storage_policy", policy)));
