@@ -12,6 +12,14 @@ final class HadoopLogs {
 
     static void quiet() {
         try {
+            org.apache.log4j.Logger root = org.apache.log4j.Logger.getRootLogger();
+            if (!root.getAllAppenders().hasMoreElements()) {
+                // Nothing configured (no log4j.properties): without an appender log4j prints a "no appenders"
+                // warning and then drops everything, errors included. Send warnings and errors to stderr.
+                root.addAppender(new org.apache.log4j.ConsoleAppender(
+                        new org.apache.log4j.PatternLayout("%d{HH:mm:ss} %-5p %c{1}: %m%n"), "System.err"));
+                root.setLevel(org.apache.log4j.Level.WARN);
+            }
             org.apache.log4j.Logger.getLogger("org.apache.hadoop").setLevel(org.apache.log4j.Level.ERROR);
             // DataNodes log an ERROR per interrupted transfer when the cluster stops: noise, not failure.
             org.apache.log4j.Logger.getLogger("org.apache.hadoop.hdfs.server.datanode.DataNode").setLevel(org.apache.log4j.Level.FATAL);

@@ -107,7 +107,8 @@ public final class HdfsDriver implements StorageDriver, Closeable {
         FsServerDefaults defaults = fs.getServerDefaults(path);
         long bs = blockSize != null ? blockSize : defaults.getBlockSize();
         short r = replication != null ? replication : defaults.getReplication();
-        try (FSDataOutputStream ignored = fs.create(path, overwrite, bufferSize(fs), r, bs)) {
+        // Non-recursive, as open(2) and the file: driver: a missing directory is NO_SUCH_FILE, not created.
+        try (FSDataOutputStream ignored = fs.createNonRecursive(path, overwrite, bufferSize(fs), r, bs, null)) {
             if (policy != null) fs.setStoragePolicy(path, policy);
         } catch (IOException e) {
             StorageException se = HdfsErrors.translate(e, uri, "create with block size " + bs + " and replication " + r);

@@ -107,6 +107,7 @@ final class HdfsFile implements StorageFile {
             readerLock.writeLock().lock();
             try {
                 if (!stale(end)) return;
+                requireOpen(); // do not open a stream that a concurrent close() would leak
                 try {
                     if (out != null && unflushed) {
                         out.hflush(); // makes the appended bytes visible to the new input stream

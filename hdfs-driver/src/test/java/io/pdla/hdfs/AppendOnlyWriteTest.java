@@ -27,8 +27,9 @@ class AppendOnlyWriteTest {
     private static HdfsDriver driver;
 
     @BeforeAll
-    static void connect() {
+    static void connect() throws IOException {
         driver = new HdfsDriver();
+        driver.mkdirs(SharedMiniCluster.cluster().uri("/append-only"));
     }
 
     @AfterAll

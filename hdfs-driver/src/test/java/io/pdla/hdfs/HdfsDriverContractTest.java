@@ -17,8 +17,9 @@ class HdfsDriverContractTest extends AbstractStorageDriverContractTest {
     private static HdfsDriver driver;
 
     @BeforeAll
-    static void connect() {
+    static void connect() throws IOException {
         driver = new HdfsDriver();
+        driver.mkdirs(SharedMiniCluster.cluster().uri("/contract"));
     }
 
     @AfterAll

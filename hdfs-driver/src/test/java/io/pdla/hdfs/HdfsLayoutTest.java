@@ -30,8 +30,9 @@ class HdfsLayoutTest {
     private static HdfsDriver driver;
 
     @BeforeAll
-    static void connect() {
+    static void connect() throws IOException {
         driver = new HdfsDriver();
+        driver.mkdirs(SharedMiniCluster.cluster().uri("/layout"));
     }
 
     @AfterAll
@@ -124,6 +125,14 @@ class HdfsLayoutTest {
                 () -> driver.open(file, OpenOptions.createReadWrite().withHints(Map.of("hdfs_replication", "zero"))));
         assertTrue(!driver.exists(file), "refused opens create nothing");
         assertRefused(StorageException.Reason.BAD_ARGUMENT, "is a directory", () -> driver.open(dir, OpenOptions.readOnly()));
+    }
+
+    @Test
+    void createInAMissingDirectoryFailsWithNoSuchFileAsPosixDoes() throws IOException {
+        URI file = newUri("no-such-dir") ;
+        URI inside = URI.create(file + "/f");
+        assertRefused(StorageException.Reason.NO_SUCH_FILE, "no-such-dir", () -> driver.open(inside, OpenOptions.createReadWrite()));
+        assertTrue(!driver.exists(file), "the directory was not created either");
     }
 
     private interface Call {
