@@ -92,7 +92,9 @@ class AppendOnlyWriteTest {
         try (StorageFile f = driver.open(uri, OpenOptions.readWrite())) {
             ByteBuffer first = ByteBuffer.allocate(100);
             assertEquals(100, f.read(0, first), "read before any write opens the reader");
-            f.write(data.length, ByteBuffer.wrap(tail));
+            ByteBuffer direct = ByteBuffer.allocateDirect(tail.length).put(tail).flip(); // the non-array path
+            f.write(data.length, direct);
+            assertEquals(0, direct.remaining(), "the write consumed the buffer");
             assertEquals(data.length + tail.length, f.size());
             ByteBuffer back = ByteBuffer.allocate(tail.length);
             assertEquals(tail.length, f.read(data.length, back), "a handle reads its own appends");

@@ -4,6 +4,7 @@ import io.pdla.storage.Capability;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 import io.pdla.storage.StorageException;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -31,7 +32,9 @@ class HdfsDriverRegistrationTest {
 
     @Test
     void uriWithoutNameNodeNeedsADefaultFileSystem() throws IOException {
-        try (HdfsDriver d = new HdfsDriver()) {
+        Configuration conf = new Configuration(false); // independent of any core-site.xml or HADOOP_CONF_DIR here
+        conf.set("fs.defaultFS", "file:///");
+        try (HdfsDriver d = new HdfsDriver(conf)) {
             StorageException e = assertThrows(StorageException.class, () -> d.exists(URI.create("hdfs:///data/f")));
             assertEquals(StorageException.Reason.BAD_ARGUMENT, e.reason());
             assertTrue(e.getMessage().contains("fs.defaultFS"), e.getMessage());
