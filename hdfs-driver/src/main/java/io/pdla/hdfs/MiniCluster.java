@@ -7,11 +7,19 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeStorageReport;
+import org.apache.hadoop.hdfs.server.protocol.StorageReport;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * An in-process HDFS (Hadoop's MiniDFSCluster: one NameNode and DataNodes as threads of this JVM) with
@@ -56,6 +64,20 @@ public final class MiniCluster implements AutoCloseable {
     /** A Hadoop client of the cluster's own (for checks that go around the driver). */
     public DistributedFileSystem fileSystem() throws IOException {
         return cluster.getFileSystem();
+    }
+
+    /**
+     * The live DataNodes as the NameNode sees them: transfer address to storage types of its volumes
+     * (for demo output, and to check that the cluster is what was asked for).
+     */
+    public Map<String, List<String>> dataNodeStorageTypes() throws IOException {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (DatanodeStorageReport r : fileSystem().getClient().getDatanodeStorageReport(HdfsConstants.DatanodeReportType.LIVE)) {
+            List<String> types = new ArrayList<>();
+            for (StorageReport s : r.getStorageReports()) types.add(s.getStorage().getStorageType().name());
+            out.put(r.getDatanodeInfo().getXferAddr(), types);
+        }
+        return out;
     }
 
     public int diskNodes() {
