@@ -1,0 +1,316 @@
+package io.pdla.hdfs;
+
+import io.pdla.storage.Capability;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageException.Reason;
+import io.pdla.storage.StorageFile;
+import io.pdla.storage.StorageLayout;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.BlockStoragePolicySpi;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsServerDefaults;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code hdfs:} driver: {@code hdfs://namenode:port/path} over the Hadoop HDFS client.
+ *
+ * <p>HDFS is append-only with one writer per file, so {@link Capability#RANDOM_WRITE} and
+ * {@link Capability#CONCURRENT_WRITERS} are not declared; see {@link HdfsFile} for the read-write semantics.
+ * Layouts are of kind {@code hdfs} with parameters {@code block_size}, {@code replication} and
+ * {@code storage_policy}: HDFS fixes block size and replication per file, and storage policies (which
+ * storage types, DISK/SSD/ARCHIVE..., hold the replicas) per directory or file.
+ *
+ * <p>Hints read at create: {@code hdfs_block_size}, {@code hdfs_replication}, {@code hdfs_storage_policy}.
+ * Without them a new file gets the NameNode's defaults ({@code dfs.blocksize}, {@code dfs.replication}) and
+ * the storage policy its directory has.
+ */
+public final class HdfsDriver implements StorageDriver, Closeable {
+    private static final Set<String> LAYOUT_KEYS = Set.of(HdfsHints.P_BLOCK_SIZE, HdfsHints.P_REPLICATION, HdfsHints.P_STORAGE_POLICY);
+
+    private final HdfsConnections connections;
+
+    /** The instance {@link java.util.ServiceLoader} makes: Hadoop configuration from class path and $HADOOP_CONF_DIR. */
+    public HdfsDriver() {
+        this.connections = new HdfsConnections(HdfsConnections::defaultConfiguration);
+    }
+
+    /** A driver with an explicit Hadoop configuration (for example one with Kerberos or HA settings). */
+    public HdfsDriver(Configuration conf) {
+        this.connections = new HdfsConnections(() -> conf);
+    }
+
+    @Override
+    public String scheme() {
+        return "hdfs";
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.TRUNCATE, Capability.RENAME, Capability.LAYOUT);
+    }
+
+    @Override
+    public StorageFile open(URI uri, OpenOptions options) throws IOException {
+        Path path = path(uri);
+        FileSystem fs = connections.fileSystem(uri);
+        try {
+            if (options.create()) createIfAbsent(fs, path, uri, options);
+            FileStatus st = fs.getFileStatus(path);
+            if (st.isDirectory()) throw new StorageException(Reason.BAD_ARGUMENT, uri + ": is a directory, not a file");
+            return new HdfsFile(uri, fs, path, options.read(), options.write(), bufferSize(fs));
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "open");
+        }
+    }
+
+    /**
+     * Creates an empty file with the hinted block size, replication and policy, and closes it at once: the
+     * lease is taken by whichever handle writes first (see {@link HdfsFile}). An existing file is kept as
+     * it is (MPI_MODE_CREATE does not truncate) and the hints are then ignored, as MPI allows.
+     */
+    private void createIfAbsent(FileSystem fs, Path path, URI uri, OpenOptions o) throws IOException {
+        if (!o.exclusive() && fs.exists(path)) return;
+        Long blockSize = HdfsHints.blockSize(o, uri);
+        Short replication = HdfsHints.replication(o, uri);
+        String policy = HdfsHints.storagePolicy(o, uri);
+        if (policy != null) requireKnownPolicy(fs, policy, uri, HdfsHints.STORAGE_POLICY);
+        try {
+            createEmpty(fs, path, uri, false, blockSize, replication, policy);
+        } catch (StorageException e) {
+            if (e.reason() != Reason.FILE_EXISTS || o.exclusive()) throw e;
+            // Another rank created it between exists() and create(): the collective open's normal race.
+        }
+    }
+
+    private void createEmpty(FileSystem fs, Path path, URI uri, boolean overwrite, Long blockSize, Short replication,
+                             String policy) throws IOException {
+        FsServerDefaults defaults = fs.getServerDefaults(path);
+        long bs = blockSize != null ? blockSize : defaults.getBlockSize();
+        short r = replication != null ? replication : defaults.getReplication();
+        // Non-recursive, as open(2) and the file: driver: a missing directory is NO_SUCH_FILE, not created.
+        try (FSDataOutputStream ignored = fs.createNonRecursive(path, overwrite, bufferSize(fs), r, bs, null)) {
+            if (policy != null) fs.setStoragePolicy(path, policy);
+        } catch (IOException e) {
+            StorageException se = HdfsErrors.translate(e, uri, "create with block size " + bs + " and replication " + r);
+            // The NameNode refuses block sizes under dfs.namenode.fs-limits.min-block-size: a bad argument.
+            if (se.reason() == Reason.IO && String.valueOf(se.getMessage()).contains("minimum value")) {
+                throw new StorageException(Reason.BAD_ARGUMENT, se.getMessage(), e);
+            }
+            throw se;
+        }
+    }
+
+    @Override
+    public boolean exists(URI uri) throws IOException {
+        try {
+            return connections.fileSystem(uri).exists(path(uri));
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "exists");
+        }
+    }
+
+    @Override
+    public void delete(URI uri) throws IOException {
+        Path path = path(uri);
+        try {
+            if (!connections.fileSystem(uri).delete(path, false)) {
+                throw new StorageException(Reason.NO_SUCH_FILE, uri + ": cannot delete, no such file");
+            }
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "delete");
+        }
+    }
+
+    @Override
+    public void mkdirs(URI dir) throws IOException {
+        try {
+            if (!connections.fileSystem(dir).mkdirs(path(dir))) {
+                throw new StorageException(Reason.IO, dir + ": mkdirs returned false");
+            }
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, dir, "mkdirs");
+        }
+    }
+
+    @Override
+    public void rename(URI from, URI to) throws IOException {
+        Path src = path(from);
+        Path dst = path(to);
+        if (!String.valueOf(from.getAuthority()).equals(String.valueOf(to.getAuthority()))) {
+            throw new StorageException(Reason.BAD_ARGUMENT, from + ": cannot rename to another NameNode: " + to);
+        }
+        FileSystem fs = connections.fileSystem(from);
+        if (!(fs instanceof DistributedFileSystem dfs)) {
+            throw new StorageException(Reason.UNSUPPORTED, from + ": atomic rename with overwrite needs HDFS, got " + fs.getClass().getName());
+        }
+        try {
+            // The NameNode does this in one edit: the target is replaced atomically, as replicas need.
+            dfs.rename(src, dst, Options.Rename.OVERWRITE);
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, from, "rename to " + to);
+        }
+    }
+
+    /**
+     * For a file: its block size, replication and effective storage policy. For a directory: the storage
+     * policy new files inherit and the NameNode's default block size and replication.
+     */
+    @Override
+    public StorageLayout layout(URI uri) throws IOException {
+        Path path = path(uri);
+        FileSystem fs = connections.fileSystem(uri);
+        try {
+            FileStatus st = fs.getFileStatus(path);
+            Map<String, String> p = new HashMap<>();
+            if (st.isDirectory()) {
+                FsServerDefaults d = fs.getServerDefaults(path);
+                p.put(HdfsHints.P_BLOCK_SIZE, Long.toString(d.getBlockSize()));
+                p.put(HdfsHints.P_REPLICATION, Short.toString(d.getReplication()));
+            } else {
+                p.put(HdfsHints.P_BLOCK_SIZE, Long.toString(st.getBlockSize()));
+                p.put(HdfsHints.P_REPLICATION, Short.toString(st.getReplication()));
+            }
+            BlockStoragePolicySpi policy = fs.getStoragePolicy(path);
+            if (policy != null) p.put(HdfsHints.P_STORAGE_POLICY, policy.getName());
+            return new StorageLayout(HdfsHints.KIND, p);
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "layout");
+        }
+    }
+
+    /**
+     * Directory: sets its storage policy (files created in it afterwards inherit it; HDFS has no
+     * per-directory block size or replication, so those are refused). File: a storage policy applies to
+     * blocks written from now on (moving existing blocks is the {@code hdfs mover}'s job), replication is
+     * changed in place, and a block size can only be set while the file holds no data (the empty file is
+     * re-created with it). A file that does not exist yet is created empty with the layout, because HDFS
+     * has no other place to keep a per-file setting before the file exists.
+     */
+    @Override
+    public void setLayout(URI uri, StorageLayout layout) throws IOException {
+        if (!HdfsHints.KIND.equals(layout.kind())) {
+            throw new StorageException(Reason.BAD_ARGUMENT, uri + ": hdfs: driver takes layouts of kind '" + HdfsHints.KIND
+                    + "', not '" + layout.kind() + "'");
+        }
+        Set<String> unknown = new TreeSet<>(layout.parameters().keySet());
+        unknown.removeAll(LAYOUT_KEYS);
+        if (!unknown.isEmpty()) {
+            throw new StorageException(Reason.BAD_ARGUMENT, uri + ": unknown hdfs layout parameters " + unknown + "; known: " + new TreeSet<>(LAYOUT_KEYS));
+        }
+        String bsValue = layout.parameters().get(HdfsHints.P_BLOCK_SIZE);
+        String rValue = layout.parameters().get(HdfsHints.P_REPLICATION);
+        String pValue = layout.parameters().get(HdfsHints.P_STORAGE_POLICY);
+        Long blockSize = bsValue == null ? null : HdfsHints.parseBlockSize(bsValue, HdfsHints.P_BLOCK_SIZE, uri);
+        Short replication = rValue == null ? null : HdfsHints.parseReplication(rValue, HdfsHints.P_REPLICATION, uri);
+        String policy = pValue == null ? null : HdfsHints.parsePolicy(pValue, HdfsHints.P_STORAGE_POLICY, uri);
+
+        Path path = path(uri);
+        FileSystem fs = connections.fileSystem(uri);
+        try {
+            if (policy != null) requireKnownPolicy(fs, policy, uri, HdfsHints.P_STORAGE_POLICY);
+            if (!fs.exists(path)) {
+                createEmpty(fs, path, uri, false, blockSize, replication, policy);
+                return;
+            }
+            FileStatus st = fs.getFileStatus(path);
+            if (st.isDirectory()) {
+                if (blockSize != null || replication != null) {
+                    throw new StorageException(Reason.UNSUPPORTED, uri + ": HDFS keeps block size and replication per file, not per directory;"
+                            + " give them to each file (hints " + HdfsHints.BLOCK_SIZE + ", " + HdfsHints.REPLICATION + ")");
+                }
+                if (policy != null) fs.setStoragePolicy(path, policy);
+                return;
+            }
+            if (blockSize != null && blockSize != st.getBlockSize()) recreateWithBlockSize(fs, path, uri, st, blockSize);
+            if (policy != null) fs.setStoragePolicy(path, policy);
+            if (replication != null && replication != st.getReplication()) fs.setReplication(path, replication);
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "set layout " + layout.parameters());
+        }
+    }
+
+    private void recreateWithBlockSize(FileSystem fs, Path path, URI uri, FileStatus st, long blockSize) throws IOException {
+        if (st.getLen() > 0) {
+            throw new StorageException(Reason.UNSUPPORTED, uri + ": cannot change the block size from " + st.getBlockSize() + " to " + blockSize
+                    + ": the file already holds " + st.getLen() + " bytes and HDFS fixes a file's block size when it is created");
+        }
+        if (fs instanceof DistributedFileSystem dfs && !dfs.isFileClosed(path)) {
+            throw new StorageException(Reason.UNSUPPORTED, uri + ": cannot change the block size while the file is open for writing");
+        }
+        BlockStoragePolicySpi before = fs.getStoragePolicy(path);
+        createEmpty(fs, path, uri, true, blockSize, st.getReplication(), null);
+        // A policy set on the old file itself (not inherited) would be lost with the old inode.
+        BlockStoragePolicySpi after = fs.getStoragePolicy(path);
+        if (before != null && (after == null || !before.getName().equals(after.getName()))) fs.setStoragePolicy(path, before.getName());
+    }
+
+    /** Where each block of a file lives: the check that a storage policy did what it should. */
+    public List<BlockPlacement> blockPlacement(URI file) throws IOException {
+        Path path = path(file);
+        FileSystem fs = connections.fileSystem(file);
+        try {
+            FileStatus st = fs.getFileStatus(path);
+            List<BlockPlacement> out = new ArrayList<>();
+            for (BlockLocation b : fs.getFileBlockLocations(st, 0, st.getLen())) {
+                List<String> types = Arrays.stream(b.getStorageTypes()).map(StorageType::name).toList();
+                out.add(new BlockPlacement(b.getOffset(), b.getLength(), List.of(b.getHosts()), types));
+            }
+            return out;
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, file, "block locations");
+        }
+    }
+
+    /** One block: its byte range, the DataNodes holding replicas and their storage types (DISK, SSD...). */
+    public record BlockPlacement(long offset, long length, List<String> hosts, List<String> storageTypes) {
+    }
+
+    /** Closes this driver's HDFS clients. Open files of this driver stop working. */
+    @Override
+    public void close() throws IOException {
+        connections.close();
+    }
+
+    private static void requireKnownPolicy(FileSystem fs, String policy, URI uri, String key) throws IOException {
+        Set<String> known = new TreeSet<>();
+        for (BlockStoragePolicySpi p : fs.getAllStoragePolicies()) known.add(p.getName());
+        if (!known.contains(policy)) {
+            throw new StorageException(Reason.BAD_ARGUMENT, uri + ": " + key + "=" + policy + " is not a storage policy of this cluster; known: " + known);
+        }
+    }
+
+    private static int bufferSize(FileSystem fs) {
+        return fs.getConf().getInt("io.file.buffer.size", 4096);
+    }
+
+    static Path path(URI uri) throws StorageException {
+        if (!"hdfs".equals(uri.getScheme())) {
+            throw new StorageException(Reason.BAD_ARGUMENT, "hdfs driver given a '" + uri.getScheme() + "' URI: " + uri);
+        }
+        String p = uri.getPath();
+        if (p == null || !p.startsWith("/")) {
+            throw new StorageException(Reason.BAD_ARGUMENT, uri + ": an hdfs URI needs an absolute path, as in hdfs://namenode:8020/dir/file");
+        }
+        return new Path(p);
+    }
+}
