@@ -1,6 +1,7 @@
 package io.pdla.cli;
 
 import io.pdla.bench.ior.IorLauncher;
+import io.pdla.hdfs.MiniCluster;
 import io.pdla.mpiio.launch.MpjJob;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -16,7 +17,9 @@ import java.util.stream.Stream;
 /**
  * {@code pdla demo}: the main job on embedded defaults. Today: a 4-rank MPJ job that writes and reads back
  * a strided shared file through the shim (IOR's interleaved segments, 16 KiB transfers), verifies every
- * byte, and prints IOR-like results next to a bare FileChannel loop doing the same accesses.
+ * byte, and prints IOR-like results next to a bare FileChannel loop doing the same accesses. With
+ * {@code --pfs hdfs} the same runs against an in-process MiniDFSCluster, one file per rank (HDFS files are
+ * append-only, so the N-1 strided shape would be refused with ERR_UNSUPPORTED_OPERATION).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Run the end-to-end demo: a 4-rank strided shared-file job through pdla's MPI-IO, verified.")
@@ -30,6 +33,13 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--segments", defaultValue = "256", description = "IOR segments per rank (default: ${DEFAULT-VALUE}).")
     int segments;
 
+    /** Where the demo's file lives. */
+    enum Pfs { posix, hdfs }
+
+    @Option(names = "--pfs", defaultValue = "posix", description = "Storage: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). "
+            + "hdfs starts an in-process MiniDFSCluster (2 DISK + 2 SSD DataNodes) and writes one file per rank, since HDFS files are append-only.")
+    Pfs pfs;
+
     @Override
     public Integer call() throws Exception {
         if (processes <= 0) {
@@ -38,13 +48,26 @@ public final class DemoCommand implements Callable<Integer> {
         }
         boolean temporary = dir == null;
         Path work = temporary ? Files.createTempDirectory("pdla-demo") : Files.createDirectories(dir);
-        Path file = work.resolve("strided.dat");
-        List<String> ior = List.of("-a", "MPIIO", "-b", "16k", "-t", "16k", "-s", Integer.toString(segments),
-                "-w", "-r", "-R", "-C", "-i", "2", "-o", file.toString());
-        System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back a strided shared file");
-        System.out.println("pdla demo: IOR " + String.join(" ", ior));
-        System.out.flush();
+        MiniCluster cluster = null;
         try {
+            List<String> ior;
+            if (pfs == Pfs.hdfs) {
+                System.out.println("pdla demo: starting an in-process HDFS MiniDFSCluster (2 DISK + 2 SSD DataNodes)");
+                cluster = MiniCluster.builder().baseDir(work.resolve("hdfs")).start();
+                cluster.fileSystem().mkdirs(new org.apache.hadoop.fs.Path("/demo"));
+                String target = cluster.uri("/demo/strided.dat").toString();
+                // One file per rank, written front to back: the append-only shape HDFS accepts.
+                ior = List.of("-a", "MPIIO", "-F", "-b", (16L * segments) + "k", "-t", "16k", "-s", "1",
+                        "-w", "-r", "-R", "-C", "-i", "1", "--no-baseline", "-o", target);
+                System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back one file each on " + cluster.uri());
+            } else {
+                Path file = work.resolve("strided.dat");
+                ior = List.of("-a", "MPIIO", "-b", "16k", "-t", "16k", "-s", Integer.toString(segments),
+                        "-w", "-r", "-R", "-C", "-i", "2", "-o", file.toString());
+                System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back a strided shared file");
+            }
+            System.out.println("pdla demo: IOR " + String.join(" ", ior));
+            System.out.flush();
             MpjJob.Result r = IorLauncher.run(processes, "multicore", ior, false);
             System.out.print(r.output());
             if (!r.succeeded()) {
@@ -54,6 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
             System.out.println("pdla demo: done; every byte read back was verified (-R)");
             return 0;
         } finally {
+            if (cluster != null) cluster.close();
             if (temporary) deleteTree(work);
         }
     }

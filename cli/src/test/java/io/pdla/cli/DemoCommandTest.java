@@ -32,4 +32,24 @@ class DemoCommandTest {
         assertTrue(read.find() && Double.parseDouble(read.group(1)) > 0, out);
         assertTrue(out.contains("every byte read back was verified"), out);
     }
+
+    @Test
+    @org.junit.jupiter.api.Tag("heavy")
+    void demoOnHdfsWritesAndReadsBackThroughAMiniCluster() {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true));
+        int code;
+        try {
+            code = PdlaCommand.commandLine().execute("demo", "--pfs", "hdfs", "--segments", "64");
+        } finally {
+            System.setOut(old);
+        }
+        String out = buf.toString();
+        assertEquals(0, code, out);
+        assertTrue(out.contains("MiniDFSCluster"), out);
+        assertTrue(out.contains("hdfs://"), out);
+        assertTrue(Pattern.compile("Max Read: +[0-9.]+ MiB/sec").matcher(out).find(), out);
+        assertTrue(out.contains("verify: passed"), out);
+    }
 }
