@@ -1,0 +1,59 @@
+package io.pdla.simpfs.timing;
+
+import io.pdla.simpfs.config.SimPfsConfig;
+import io.pdla.simpfs.layout.Layout;
+import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.simpfs.workload.IorWorkload;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * PDLA's published guidelines (S1 sec 3.4.2) on 8 HDD servers, with IOR segmented reads (each rank its own
+ * region). As in the cost model, a 1-DH request is striped over all servers (stripe s/n) and a 2-D request
+ * over its group (stripe s/groupSize); 1-DV and 2-D regions are one rank's block.
+ */
+class LayoutCrossoverTest {
+    private static final SimPfsConfig EIGHT_HDDS = SimPfsConfig.builder().hservers(8).sservers(0).extentLocks(false).build();
+
+    static Map<String, Double> elapsedPerLayout(int ranks, long request, long block) {
+        Map<String, Layout> layouts = new LinkedHashMap<>();
+        layouts.put("1-DH", Layout.oneDH(ServerClass.HDD, request / 8));
+        layouts.put("1-DV", Layout.oneDV(ServerClass.HDD, block));
+        layouts.put("2-D", Layout.twoD(ServerClass.HDD, 2, request / 2, block));
+        Map<String, Double> out = new LinkedHashMap<>();
+        layouts.forEach((name, layout) -> out.put(name, new TimingEngine(EIGHT_HDDS)
+                .run(new IorWorkload(ranks, block, request, 1, false, false, false, 1, layout)).elapsedSeconds()));
+        return out;
+    }
+
+    /** The fastest layout, provided it beats every other by at least 5% (no knife-edge wins). */
+    static String fastest(Map<String, Double> times) {
+        String best = times.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        double t = times.get(best);
+        boolean clear = times.entrySet().stream().allMatch(e -> e.getKey().equals(best) || e.getValue() > 1.05 * t);
+        System.out.println("crossover " + times);
+        return clear ? best : "no clear winner in " + times;
+    }
+
+    @Test
+    void fewerProcessesThanServersWithLargeRequestsFavourOneDH() {
+        Map<String, Double> t = elapsedPerLayout(2, 16L << 20, 256L << 20);
+        assertEquals("1-DH", fastest(t), "p=2 < n=8, s=16 MiB: " + t);
+    }
+
+    @Test
+    void aboutAsManyProcessesAsServersWithMediumRequestsFavourTwoD() {
+        Map<String, Double> t = elapsedPerLayout(12, 4L << 20, 64L << 20);
+        assertEquals("2-D", fastest(t), "p=12 ~ n=8, s=4 MiB: " + t);
+    }
+
+    @Test
+    void moreProcessesThanServersWithSmallRequestsFavourOneDV() {
+        Map<String, Double> t = elapsedPerLayout(64, 16L << 10, 1L << 20);
+        assertEquals("1-DV", fastest(t), "p=64 > n=8, s=16 KiB: " + t);
+    }
+}
