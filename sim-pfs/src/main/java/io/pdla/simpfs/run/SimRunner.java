@@ -3,7 +3,6 @@ package io.pdla.simpfs.run;
 import io.pdla.simpfs.config.ConfigException;
 import io.pdla.simpfs.config.ConfigFiles;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Distribution;
 import io.pdla.simpfs.layout.Layout;
 import io.pdla.simpfs.layout.ServerClass;
 import io.pdla.simpfs.timing.ServerStats;
@@ -91,6 +90,12 @@ public final class SimRunner {
     }
 
     public static void print(RunReport report, PrintStream out) {
+        java.io.PrintWriter w = new java.io.PrintWriter(out, true);
+        print(report, w);
+        w.flush();
+    }
+
+    public static void print(RunReport report, java.io.PrintWriter out) {
         out.printf(Locale.ROOT, "sim-pfs: %d HServers + %d SServers, layout %s%n", report.hservers(), report.sservers(), report.layout());
         for (SimResult r : report.phases()) {
             out.printf(Locale.ROOT, "%s%n", r.workload());
@@ -108,9 +113,5 @@ public final class SimRunner {
             }
         }
         out.printf(Locale.ROOT, "write %.2f MiB/s, read %.2f MiB/s%n", report.writeBandwidthMiBps(), report.readBandwidthMiBps());
-    }
-
-    static boolean isStriped(Layout l) {
-        return l.distribution() == Distribution.ONE_DH || l.distribution() == Distribution.HYBRID;
     }
 }
