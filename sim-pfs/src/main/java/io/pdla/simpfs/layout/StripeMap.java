@@ -96,6 +96,21 @@ public final class StripeMap {
         return a;
     }
 
+    /**
+     * The same layout starting on another server, as PVFS gives each file its own first server so that
+     * small files and file-per-process runs spread: the servers (for 2-D, whole groups) are rotated by
+     * {@code k}. Hybrid layouts are not rotated (their strips depend on the server class).
+     */
+    public StripeMap rotated(long k) {
+        if (layout.distribution() == Distribution.HYBRID) return this;
+        int step = (int) Math.floorMod(k, (long) groups) * groupSize;
+        if (groups == 1) step = (int) Math.floorMod(k, (long) servers.length);
+        if (step == 0) return this;
+        int[] r = new int[servers.length];
+        for (int i = 0; i < r.length; i++) r[i] = servers[(i + step) % servers.length];
+        return new StripeMap(layout, r, groups, region, strip);
+    }
+
     public Layout layout() {
         return layout;
     }

@@ -24,6 +24,10 @@ public record SimOptions(Path config, String workload, int ranks, long blockSize
         return new SimOptions(config, workload, ranks, blockSize, transferSize, segments, w, r, filePerProcess, layout, space, seed);
     }
 
+    public SimOptions withFilePerProcess(boolean f) {
+        return new SimOptions(config, workload, ranks, blockSize, transferSize, segments, write, read, f, layout, space, seed);
+    }
+
     public SimOptions withSegments(int s) {
         return new SimOptions(config, workload, ranks, blockSize, transferSize, s, write, read, filePerProcess, layout, space, seed);
     }

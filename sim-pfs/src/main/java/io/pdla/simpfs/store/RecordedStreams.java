@@ -26,6 +26,8 @@ import java.util.regex.Pattern;
 public final class RecordedStreams implements Workload {
     private static final Pattern RANK_FILE = Pattern.compile("rank-(\\d+)\\.stream");
 
+    private final List<Long> fileIds;
+
     private record Entry(Request.Kind kind, int file, long[] extents) {
     }
 
@@ -33,7 +35,8 @@ public final class RecordedStreams implements Workload {
     private final List<List<Entry>> perRank;
     private final List<Layout> layouts;
 
-    private RecordedStreams(String description, List<List<Entry>> perRank, List<Layout> layouts) {
+    private RecordedStreams(String description, List<List<Entry>> perRank, List<Layout> layouts, List<Long> fileIds) {
+        this.fileIds = fileIds;
         this.description = description;
         this.perRank = perRank;
         this.layouts = layouts;
@@ -65,10 +68,12 @@ public final class RecordedStreams implements Workload {
         if (lines.isEmpty()) throw new ConfigException("session '" + session + "' under " + dir + " has no rank streams");
         List<String> fileList = new ArrayList<>(paths);
         List<Layout> layouts = new ArrayList<>();
+        List<Long> ids = new ArrayList<>();
         for (String path : fileList) {
             FileMeta meta = fs.lookup(path).orElseThrow(() -> new ConfigException(
                     "recorded stream of session '" + session + "' uses " + path + ", which no longer exists"));
             layouts.add(fs.layoutOf(meta));
+            ids.add(meta.id());
         }
         int ranks = ((TreeMap<Integer, List<String[]>>) lines).lastKey() + 1;
         List<List<Entry>> perRank = new ArrayList<>();
@@ -90,7 +95,7 @@ public final class RecordedStreams implements Workload {
             }
             perRank.add(entries);
         }
-        return new RecordedStreams("recorded session " + session + " (" + ranks + " ranks, " + fileList.size() + " files)", perRank, layouts);
+        return new RecordedStreams("recorded session " + session + " (" + ranks + " ranks, " + fileList.size() + " files)", perRank, layouts, ids);
     }
 
     /** Removes a session's streams, so that a new live run starts from empty streams. */
@@ -121,6 +126,12 @@ public final class RecordedStreams implements Workload {
     @Override
     public List<Layout> files() {
         return List.copyOf(layouts);
+    }
+
+    /** Files start on the server their id picks, as their data does. */
+    @Override
+    public long rotation(int file) {
+        return fileIds.get(file);
     }
 
     @Override

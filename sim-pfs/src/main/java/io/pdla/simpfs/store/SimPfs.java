@@ -126,8 +126,9 @@ public final class SimPfs {
         return Layout.parse(meta.layout(), defaultLayout, "layout of file id " + meta.id());
     }
 
+    /** The file's layout on this file system, starting on the server its id picks (see {@link StripeMap#rotated}). */
     public StripeMap stripeMap(FileMeta meta) {
-        return StripeMap.of(layoutOf(meta), config);
+        return StripeMap.of(layoutOf(meta), config).rotated(meta.id());
     }
 
     /** Opens or creates a file's metadata. {@code layoutHint} (a layout spec) applies only when creating. */

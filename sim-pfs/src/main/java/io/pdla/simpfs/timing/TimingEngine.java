@@ -113,7 +113,7 @@ public final class TimingEngine {
         StripeMap[] maps = new StripeMap[layouts.size()];
         long[] fileBase = new long[layouts.size()];
         for (int f = 0; f < maps.length; f++) {
-            maps[f] = StripeMap.of(layouts.get(f), config);
+            maps[f] = StripeMap.of(layouts.get(f), config).rotated(workload.rotation(f));
             fileBase[f] = (long) ((f * fileSpacing) % capacity);
         }
         int clientNodes = (ranks + ranksPerNode - 1) / ranksPerNode;

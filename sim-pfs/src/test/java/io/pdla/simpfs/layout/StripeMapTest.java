@@ -64,6 +64,22 @@ class StripeMapTest {
     }
 
     @Test
+    void rotationMovesTheFirstServerButKeepsGroupsWhole() {
+        List<Integer> servers = new ArrayList<>();
+        StripeMap dv = StripeMap.of(Layout.oneDV(ServerClass.HDD, 1000), 8, 4).rotated(3);
+        dv.map(0, 2000, (s, l, n, f) -> servers.add(s));
+        assertEquals(List.of(3, 4), servers);
+        servers.clear();
+        StripeMap twoD = StripeMap.of(Layout.twoD(ServerClass.HDD, 4, 100, 1000), 8, 4).rotated(1);
+        twoD.map(0, 400, (s, l, n, f) -> servers.add(s));
+        assertEquals(List.of(4, 5, 6, 7), servers, "2-D rotates by whole groups");
+        servers.clear();
+        StripeMap ssd = StripeMap.of(Layout.oneDH(ServerClass.SSD, 100), 8, 4).rotated(6);
+        ssd.map(0, 200, (s, l, n, f) -> servers.add(s));
+        assertEquals(List.of(10, 11), servers, "rotation stays inside the server class");
+    }
+
+    @Test
     void impossibleLayoutsAreRejectedWithTheReason() {
         ConfigException e = assertThrows(ConfigException.class, () -> StripeMap.of(Layout.twoD(ServerClass.HDD, 3, 100, 1000), 8, 4));
         assertTrue(e.getMessage().contains("group size 3") && e.getMessage().contains("8"), e.getMessage());

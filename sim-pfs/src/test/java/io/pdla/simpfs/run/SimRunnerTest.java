@@ -50,6 +50,15 @@ class SimRunnerTest {
     }
 
     @Test
+    void filePerProcessSpreadsOneDvFilesOverTheServers() {
+        RunReport report = SimRunner.run(SimOptions.ior(8, 4L << 20, 1 << 20).withLayout("1dv", "hdd").withPhases(true, false)
+                .withFilePerProcess(true));
+        assertTrue(report.phases().get(0).servers().stream().filter(s -> s.kind().equals("hdd")).allMatch(s -> s.bytesWritten() == 4L << 20),
+                "each rank's file starts on its own server: " + report.phases().get(0).servers());
+        assertEquals(0, report.phases().get(0).lockConflicts(), "one writer per file never conflicts");
+    }
+
+    @Test
     void badOptionsAreNamed() {
         ConfigException e = assertThrows(ConfigException.class, () -> SimRunner.run(SimOptions.ior(4, 1 << 20, 256 << 10).withLayout("1dh", "tape")));
         assertTrue(e.getMessage().contains("--space") && e.getMessage().contains("tape"), e.getMessage());
