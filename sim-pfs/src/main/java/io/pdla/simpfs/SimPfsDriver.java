@@ -84,8 +84,12 @@ public final class SimPfsDriver implements StorageDriver {
         SimPfs fs = systems.get(root);
         if (fs == null) {
             String cfg = hints.getOrDefault(HINT_CONFIG, System.getProperty("pdla.simpfs.config"));
-            SimPfsConfig config = cfg == null || cfg.isBlank() ? null : ConfigFiles.load(Path.of(cfg));
-            fs = SimPfs.open(root, config);
+            try {
+                SimPfsConfig config = cfg == null || cfg.isBlank() ? null : ConfigFiles.load(Path.of(cfg));
+                fs = SimPfs.open(root, config);
+            } catch (ConfigException e) {
+                throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: root " + root + ": " + e.getMessage(), e);
+            }
             systems.put(root, fs);
         }
         return fs;

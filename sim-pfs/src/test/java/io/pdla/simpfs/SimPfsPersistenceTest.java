@@ -111,6 +111,17 @@ class SimPfsPersistenceTest {
     }
 
     @Test
+    void aBadConfigFileForANewRootIsABadArgumentNamingTheKey() throws Exception {
+        Path cfg = root.resolve("bad.properties");
+        Files.writeString(cfg, "hservers=many\n");
+        SimPfsDriver d = new SimPfsDriver();
+        StorageException e = assertThrows(StorageException.class, () -> d.open(URI.create("simpfs:///f"), OpenOptions.createReadWrite()
+                .withHints(Map.of(SimPfsDriver.HINT_ROOT, root.resolve("fresh").toString(), SimPfsDriver.HINT_CONFIG, cfg.toString()))));
+        assertEquals(StorageException.Reason.BAD_ARGUMENT, e.reason());
+        assertTrue(e.getMessage().contains("hservers") && e.getMessage().contains("bad.properties"), e.getMessage());
+    }
+
+    @Test
     void uriWithAHostIsRejectedWithAHint() {
         SimPfsDriver d = new SimPfsDriver(root);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.exists(URI.create("simpfs://server/x")));
