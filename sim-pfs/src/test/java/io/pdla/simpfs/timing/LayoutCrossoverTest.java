@@ -35,7 +35,6 @@ class LayoutCrossoverTest {
         String best = times.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
         double t = times.get(best);
         boolean clear = times.entrySet().stream().allMatch(e -> e.getKey().equals(best) || e.getValue() > 1.05 * t);
-        System.out.println("crossover " + times);
         return clear ? best : "no clear winner in " + times;
     }
 
@@ -55,5 +54,20 @@ class LayoutCrossoverTest {
     void moreProcessesThanServersWithSmallRequestsFavourOneDV() {
         Map<String, Double> t = elapsedPerLayout(64, 16L << 10, 1L << 20);
         assertEquals("1-DV", fastest(t), "p=64 > n=8, s=16 KiB: " + t);
+    }
+
+    /** The papers' largest scale: 512 processes, 8 per client node (m = 8), small requests. */
+    @Test
+    void fiveHundredTwelveProcessesWithSmallRequestsFavourOneDV() {
+        SimPfsConfig config = EIGHT_HDDS.toBuilder().network(new io.pdla.simpfs.config.NetworkParams(50, 117, 8)).build();
+        long request = 16 << 10, block = 256 << 10;
+        Map<String, Double> t = new LinkedHashMap<>();
+        t.put("1-DH", new TimingEngine(config).run(new IorWorkload(512, block, request, 1, false, false, false, 1,
+                Layout.oneDH(ServerClass.HDD, request / 8))).elapsedSeconds());
+        t.put("1-DV", new TimingEngine(config).run(new IorWorkload(512, block, request, 1, false, false, false, 1,
+                Layout.oneDV(ServerClass.HDD, block))).elapsedSeconds());
+        t.put("2-D", new TimingEngine(config).run(new IorWorkload(512, block, request, 1, false, false, false, 1,
+                Layout.twoD(ServerClass.HDD, 2, request / 2, block))).elapsedSeconds());
+        assertEquals("1-DV", fastest(t), "p=512, m=8, s=16 KiB: " + t);
     }
 }
