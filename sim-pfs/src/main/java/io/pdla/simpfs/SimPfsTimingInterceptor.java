@@ -1,0 +1,37 @@
+package io.pdla.simpfs;
+
+import io.pdla.intercept.FileContext;
+import io.pdla.intercept.IoCall;
+import io.pdla.intercept.IoInterceptor;
+import io.pdla.simpfs.store.SimPfsFile;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Binds each rank's open sim-pfs files to that rank's request stream and marks collective calls in it, which
+ * the driver alone cannot see: before a collective call the stream gets a collective point (a barrier for
+ * the timing engine). Files of other drivers pass through untouched.
+ */
+public final class SimPfsTimingInterceptor implements IoInterceptor {
+    private final String session;
+
+    public SimPfsTimingInterceptor(Map<String, String> hints) {
+        this.session = hints.getOrDefault(SimPfsDriver.HINT_SESSION, SimPfsDriver.DEFAULT_SESSION);
+    }
+
+    @Override
+    public void opened(FileContext file) throws IOException {
+        if (file.file() instanceof SimPfsFile f && file.driver() instanceof SimPfsDriver d) {
+            f.recordTo(d.recorder(d.fileSystem(file.hints()), session, file.rank()));
+        }
+    }
+
+    @Override
+    public long intercept(IoCall call, Chain next) throws IOException {
+        if (call.collective() && call.op().movesData() && call.file().file() instanceof SimPfsFile f) {
+            f.recordCollectivePoint();
+        }
+        return next.proceed(call);
+    }
+}

@@ -1,0 +1,265 @@
+package io.pdla.simpfs.store;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pdla.simpfs.config.ConfigException;
+import io.pdla.simpfs.config.ConfigFiles;
+import io.pdla.simpfs.config.SimPfsConfig;
+import io.pdla.simpfs.layout.Layout;
+import io.pdla.simpfs.layout.StripeMap;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageException.Reason;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One simulated file system in a root folder. Everything lives in files, so that any number of instances
+ * (one per MPJ rank class loader, or per JVM) can share a root:
+ * <pre>
+ *   simpfs.json              the configuration, written when the root is first formatted
+ *   meta.lock                namespace changes hold a file lock on it
+ *   next-id                  counter for data object ids
+ *   ns/a/b                   file /a/b: its {@link FileMeta} as JSON
+ *   ns/a/.simpfs-dir-layout  directory /a's default layout for new files
+ *   data/h0/17, data/s2/17   data object of file id 17 on HServer 0, SServer 2
+ *   streams/SESSION/rank-R.stream   recorded request streams (see {@link StreamRecorder})
+ * </pre>
+ * File sizes are never stored: a file's size is derived from the sizes of its data objects through the
+ * layout, so concurrent writers need no shared size record.
+ */
+public final class SimPfs {
+    public static final String DIR_LAYOUT = ".simpfs-dir-layout";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path root;
+    private final SimPfsConfig config;
+    private final Layout defaultLayout;
+    private final MetaLock lock;
+
+    private SimPfs(Path root, SimPfsConfig config) {
+        this.root = root;
+        this.config = config;
+        this.defaultLayout = config.defaultLayoutParsed();
+        this.lock = new MetaLock(root.resolve("meta.lock"));
+    }
+
+    /**
+     * Opens the file system at {@code root}, formatting it with {@code configIfNew} (the defaults when null)
+     * if it has no configuration yet. An existing root keeps its own configuration: servers and their data
+     * cannot change under existing files.
+     */
+    public static SimPfs open(Path root, SimPfsConfig configIfNew) throws IOException {
+        Path abs = root.toAbsolutePath().normalize();
+        Files.createDirectories(abs);
+        MetaLock lock = new MetaLock(abs.resolve("meta.lock"));
+        SimPfsConfig config = lock.locked(() -> {
+            Path cfg = abs.resolve("simpfs.json");
+            if (Files.isRegularFile(cfg)) return ConfigFiles.load(cfg);
+            SimPfsConfig c = configIfNew == null ? SimPfsConfig.DEFAULT : configIfNew;
+            ConfigFiles.write(c, cfg);
+            Files.createDirectories(abs.resolve("ns"));
+            return c;
+        });
+        return new SimPfs(abs, config);
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public SimPfsConfig config() {
+        return config;
+    }
+
+    // ---- names ------------------------------------------------------------------------------------------
+
+    /** Normalises a sim-pfs path ("/a/b"); rejects empty names, "..", and reserved names. */
+    public static String normalize(String path) {
+        if (path == null || path.isEmpty()) throw new IllegalArgumentException("sim-pfs path is empty");
+        List<String> parts = new ArrayList<>();
+        for (String p : path.split("/")) {
+            if (p.isEmpty() || p.equals(".")) continue;
+            if (p.equals("..")) throw new IllegalArgumentException("sim-pfs path '" + path + "' must not contain '..'");
+            if (p.startsWith(".simpfs-")) throw new IllegalArgumentException("sim-pfs path '" + path + "' uses the reserved name " + p);
+            parts.add(p);
+        }
+        return "/" + String.join("/", parts);
+    }
+
+    private Path nsPath(String path) {
+        String n = normalize(path);
+        return n.equals("/") ? root.resolve("ns") : root.resolve("ns").resolve(n.substring(1));
+    }
+
+    public Path dataObject(long id, int server) {
+        return root.resolve("data").resolve(serverName(server)).resolve(Long.toString(id));
+    }
+
+    public String serverName(int server) {
+        return config.isSsd(server) ? "s" + (server - config.hservers()) : "h" + server;
+    }
+
+    // ---- namespace --------------------------------------------------------------------------------------
+
+    public boolean isFile(String path) {
+        return Files.isRegularFile(nsPath(path));
+    }
+
+    public boolean isDirectory(String path) {
+        return Files.isDirectory(nsPath(path));
+    }
+
+    public Optional<FileMeta> lookup(String path) throws IOException {
+        Path p = nsPath(path);
+        if (!Files.isRegularFile(p)) return Optional.empty();
+        return Optional.of(JSON.readValue(p.toFile(), FileMeta.class));
+    }
+
+    public Layout layoutOf(FileMeta meta) {
+        return Layout.parse(meta.layout(), defaultLayout, "layout of file id " + meta.id());
+    }
+
+    /** The file's layout on this file system, starting on the server its id picks (see {@link StripeMap#rotated}). */
+    public StripeMap stripeMap(FileMeta meta) {
+        return StripeMap.of(layoutOf(meta), config).rotated(meta.id());
+    }
+
+    /** Opens or creates a file's metadata. {@code layoutHint} (a layout spec) applies only when creating. */
+    public FileMeta openMeta(String path, boolean create, boolean exclusive, String layoutHint) throws IOException {
+        Path p = nsPath(path);
+        return lock.locked(() -> {
+            if (Files.isDirectory(p)) throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: " + path + " is a directory");
+            if (Files.isRegularFile(p)) {
+                if (exclusive) throw new StorageException(Reason.FILE_EXISTS, "simpfs: " + path + " exists");
+                return JSON.readValue(p.toFile(), FileMeta.class);
+            }
+            if (!create) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file " + path);
+            Layout layout = layoutHint != null
+                    ? Layout.parse(layoutHint, inheritedLayout(p.getParent()), "hint simpfs_layout for " + path)
+                    : inheritedLayout(p.getParent());
+            StripeMap.of(layout, config);   // reject a layout these servers cannot hold before creating anything
+            FileMeta meta = new FileMeta(nextId(), layout.spec());
+            writeMeta(p, meta);
+            return meta;
+        });
+    }
+
+    private Layout inheritedLayout(Path nsDir) throws IOException {
+        Path nsRoot = root.resolve("ns");
+        for (Path d = nsDir; d != null && d.startsWith(nsRoot); d = d.getParent()) {
+            Path f = d.resolve(DIR_LAYOUT);
+            if (Files.isRegularFile(f)) {
+                String spec = Files.readString(f, StandardCharsets.UTF_8).trim();
+                return Layout.parse(spec, defaultLayout, "directory layout " + f);
+            }
+        }
+        return defaultLayout;
+    }
+
+    private long nextId() throws IOException {
+        Path counter = root.resolve("next-id");
+        long id = Files.exists(counter) ? Long.parseLong(Files.readString(counter).trim()) : 1;
+        Path tmp = root.resolve("next-id.tmp");
+        Files.writeString(tmp, Long.toString(id + 1));
+        atomicMove(tmp, counter);
+        return id;
+    }
+
+    private void writeMeta(Path p, FileMeta meta) throws IOException {
+        Files.createDirectories(p.getParent());
+        Path tmp = p.resolveSibling(".simpfs-tmp-" + p.getFileName());
+        JSON.writeValue(tmp.toFile(), meta);
+        atomicMove(tmp, p);
+    }
+
+    private static void atomicMove(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    public void delete(String path) throws IOException {
+        Path p = nsPath(path);
+        FileMeta meta = lock.locked(() -> {
+            if (!Files.isRegularFile(p)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file " + path);
+            FileMeta m = JSON.readValue(p.toFile(), FileMeta.class);
+            Files.delete(p);
+            return m;
+        });
+        deleteData(meta);
+    }
+
+    private void deleteData(FileMeta meta) throws IOException {
+        for (int s = 0; s < config.servers(); s++) Files.deleteIfExists(dataObject(meta.id(), s));
+    }
+
+    public void rename(String from, String to) throws IOException {
+        Path a = nsPath(from), b = nsPath(to);
+        FileMeta replaced = lock.locked(() -> {
+            if (!Files.isRegularFile(a)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file " + from);
+            if (Files.isDirectory(b)) throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: rename target " + to + " is a directory");
+            FileMeta old = Files.isRegularFile(b) ? JSON.readValue(b.toFile(), FileMeta.class) : null;
+            Files.createDirectories(b.getParent());
+            atomicMove(a, b);
+            return old;
+        });
+        if (replaced != null) deleteData(replaced);
+    }
+
+    public void mkdirs(String dir) throws IOException {
+        Path p = nsPath(dir);
+        lock.locked(() -> {
+            for (Path d = p; d != null && d.startsWith(root.resolve("ns")); d = d.getParent()) {
+                if (Files.isRegularFile(d)) throw new StorageException(Reason.FILE_EXISTS, "simpfs: " + dir + ": a file is in the way at " + d);
+            }
+            Files.createDirectories(p);
+            return null;
+        });
+    }
+
+    /** The layout of a file, the default of a directory, or what a new file at this path would get. */
+    public Layout layout(String path) throws IOException {
+        Path p = nsPath(path);
+        if (Files.isRegularFile(p)) return layoutOf(JSON.readValue(p.toFile(), FileMeta.class));
+        if (Files.isDirectory(p)) return inheritedLayout(p);
+        return inheritedLayout(p.getParent());
+    }
+
+    /** Sets a directory's default layout, or the layout of a file that holds no data yet (creating it empty). */
+    public void setLayout(String path, Layout layout) throws IOException {
+        StripeMap.of(layout, config);
+        Path p = nsPath(path);
+        lock.locked(() -> {
+            if (Files.isDirectory(p)) {
+                Path f = p.resolve(DIR_LAYOUT);
+                Path tmp = p.resolve(".simpfs-tmp-dir-layout");
+                Files.writeString(tmp, layout.spec());
+                atomicMove(tmp, f);
+                return null;
+            }
+            if (Files.isRegularFile(p)) {
+                FileMeta meta = JSON.readValue(p.toFile(), FileMeta.class);
+                for (int s = 0; s < config.servers(); s++) {
+                    Path d = dataObject(meta.id(), s);
+                    if (Files.exists(d) && Files.size(d) > 0) {
+                        throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: " + path + " already holds data; its layout "
+                                + meta.layout() + " cannot change (copy it to a new file instead)");
+                    }
+                }
+                writeMeta(p, new FileMeta(meta.id(), layout.spec()));
+                return null;
+            }
+            writeMeta(p, new FileMeta(nextId(), layout.spec()));
+            return null;
+        });
+    }
+}

@@ -1,0 +1,73 @@
+package io.pdla.simpfs.timing;
+
+import io.pdla.simpfs.config.SimPfsConfig;
+import io.pdla.simpfs.layout.Layout;
+import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.simpfs.workload.IorWorkload;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * PDLA's published guidelines (S1 sec 3.4.2) on 8 HDD servers, with IOR segmented reads (each rank its own
+ * region). As in the cost model, a 1-DH request is striped over all servers (stripe s/n) and a 2-D request
+ * over its group (stripe s/groupSize); 1-DV and 2-D regions are one rank's block.
+ */
+class LayoutCrossoverTest {
+    private static final SimPfsConfig EIGHT_HDDS = SimPfsConfig.builder().hservers(8).sservers(0).extentLocks(false).build();
+
+    static Map<String, Double> elapsedPerLayout(int ranks, long request, long block) {
+        Map<String, Layout> layouts = new LinkedHashMap<>();
+        layouts.put("1-DH", Layout.oneDH(ServerClass.HDD, request / 8));
+        layouts.put("1-DV", Layout.oneDV(ServerClass.HDD, block));
+        layouts.put("2-D", Layout.twoD(ServerClass.HDD, 2, request / 2, block));
+        Map<String, Double> out = new LinkedHashMap<>();
+        layouts.forEach((name, layout) -> out.put(name, new TimingEngine(EIGHT_HDDS)
+                .run(new IorWorkload(ranks, block, request, 1, false, false, false, 1, layout)).elapsedSeconds()));
+        return out;
+    }
+
+    /** The fastest layout, provided it beats every other by at least 5% (no knife-edge wins). */
+    static String fastest(Map<String, Double> times) {
+        String best = times.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        double t = times.get(best);
+        boolean clear = times.entrySet().stream().allMatch(e -> e.getKey().equals(best) || e.getValue() > 1.05 * t);
+        return clear ? best : "no clear winner in " + times;
+    }
+
+    @Test
+    void fewerProcessesThanServersWithLargeRequestsFavourOneDH() {
+        Map<String, Double> t = elapsedPerLayout(2, 16L << 20, 256L << 20);
+        assertEquals("1-DH", fastest(t), "p=2 < n=8, s=16 MiB: " + t);
+    }
+
+    @Test
+    void aboutAsManyProcessesAsServersWithMediumRequestsFavourTwoD() {
+        Map<String, Double> t = elapsedPerLayout(12, 4L << 20, 64L << 20);
+        assertEquals("2-D", fastest(t), "p=12 ~ n=8, s=4 MiB: " + t);
+    }
+
+    @Test
+    void moreProcessesThanServersWithSmallRequestsFavourOneDV() {
+        Map<String, Double> t = elapsedPerLayout(64, 16L << 10, 1L << 20);
+        assertEquals("1-DV", fastest(t), "p=64 > n=8, s=16 KiB: " + t);
+    }
+
+    /** The papers' largest scale: 512 processes, 8 per client node (m = 8), small requests. */
+    @Test
+    void fiveHundredTwelveProcessesWithSmallRequestsFavourOneDV() {
+        SimPfsConfig config = EIGHT_HDDS.toBuilder().network(new io.pdla.simpfs.config.NetworkParams(50, 117, 8)).build();
+        long request = 16 << 10, block = 256 << 10;
+        Map<String, Double> t = new LinkedHashMap<>();
+        t.put("1-DH", new TimingEngine(config).run(new IorWorkload(512, block, request, 1, false, false, false, 1,
+                Layout.oneDH(ServerClass.HDD, request / 8))).elapsedSeconds());
+        t.put("1-DV", new TimingEngine(config).run(new IorWorkload(512, block, request, 1, false, false, false, 1,
+                Layout.oneDV(ServerClass.HDD, block))).elapsedSeconds());
+        t.put("2-D", new TimingEngine(config).run(new IorWorkload(512, block, request, 1, false, false, false, 1,
+                Layout.twoD(ServerClass.HDD, 2, request / 2, block))).elapsedSeconds());
+        assertEquals("1-DV", fastest(t), "p=512, m=8, s=16 KiB: " + t);
+    }
+}
