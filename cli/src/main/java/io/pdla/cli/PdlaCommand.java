@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
                 RunCommand.class,
                 BenchCommand.class,
                 CostCommand.class,
+                SimCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class PdlaCommand implements Runnable {
