@@ -14,7 +14,9 @@ import java.util.List;
  * unless -k. A phase is timed on every rank from before open to after close; rank 0 gets the earliest
  * start and the latest end over all ranks, so a slow rank cannot hide (IOR's ReduceIterResults).
  *
- * <p>Every rank runs this; {@code sink} is used on rank 0 only. All ranks return the same status.
+ * <p>Every rank runs this; {@code sink} is used on rank 0 only. All ranks return the same status. Error
+ * lines go to {@code System.out}, the stream rank 0's results use: under the multicore device the ranks
+ * share it and whole lines stay whole, where stdout and stderr merged by the launcher would interleave.
  */
 public final class IorEngine {
     private final IorOptions o;
@@ -131,7 +133,7 @@ public final class IorEngine {
         int[] any = new int[1];
         world.Allreduce(flag, 0, any, 0, 1, MPI.INT, MPI.SUM);
         if (any[0] == 0) return true;
-        if (localError != null) System.err.println("ERROR: rank " + rank + ": " + what + ": " + localError);
+        if (localError != null) System.out.println("ERROR: rank " + rank + ": " + what + ": " + localError);
         errors.add(what + " failed on " + any[0] + " rank(s)" + (localError != null ? "; rank " + rank + ": " + localError : ""));
         return false;
     }
@@ -161,7 +163,7 @@ public final class IorEngine {
                     if (at >= 0) {
                         myBad++;
                         if (myBad <= 3) {
-                            System.err.printf("ERROR: verify: rank %d, %s: transfer at offset %d (data of rank %d) differs at file offset %d: expected 0x%02x, read 0x%02x%s%n",
+                            System.out.printf("ERROR: verify: rank %d, %s: transfer at offset %d (data of rank %d) differs at file offset %d: expected 0x%02x, read 0x%02x%s%n",
                                     rank, be.name(), off, dataRank, off + at, expected[at] & 0xff, buf[at] & 0xff,
                                     n < transfer ? " (short read: " + n + " bytes)" : "");
                         }

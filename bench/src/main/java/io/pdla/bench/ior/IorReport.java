@@ -4,10 +4,12 @@ import java.util.List;
 
 /**
  * Everything a run produced, as written to JSON: raw points, summaries and the shim/baseline ratios of
- * mean bandwidth ({@code null} when a phase or the baseline did not run).
+ * mean bandwidth, of max bandwidth, and of mean bandwidth with open and close left out ({@code null} when
+ * a phase or the baseline did not run).
  */
 public record IorReport(RunInfo run, List<IterationPoint> points, List<Summary> summaries,
                         Double writeRatio, Double readRatio, Double writeRatioOfMax, Double readRatioOfMax,
+                        Double writeTransferRatio, Double readTransferRatio,
                         Verification verification, List<String> errors) {
 
     /** The -R check: transfers compared and those that differed, summed over ranks and backends. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /** Builds the report from raw points: summaries per backend and operation, and the shim/baseline ratios. */
 public final class Reports {
@@ -26,18 +27,18 @@ public final class Reports {
             }
         }
         return new IorReport(info, List.copyOf(points), summaries,
-                ratio(summaries, "write", false), ratio(summaries, "read", false),
-                ratio(summaries, "write", true), ratio(summaries, "read", true),
+                ratio(summaries, "write", Summary::meanMiBps), ratio(summaries, "read", Summary::meanMiBps),
+                ratio(summaries, "write", Summary::maxMiBps), ratio(summaries, "read", Summary::maxMiBps),
+                ratio(summaries, "write", Summary::meanTransferMiBps), ratio(summaries, "read", Summary::meanTransferMiBps),
                 new IorReport.Verification(verify, checked, bad), List.copyOf(errors));
     }
 
-    /** Shim bandwidth over baseline bandwidth (means, or maxima), or null if either is missing. */
-    static Double ratio(List<Summary> summaries, String op, boolean ofMax) {
+    /** Shim over baseline of one bandwidth statistic, or null if either is missing. */
+    static Double ratio(List<Summary> summaries, String op, ToDoubleFunction<Summary> statistic) {
         Summary shim = find(summaries, SHIM, op), base = find(summaries, BASELINE, op);
         if (shim == null || base == null) return null;
-        double s = ofMax ? shim.maxMiBps() : shim.meanMiBps();
-        double b = ofMax ? base.maxMiBps() : base.meanMiBps();
-        return b > 0 ? s / b : null;
+        double b = statistic.applyAsDouble(base);
+        return b > 0 ? statistic.applyAsDouble(shim) / b : null;
     }
 
     private static Summary find(List<Summary> summaries, String backend, String op) {

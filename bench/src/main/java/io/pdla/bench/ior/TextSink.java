@@ -62,17 +62,18 @@ public final class TextSink implements ResultSink {
         }
         out.println();
         out.println("Summary of all tests:");
-        out.printf(Locale.ROOT, "%-9s %-15s %10s %10s %10s %9s %11s %9s %10s %6s %8s%n", "Operation", "Backend", "Max(MiB)",
-                "Min(MiB)", "Mean(MiB)", "StdDev", "Mean(OPs)", "Ops", "Mean(s)", "#Tasks", "iters");
+        out.printf(Locale.ROOT, "%-9s %-15s %10s %10s %10s %9s %11s %9s %10s %10s %10s %6s %6s%n", "Operation", "Backend", "Max(MiB)",
+                "Min(MiB)", "Mean(MiB)", "StdDev", "Mean(OPs)", "Ops", "Mean(s)", "open(s)", "close(s)", "#Tasks", "iters");
         for (Summary s : report.summaries()) {
-            out.printf(Locale.ROOT, "%-9s %-15s %10.2f %10.2f %10.2f %9.2f %11.2f %9d %10.5f %6d %8d%n", s.operation(), s.backend(),
-                    s.maxMiBps(), s.minMiBps(), s.meanMiBps(), s.stddevMiBps(), s.meanOpsPerSec(), s.opsPerIteration(),
-                    s.meanSeconds(), report.run().tasks(), s.iterations());
+            out.printf(Locale.ROOT, "%-9s %-15s %10.2f %10.2f %10.2f %9.2f %11.2f %9d %10.5f %10.5f %10.5f %6d %6d%n", s.operation(),
+                    s.backend(), s.maxMiBps(), s.minMiBps(), s.meanMiBps(), s.stddevMiBps(), s.meanOpsPerSec(), s.opsPerIteration(),
+                    s.meanSeconds(), s.meanOpenSeconds(), s.meanCloseSeconds(), report.run().tasks(), s.iterations());
         }
         if (report.writeRatio() != null || report.readRatio() != null) {
             out.println();
             out.println("shim/baseline ratio: write " + fmt(report.writeRatio()) + ", read " + fmt(report.readRatio())
                     + " (mean bandwidth; of max: write " + fmt(report.writeRatioOfMax()) + ", read " + fmt(report.readRatioOfMax()) + ")");
+            out.println("shim/baseline ratio without open/close: write " + fmt(report.writeTransferRatio()) + ", read " + fmt(report.readTransferRatio()));
         }
         IorReport.Verification v = report.verification();
         if (v.enabled()) {

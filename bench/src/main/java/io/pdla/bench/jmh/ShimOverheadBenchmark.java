@@ -129,6 +129,11 @@ public class ShimOverheadBenchmark {
     }
 
     @Benchmark
+    public int driverRead() throws IOException {
+        return driverFile.read(nextOffset(), buffer.clear());
+    }
+
+    @Benchmark
     public long chainRead() throws IOException {
         long off = nextOffset();
         return empty.execute(IoCall.data(context, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(off, size), buffer.clear()));

@@ -48,17 +48,24 @@ class IorJobTest {
         assertTrue(Double.parseDouble(m.group(1)) > 0 && Double.parseDouble(m.group(2)) > 0, m.group());
         // 2 backends x 2 iterations x 2 ranks x 4 segments x 4 transfers
         assertTrue(out.contains("verify: passed, 128 transfers checked"), out);
+        assertTrue(out.contains("shim/baseline ratio without open/close: write "), out);
         assertFalse(Files.exists(Path.of(file)), "file removed without -k");
 
         JsonNode root = new ObjectMapper().readTree(json.toFile());
-        assertTrue(root.get("writeRatio").isNumber() && root.get("readRatio").isNumber(), root.toString());
+        for (String key : List.of("writeRatio", "readRatio", "writeRatioOfMax", "readRatioOfMax", "writeTransferRatio", "readTransferRatio")) {
+            assertTrue(root.get(key).isNumber() && root.get(key).asDouble() > 0, key + " in " + root);
+        }
         assertEquals(Double.parseDouble(m.group(1)), root.get("writeRatio").asDouble(), 0.0006);
         JsonNode points = root.get("points");
         assertEquals(8, points.size(), "2 backends x write/read x 2 iterations");
         for (JsonNode p : points) {
             assertEquals(2L * 4 * 64 * 1024, p.get("bytes").asLong(), p.toString());
             assertEquals(2 * 4 * 4, p.get("ops").asInt());
-            assertTrue(p.get("seconds").asDouble() > 0);
+            double secs = p.get("seconds").asDouble();
+            assertTrue(secs > 0);
+            for (String part : List.of("openSeconds", "transferSeconds", "closeSeconds")) {
+                assertTrue(p.get(part).asDouble() >= 0 && p.get(part).asDouble() <= secs, part + " within the phase: " + p);
+            }
             double expected = p.get("bytes").asDouble() / p.get("seconds").asDouble() / (1 << 20);
             assertEquals(expected, p.get("mibPerSec").asDouble(), expected * 1e-9);
         }
