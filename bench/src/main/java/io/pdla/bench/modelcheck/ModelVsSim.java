@@ -42,7 +42,7 @@ public final class ModelVsSim {
 
     /** The grid and the workload shape. */
     public record Grid(List<Integer> servers, List<Integer> processes, List<Long> sizes, List<Op> ops, int rounds,
-                       RoundsWorkload.Order order, long seed) {
+                       RoundsWorkload.Order order, boolean barriers, int ranksPerNode, long seed) {
         public Grid {
             servers = List.copyOf(servers);
             processes = List.copyOf(processes);
@@ -53,7 +53,24 @@ public final class ModelVsSim {
         public static Grid standard(RoundsWorkload.Order order) {
             return new Grid(List.of(4, 8, 16), List.of(1, 2, 4, 8, 12, 16, 32, 64),
                     List.of(16L << 10, 64L << 10, 256L << 10, 1L << 20, 4L << 20, 16L << 20),
-                    List.of(Op.READ, Op.WRITE), 8, order, 1);
+                    List.of(Op.READ, Op.WRITE), 8, order, true, 1, 1);
+        }
+
+        public Grid withServers(List<Integer> n) {
+            return new Grid(n, processes, sizes, ops, rounds, order, barriers, ranksPerNode, seed);
+        }
+
+        public Grid withOrder(RoundsWorkload.Order o) {
+            return new Grid(servers, processes, sizes, ops, rounds, o, barriers, ranksPerNode, seed);
+        }
+
+        public Grid withBarriers(boolean b) {
+            return new Grid(servers, processes, sizes, ops, rounds, order, b, ranksPerNode, seed);
+        }
+
+        /** m ranks per client node (consecutive ranks share a node, as sim-pfs assigns them). */
+        public Grid withRanksPerNode(int m) {
+            return new Grid(servers, processes, sizes, ops, rounds, order, barriers, m, seed);
         }
     }
 
@@ -135,8 +152,10 @@ public final class ModelVsSim {
     }
 
     /** The sim-pfs configuration with n HServers and no SServers (the HDD model's setting), locks not counted. */
-    public static SimPfsConfig simConfig(SimPfsConfig base, int n) {
-        return base.toBuilder().hservers(n).sservers(0).extentLocks(false).build();
+    public static SimPfsConfig simConfig(SimPfsConfig base, int n, int ranksPerNode) {
+        var net = base.network();
+        return base.toBuilder().hservers(n).sservers(0).extentLocks(false)
+                .network(new io.pdla.simpfs.config.NetworkParams(net.setupUs(), net.linkMBps(), ranksPerNode)).build();
     }
 
     /** Calibrates all four probe targets against sim-pfs in virtual time with the default probe plan. */
@@ -151,7 +170,7 @@ public final class ModelVsSim {
     public static Report run(SimPfsConfig base, ModelParameters params, Grid grid) {
         List<Point> points = new ArrayList<>();
         for (int n : grid.servers()) {
-            SimPfsConfig config = simConfig(base, n);
+            SimPfsConfig config = simConfig(base, n, grid.ranksPerNode());
             LayoutCostModel model = LayoutCostModel.hdd(params, n);
             for (int p : grid.processes()) {
                 for (long s : grid.sizes()) {
@@ -165,12 +184,13 @@ public final class ModelVsSim {
     }
 
     static Point point(SimPfsConfig config, LayoutCostModel model, Grid grid, int n, int p, long s, Op op) {
-        AccessPattern pattern = AccessPattern.of(p, 1, s, grid.rounds(), op);
+        // with p < m the p ranks share one client node: the model's m is then p
+        AccessPattern pattern = AccessPattern.of(p, Math.min(p, grid.ranksPerNode()), s, grid.rounds(), op);
         long region = s * grid.rounds();
         List<Candidate> out = new ArrayList<>();
         for (LayoutChoice choice : model.rank(pattern)) {
             Layout simLayout = simLayout(choice.layout(), choice.groups(), n, s, region);
-            RoundsWorkload w = new RoundsWorkload(p, s, grid.rounds(), op == Op.WRITE, grid.order(), grid.seed(), simLayout);
+            RoundsWorkload w = new RoundsWorkload(p, s, grid.rounds(), op == Op.WRITE, grid.order(), grid.barriers(), grid.seed(), simLayout);
             double simulated = new TimingEngine(config).run(w).elapsedSeconds();
             out.add(new Candidate(choice.describe(), choice.layout(), choice.groups(), choice.seconds(), simulated));
         }
@@ -319,16 +339,16 @@ public final class ModelVsSim {
 
         Map<String, Report> variants = new LinkedHashMap<>();
         Grid random = Grid.standard(RoundsWorkload.Order.RANDOM);
-        Grid sequential = Grid.standard(RoundsWorkload.Order.SEQUENTIAL);
-        if (quick) {
-            random = new Grid(List.of(8), random.processes(), random.sizes(), random.ops(), random.rounds(), random.order(), random.seed());
-            sequential = new Grid(List.of(8), sequential.processes(), sequential.sizes(), sequential.ops(), sequential.rounds(), sequential.order(), sequential.seed());
-        }
+        if (quick) random = random.withServers(List.of(8));
+        Grid sequential = random.withOrder(RoundsWorkload.Order.SEQUENTIAL);
         Report main = run(base, cal.parameters(), random);
         variants.put("calibrated, random order (primary)", main);
         variants.put("derived, random order", run(base, derived, random));
         variants.put("cost-model defaults, random order", run(base, ModelParameters.defaults(), random));
         variants.put("calibrated, sequential order", run(base, cal.parameters(), sequential));
+        variants.put("calibrated, random order, no barriers", run(base, cal.parameters(), random.withBarriers(false)));
+        variants.put("calibrated, sequential order, no barriers", run(base, cal.parameters(), sequential.withBarriers(false)));
+        variants.put("calibrated, random order, m = 4", run(base, cal.parameters(), random.withRanksPerNode(4)));
 
         System.out.println("## Agreement\n");
         variants.forEach((k, v) -> System.out.print(summary(k, v)));
@@ -338,14 +358,17 @@ public final class ModelVsSim {
         System.out.println("primary mismatches by the model's choice: " + byModelChoice + "\n");
         System.out.println("## predicted / simulated (primary)\n");
         System.out.println(ratioTable(main));
-        System.out.println("## predicted / simulated (calibrated, sequential order)\n");
-        System.out.println(ratioTable(variants.get("calibrated, sequential order")));
         System.out.println("## Mismatches (primary)\n");
         System.out.println(mismatchTable(main));
         System.out.println("## Choices (primary)");
         System.out.println(choiceTables(main));
-        System.out.println("## Mismatches (calibrated, sequential order)\n");
-        System.out.println(mismatchTable(variants.get("calibrated, sequential order")));
+        for (Map.Entry<String, Report> e : variants.entrySet()) {
+            if (e.getValue() == main) continue;
+            System.out.println("## " + e.getKey() + ": predicted / simulated\n");
+            System.out.println(ratioTable(e.getValue()));
+            System.out.println("## " + e.getKey() + ": mismatches\n");
+            System.out.println(mismatchTable(e.getValue()));
+        }
         System.out.printf(Locale.ROOT, "elapsed %.1f s wall clock%n", (System.nanoTime() - t0) / 1e9);
     }
 }

@@ -11,15 +11,17 @@ import java.util.SplittableRandom;
 /**
  * The cost model's access shape replayed in sim-pfs: p ranks share one file, rank r owns the region
  * {@code [r*R, (r+1)*R)} with {@code R = rounds*s}, and in each of {@code rounds} rounds every rank issues ONE
- * request of s bytes inside its region, followed by a barrier (the model's round: p concurrent requests, and the
- * pattern's cost is the sum over rounds).
+ * request of s bytes inside its region, followed by a barrier when {@code barriers} is set (the model's round:
+ * p concurrent requests, and the pattern's cost is the sum over rounds). Without barriers the ranks run freely,
+ * as IOR does between its timed phases, and later rounds overlap.
  *
  * <p>{@link Order#RANDOM} visits a rank's s-byte slots in a seeded random order, so every request starts
  * somewhere the disk head is not: the model's assumption that each request pays a start-up {@code a}.
  * {@link Order#SEQUENTIAL} is IOR's segmented order (slot j in round j), under which a server that serves one
  * rank alone streams without seeking.
  */
-public record RoundsWorkload(int ranks, long size, int rounds, boolean write, Order order, long seed, Layout layout)
+public record RoundsWorkload(int ranks, long size, int rounds, boolean write, Order order, boolean barriers, long seed,
+                             Layout layout)
         implements Workload {
 
     public enum Order { RANDOM, SEQUENTIAL }
@@ -37,7 +39,7 @@ public record RoundsWorkload(int ranks, long size, int rounds, boolean write, Or
     @Override
     public String description() {
         return "rounds " + (write ? "write" : "read") + " p=" + ranks + " s=" + size + " x" + rounds + " "
-                + order.name().toLowerCase(java.util.Locale.ROOT) + " layout " + layout.spec();
+                + order.name().toLowerCase(java.util.Locale.ROOT) + (barriers ? " barriers" : "") + " layout " + layout.spec();
     }
 
     @Override
@@ -73,7 +75,7 @@ public record RoundsWorkload(int ranks, long size, int rounds, boolean write, Or
                 }
                 if (k >= rounds) return false;
                 into.set(kind, 0).add(base + slot[k++] * size, size);
-                barrierNext = true;
+                barrierNext = barriers;
                 return true;
             }
         };
