@@ -291,6 +291,23 @@ public final class ModelVsSim {
         return b.toString();
     }
 
+    /** The {@code k} candidates with the lowest and the {@code k} with the highest predicted/simulated ratio. */
+    static String extremes(Report r, int k) {
+        record Row(Point pt, Candidate c) {
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Point pt : r.points()) for (Candidate c : pt.candidates()) rows.add(new Row(pt, c));
+        rows.sort(java.util.Comparator.comparingDouble(x -> x.c().ratio()));
+        StringBuilder b = new StringBuilder("| n | p | s | op | layout | predicted (s) | simulated (s) | ratio |\n|---|---|---|---|---|---|---|---|\n");
+        List<Row> pick = new ArrayList<>(rows.subList(0, Math.min(k, rows.size())));
+        pick.addAll(rows.subList(Math.max(k, rows.size() - k), rows.size()));
+        for (Row x : pick) {
+            b.append(fmt("| %d | %d | %s | %s | %s | %.4f | %.4f | %.3f |%n", x.pt().n(), x.pt().p(), size(x.pt().s()),
+                    x.pt().op().name().toLowerCase(Locale.ROOT), x.c().name(), x.c().predicted(), x.c().simulated(), x.c().ratio()));
+        }
+        return b.toString();
+    }
+
     /** Choice tables: "model / sim" per (p, s) for each n and op. */
     static String choiceTables(Report r) {
         StringBuilder b = new StringBuilder();
@@ -358,6 +375,8 @@ public final class ModelVsSim {
         System.out.println("primary mismatches by the model's choice: " + byModelChoice + "\n");
         System.out.println("## predicted / simulated (primary)\n");
         System.out.println(ratioTable(main));
+        System.out.println("lowest and highest ratios:\n");
+        System.out.println(extremes(main, 4));
         System.out.println("## Mismatches (primary)\n");
         System.out.println(mismatchTable(main));
         System.out.println("## Choices (primary)");
@@ -366,6 +385,7 @@ public final class ModelVsSim {
             if (e.getValue() == main) continue;
             System.out.println("## " + e.getKey() + ": predicted / simulated\n");
             System.out.println(ratioTable(e.getValue()));
+            System.out.println(extremes(e.getValue(), 3));
             System.out.println("## " + e.getKey() + ": mismatches\n");
             System.out.println(mismatchTable(e.getValue()));
         }
