@@ -266,7 +266,20 @@ public final class ModelVsSim {
         b.append(fmt("%s: %d points, model's best = sim's fastest at %d (%.1f %%); model's pick within 5 %% of sim's fastest at %.1f %%, within 10 %% at %.1f %%%n",
                 title, r.points().size(), r.points().size() - r.mismatches().size(), 100 * r.agreement(),
                 100 * r.agreementWithin(0.05), 100 * r.agreementWithin(0.10)));
+        long close = r.points().stream().filter(pt -> pt.simMargin() < 1.05).count();
+        long sameRw = r.points().stream().filter(pt -> pt.op() == Op.WRITE).filter(w -> r.points().stream()
+                .anyMatch(x -> x.op() == Op.READ && x.n() == w.n() && x.p() == w.p() && x.s() == w.s()
+                        && sameSimTimes(x, w))).count();
+        b.append(fmt("    sim's winner within 5 %% of the runner-up (near-ties) at %d points; write points with the same simulated times as the read point: %d of %d%n",
+                close, sameRw, r.points().stream().filter(pt -> pt.op() == Op.WRITE).count()));
         return b.toString();
+    }
+
+    private static boolean sameSimTimes(Point a, Point b) {
+        for (int i = 0; i < a.candidates().size(); i++) {
+            if (Math.abs(a.candidates().get(i).simulated() / b.candidates().get(i).simulated() - 1) > 1e-9) return false;
+        }
+        return true;
     }
 
     static String ratioTable(Report r) {
