@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The benchmark loop, written once for every backend (IOR's TestIoSys / WriteOrReadSingle). Each
- * iteration runs, for each backend in turn: write phase, read phase, the untimed -R check, and deletion
- * unless -k. A phase is timed on every rank from before open to after close; rank 0 gets the earliest
+ * iteration runs, for each backend in turn (alternating which goes first): write phase, read phase, the
+ * untimed -R check, and deletion unless -k. A phase is timed on every rank from before open to after close; rank 0 gets the earliest
  * start and the latest end over all ranks, so a slow rank cannot hide (IOR's ReduceIterResults).
  *
  * <p>Every rank runs this; {@code sink} is used on rank 0 only. All ranks return the same status. Error
@@ -49,7 +49,10 @@ public final class IorEngine {
         outer:
         // negative iterations are the --warmup ones: run in full, reduced, but not recorded
         for (int it = -o.warmup(); it < o.iterations(); it++) {
-            for (IorBackend be : backends) {
+            // odd iterations run the backends in reverse order, so neither always goes first
+            List<IorBackend> order = new ArrayList<>(backends);
+            if ((it & 1) != 0) java.util.Collections.reverse(order);
+            for (IorBackend be : order) {
                 if (o.write() && !record(phase(be, true, it))) break outer;
                 if (o.read()) {
                     if (!record(phase(be, false, it))) break outer;

@@ -65,7 +65,8 @@ public final class PosixBaselineBackend implements IorBackend {
 
         @Override
         public void fsync() throws IOException {
-            ch.force(false);
+            // fsync(2), as IOR's POSIX backend and the shim's MPI_File_sync (PosixFile.sync) do
+            ch.force(true);
         }
 
         @Override
