@@ -1,6 +1,7 @@
 package io.pdla.cli;
 
 import io.pdla.mpiio.launch.MpjJob;
+import io.pdla.mpiio.launch.RankMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -52,11 +53,14 @@ public final class RunCommand implements Callable<Integer> {
         if (machines != null && !Files.isRegularFile(machines)) return bad("machines file not found: " + machines);
         if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
         List<String> cp = new ArrayList<>(List.of(classPath.split(File.pathSeparator)));
+        Path statusDir = Files.createTempDirectory("pdla-run-status");
         cp.addAll(PdlaJar.classPath());
         MpjJob.Builder b;
         try {
-            b = MpjJob.builder(mainClass).processes(processes).device(device).classPath(cp).args(args)
-                    .env("PDLA_APP", String.join(" ", command()));
+            b = MpjJob.builder(RankMain.class.getName()).processes(processes).device(device).classPath(cp).args(args)
+                    .env("PDLA_APP", String.join(" ", command()))
+                    .env(RankMain.ENV_MAIN_CLASS, mainClass)
+                    .env(RankMain.ENV_STATUS_DIR, statusDir.toString());
         } catch (IllegalArgumentException e) {
             return bad(e.getMessage());
         }
@@ -69,7 +73,29 @@ public final class RunCommand implements Callable<Integer> {
             System.err.println("pdla run: job killed after " + timeoutSeconds + " s");
             return 1;
         }
-        return p.waitFor();
+        p.waitFor();
+        return exitStatus(statusDir);
+    }
+
+    /** MPJ's starter exits 0 whatever the ranks did: the ranks' own status files say how the job ended. */
+    private int exitStatus(Path statusDir) throws java.io.IOException {
+        List<Path> files;
+        try (var s = Files.list(statusDir)) {
+            files = s.toList();
+        }
+        int failed = 0;
+        for (Path f : files) {
+            String text = Files.readString(f);
+            if (!text.startsWith("0")) failed++;
+            Files.delete(f);
+        }
+        Files.delete(statusDir);
+        int missing = processes - files.size();
+        if (failed > 0 || missing > 0) {
+            System.err.println("pdla run: " + failed + " rank(s) failed" + (missing > 0 ? ", " + missing + " rank(s) never finished" : ""));
+            return 1;
+        }
+        return 0;
     }
 
     private List<String> command() {

@@ -25,6 +25,12 @@ class RunCommandTest {
     }
 
     @Test
+    void aRankThatThrowsMakesTheRunFail() {
+        int code = PdlaCommand.commandLine().execute("run", "-np", "2", "--timeout", "120", "--", io.pdla.cli.programs.FailingRank.class.getName());
+        assertEquals(1, code);
+    }
+
+    @Test
     void badArgumentsExitWith2AndSayWhy() {
         PrintStream old = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();

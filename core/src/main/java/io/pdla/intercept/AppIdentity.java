@@ -33,7 +33,7 @@ public record AppIdentity(String command, int processes) {
         for (int i = stack.length - 1; i >= 0; i--) {
             StackTraceElement e = stack[i];
             String cls = e.getClassName();
-            if ("main".equals(e.getMethodName()) && !cls.startsWith("runtime.") && !cls.startsWith("mpi.")
+            if ("main".equals(e.getMethodName()) && !cls.startsWith("runtime.") && !cls.startsWith("mpi.") && !cls.startsWith("io.pdla.mpiio.launch.")
                     && !cls.startsWith("java.") && !cls.startsWith("jdk.") && !cls.startsWith("org.junit")) {
                 return cls;
             }

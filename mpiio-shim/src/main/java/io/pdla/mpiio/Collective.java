@@ -4,7 +4,6 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * The few collective steps the shim needs, on the file's private duplicate of the user's communicator
@@ -50,20 +49,23 @@ final class Collective {
         return values;
     }
 
-    String bcast(String s) throws MPIException {
-        long[] len = bcast(new long[]{s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length});
-        byte[] b = rank == 0 ? s.getBytes(StandardCharsets.UTF_8) : new byte[(int) len[0]];
-        comm.Bcast(b, 0, b.length, MPI.BYTE, 0);
-        return new String(b, StandardCharsets.UTF_8);
-    }
 
     /** ERR_NOT_SAME unless every rank passed the same value for {@code what}. */
     void requireSame(long value, String what, String file) throws MPIException {
-        long[] all = allgather(value);
-        for (int r = 1; r < all.length; r++) {
-            if (all[r] != all[0]) {
-                throw new MPIIOException(ErrorClass.ERR_NOT_SAME, file + ": " + what + " differs across ranks (rank 0: "
-                        + all[0] + ", rank " + r + ": " + all[r] + "), seen on rank " + rank);
+        requireSame(new long[]{value}, new String[]{what}, file);
+    }
+
+    /** Several same-value checks in one all-gather (open checks amode and name together). */
+    void requireSame(long[] values, String[] what, String file) throws MPIException {
+        int k = values.length;
+        long[] all = new long[k * size];
+        comm.Allgather(values, 0, k, MPI.LONG, all, 0, k, MPI.LONG);
+        for (int r = 1; r < size; r++) {
+            for (int i = 0; i < k; i++) {
+                if (all[r * k + i] != all[i]) {
+                    throw new MPIIOException(ErrorClass.ERR_NOT_SAME, file + ": " + what[i] + " differs across ranks (rank 0: "
+                            + all[i] + ", rank " + r + ": " + all[r * k + i] + "), seen on rank " + rank);
+                }
             }
         }
     }

@@ -54,6 +54,8 @@ public final class File {
     private final Map<String, String> hints;
     private final SharedFilePointer sharedPointer;
     private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
+    private final String readWhere;
+    private final String writeWhere;
     private FileView view = FileView.defaultView();
     private long pointer;
     private ExecutorService background;
@@ -75,8 +77,9 @@ public final class File {
         this.name = filename;
         this.amode = amode;
         int rank = coll.rank();
-        coll.requireSame(amode, "amode", String.valueOf(filename));
-        coll.requireSame(filename == null ? 0 : filename.hashCode(), "file name", String.valueOf(filename));
+        this.readWhere = filename + ": rank " + rank + ": read: ";
+        this.writeWhere = filename + ": rank " + rank + ": write: ";
+        coll.requireSame(new long[]{amode, filename == null ? 0 : filename.hashCode()}, new String[]{"amode", "file name"}, String.valueOf(filename));
         checkAmode(amode, filename, rank);
         Map<String, String> h = new LinkedHashMap<>(info == null ? Map.of() : info.asMap());
         try {
@@ -91,8 +94,10 @@ public final class File {
         boolean excl = (amode & MPIIO.MODE_EXCL) != 0;
         OpenOptions options = new OpenOptions(read, write, create, excl, h);
 
-        // Rank 0 alone creates, so that EXCL means "did not exist before this collective open".
-        long[] outcome = new long[1];
+        // Rank 0 alone creates, so that EXCL means "did not exist before this collective open"; the same
+        // broadcast carries the outcome and the job-unique token that names the shared-pointer side file.
+        UUID mine = UUID.randomUUID();
+        long[] outcome = {0, mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
         MPIIOException createError = null;
         if (rank == 0 && create) {
             try {
@@ -107,7 +112,7 @@ public final class File {
         if (outcome[0] != 0) {
             throw new MPIIOException(ErrorClass.values()[(int) outcome[0] - 1], filename + ": creating the file failed on rank 0 (this is rank " + rank + ")");
         }
-        String token = coll.bcast(rank == 0 ? UUID.randomUUID().toString() : null);
+        String token = new UUID(outcome[1], outcome[2]).toString();
 
         StorageFile opened = null;
         MPIIOException local = null;
@@ -552,7 +557,7 @@ public final class File {
 
     private Prepared prepare(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
         ensureOpen(op == IoOp.READ ? "read" : "write");
-        String where = name + ": rank " + coll.rank() + ": " + op.name().toLowerCase() + ": ";
+        String where = op == IoOp.READ ? readWhere : writeWhere;
         if (op == IoOp.READ && (amode & MPIIO.MODE_WRONLY) != 0) throw new MPIIOException(ErrorClass.ERR_ACCESS, where + "file opened MODE_WRONLY");
         if (op == IoOp.WRITE && (amode & MPIIO.MODE_RDONLY) != 0) throw new MPIIOException(ErrorClass.ERR_READ_ONLY, where + "file opened MODE_RDONLY");
         if (positioning == Positioning.EXPLICIT_OFFSET && offset < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "offset must be >= 0, was " + offset);
