@@ -48,6 +48,7 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
     private long lastEnd;
 
     private TraceRecord next;
+    private long entriesRead;
     private long requestsRead;
     private long droppedRequests;
     private boolean sealed;
@@ -104,16 +105,16 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
         if (version != TraceFormat.VERSION) {
             throw in.error(8, "unsupported trace format version " + version + " (this reader knows " + TraceFormat.VERSION + ")");
         }
-        in.readByte("the header");
-        in.readByte("the header");
+        if ((in.readByte("the header") | in.readByte("the header")) != 0) throw in.error(10, "corrupt header: unknown flags");
         int rank = in.readInt("the header");
         int nprocs = in.readInt("the header");
         if (nprocs <= 0 || rank < 0 || rank >= nprocs) throw in.error(12, "corrupt header: rank " + rank + " of " + nprocs);
+        long pid = in.readLong("the header");
         long epoch = in.readLong("the header");
         long nano = in.readLong("the header");
         long domain = in.readLong("the header");
-        in.restartCrc();
-        return new TraceHeader(version, rank, nprocs, epoch, nano, domain);
+        // the first checkpoint's CRC covers the header too
+        return new TraceHeader(version, rank, nprocs, pid, epoch, nano, domain);
     }
 
     public TraceHeader header() {
@@ -133,6 +134,11 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
     /** True once the end record was read (the rank shut down cleanly), false if the trace ended at a checkpoint. */
     public boolean ended() {
         return ended;
+    }
+
+    /** Entries (runs, file declarations, checkpoints) read so far: the compressed record count. */
+    public long entriesRead() {
+        return entriesRead;
     }
 
     public Stream<TraceRecord> stream() {
@@ -179,6 +185,7 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
             }
             long at = in.position();
             int tag = in.readByte("an entry tag");
+            entriesRead++;
             if (ended) throw in.error(at, "corrupt: data after the end record");
             switch (tag) {
                 case TraceFormat.TAG_FILE -> readFile();

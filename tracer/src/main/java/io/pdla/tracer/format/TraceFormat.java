@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
 public final class TraceFormat {
     public static final byte[] MAGIC = "PDLATRC\0".getBytes(StandardCharsets.US_ASCII);
     public static final int VERSION = 1;
-    /** magic 8 + version 2 + flags 2 + rank 4 + nprocs 4 + origin epoch 8 + origin nanoTime 8 + clock domain 8. */
-    public static final int HEADER_BYTES = 44;
+    /** magic 8 + version 2 + flags 2 + rank 4 + nprocs 4 + pid 8 + origin epoch 8 + origin nanoTime 8 + clock domain 8. */
+    public static final int HEADER_BYTES = 52;
 
     public static final int TAG_FILE = 1;
     public static final int TAG_RUN = 2;

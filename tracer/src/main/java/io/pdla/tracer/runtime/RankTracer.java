@@ -194,7 +194,7 @@ final class RankTracer {
     private void startOutput() {
         try {
             Files.createDirectories(dir);
-            TraceHeader h = new TraceHeader(TraceFormat.VERSION, rank, nprocs, originEpochNanos, originNanoTime, clockDomain);
+            TraceHeader h = new TraceHeader(TraceFormat.VERSION, rank, nprocs, ProcessHandle.current().pid(), originEpochNanos, originNanoTime, clockDomain);
             out = new TraceOutput(dir.resolve(TraceFormat.fileName(rank)), h.encode(), rank);
             encoder = new TraceEncoder(out);
             tracing = true;

@@ -41,6 +41,7 @@ final class TraceOutput implements CheckedSink {
         this.file = file;
         this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         try {
+            crc.update(header);
             ByteBuffer h = ByteBuffer.wrap(header);
             while (h.hasRemaining()) channel.write(h);
         } catch (IOException e) {
