@@ -222,8 +222,12 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
         if (runIndex == runCount) lastEnd = curEnd;
         IoOp op = TraceFormat.op(runKind);
         Positioning pos = TraceFormat.positioning(runKind);
-        return new TraceRecord(header.rank(), runFile, op, pos, TraceFormat.collective(runKind), offset, runLength,
-                curStart + timeShift, curEnd + timeShift);
+        try {
+            return new TraceRecord(header.rank(), runFile, op, pos, TraceFormat.collective(runKind), offset, runLength,
+                    curStart + timeShift, curEnd + timeShift);
+        } catch (IllegalArgumentException e) {
+            throw in.error(at, "corrupt: " + e.getMessage());
+        }
     }
 
     private long runStartDelta;
