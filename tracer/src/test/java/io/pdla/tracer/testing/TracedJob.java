@@ -39,7 +39,7 @@ public final class TracedJob implements AutoCloseable {
     private final Map<Integer, List<Expected>> expected = new ConcurrentHashMap<>();
 
     /** A request as the trace must hold it, with the file's path instead of its id. */
-    public record Expected(int rank, String path, IoOp op, Positioning positioning, boolean collective, long offset, long length) {
+    public record Expected(int rank, String path, IoOp op, Positioning positioning, boolean collective, long offset, long length, long call) {
     }
 
     public TracedJob(Path dataDir, Path traceDir, int nprocs, String command) {
@@ -117,6 +117,7 @@ public final class TracedJob implements AutoCloseable {
         public final FileContext ctx;
         private final InterceptorChain chain;
         private final boolean shared;
+        private long call;
 
         RankFile(int rank, String path, FileContext ctx, InterceptorChain chain, boolean shared) {
             this.rank = rank;
@@ -127,11 +128,12 @@ public final class TracedJob implements AutoCloseable {
         }
 
         void expect(IoOp op, Positioning pos, boolean coll, long offset, long length) {
-            expected.computeIfAbsent(rank, k -> new ArrayList<>()).add(new Expected(rank, path, op, pos, coll, offset, length));
+            expected.computeIfAbsent(rank, k -> new ArrayList<>()).add(new Expected(rank, path, op, pos, coll, offset, length, call));
         }
 
         public long write(Positioning pos, boolean coll, ExtentList extents) throws IOException {
             long n = chain.execute(IoCall.data(ctx, IoOp.WRITE, pos, coll, extents, ByteBuffer.wrap(contentOf(extents))));
+            call++;
             for (int i = 0; i < extents.size(); i++) expect(IoOp.WRITE, pos, coll, extents.offset(i), extents.length(i));
             return n;
         }
@@ -140,6 +142,7 @@ public final class TracedJob implements AutoCloseable {
         public byte[] read(Positioning pos, boolean coll, ExtentList extents) throws IOException {
             ByteBuffer buf = ByteBuffer.allocate((int) extents.totalBytes());
             long n = chain.execute(IoCall.data(ctx, IoOp.READ, pos, coll, extents, buf));
+            call++;
             for (int i = 0; i < extents.size(); i++) expect(IoOp.READ, pos, coll, extents.offset(i), extents.length(i));
             if (n != extents.totalBytes()) throw new AssertionError("rank " + rank + " read " + n + " of " + extents.totalBytes() + " bytes");
             byte[] got = buf.array();
@@ -149,6 +152,7 @@ public final class TracedJob implements AutoCloseable {
 
         public void meta(IoOp op, long argument) throws IOException {
             chain.execute(IoCall.meta(ctx, op, shared, argument));
+            call++;
             expect(op, Positioning.NONE, shared, Math.max(0, argument), 0);
         }
 
