@@ -126,6 +126,7 @@ public final class TraceDirectory {
     }
 
     public static List<RankSummary> readSummaries(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) throw new TraceDirectoryException(dir, List.of(), "not a directory");
         Map<Integer, Path> files = rankFiles(dir, SUMMARY);
         if (files.isEmpty()) throw new TraceDirectoryException(dir, List.of(), "no counter files (rank-<r>.pdlc)");
         List<RankSummary> out = new ArrayList<>();
