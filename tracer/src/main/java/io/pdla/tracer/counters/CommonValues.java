@@ -1,8 +1,5 @@
 package io.pdla.tracer.counters;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * Darshan's "four most common values" (access sizes or strides). At run time at most
  * {@value #MAX_DISTINCT} distinct values are counted per file and kind, later new values are ignored; 0 takes
@@ -12,19 +9,38 @@ import java.util.Map;
 public final class CommonValues {
     public static final int MAX_DISTINCT = 32;
 
-    private final Map<Long, long[]> frequencies = new HashMap<>();
+    /** The distinct values seen so far and their frequencies: at most 32, so a scan beats a map (no boxing). */
+    private final long[] seen = new long[MAX_DISTINCT];
+    private final long[] frequency = new long[MAX_DISTINCT];
+    private int distinct;
+    /** Index of the last value observed: requests of one pattern repeat their size and stride. */
+    private int last = -1;
     private final long[] values = new long[4];
     private final long[] counts = new long[4];
+    private final long[] tmpValues = new long[4];
+    private final long[] tmpCounts = new long[4];
 
     public void observe(long value) {
-        long[] f = frequencies.get(value);
-        if (f == null) {
-            if (frequencies.size() >= MAX_DISTINCT) return;
-            f = new long[1];
-            frequencies.put(value, f);
+        int i = last >= 0 && seen[last] == value ? last : find(value);
+        if (i < 0) {
+            if (distinct == MAX_DISTINCT) return;
+            i = distinct++;
+            seen[i] = value;
         }
-        f[0]++;
-        update(values, counts, value, f[0], true);
+        last = i;
+        long f = ++frequency[i];
+        if (value == 0) return;
+        // fast path: the value already heads the table and stays there
+        if (values[0] == value) {
+            counts[0] = f;
+            return;
+        }
+        update(values, counts, value, f, true, tmpValues, tmpCounts);
+    }
+
+    private int find(long value) {
+        for (int i = 0; i < distinct; i++) if (seen[i] == value) return i;
+        return -1;
     }
 
     public long value(int i) {
@@ -48,6 +64,10 @@ public final class CommonValues {
      * frequency. Offline (merging two tables): an equal value already in the table has its count added.
      */
     static void update(long[] vals, long[] cnts, long value, long count, boolean online) {
+        update(vals, cnts, value, count, online, new long[4], new long[4]);
+    }
+
+    private static void update(long[] vals, long[] cnts, long value, long count, boolean online, long[] tv, long[] tc) {
         if (value == 0) return;
         long total = count;
         if (!online) {
@@ -58,8 +78,8 @@ public final class CommonValues {
                 }
             }
         }
-        long[] tv = new long[4];
-        long[] tc = new long[4];
+        java.util.Arrays.fill(tv, 0);
+        java.util.Arrays.fill(tc, 0);
         int n = 0;
         int i = 0;
         for (; i < 4; i++) {

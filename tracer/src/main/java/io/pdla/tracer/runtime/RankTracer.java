@@ -37,9 +37,10 @@ import java.util.logging.Logger;
  * loader, so the registry below holds one rank; in one class loader (tests) it holds several.
  *
  * <p>Never in the way: calls are serialized per rank only for the in-memory encoding; output is written
- * by a daemon thread; when more than {@value #SOFT_BACKLOG} bytes wait, the call waits up to
- * {@value #WAIT_MILLIS} ms for the writer; beyond {@value #HARD_BACKLOG} bytes whole calls are dropped
- * from the trace and counted (counters are never dropped). Any output failure switches tracing off for
+ * by a daemon thread; when more than the soft limit (8 MiB) waits, one call waits up to
+ * {@value #WAIT_MILLIS} ms for the writer, and if the writer made no room, later calls do not wait again
+ * until it has; beyond the hard limit (64 MiB) whole calls are dropped from the trace at once and counted
+ * (counters are never dropped). Any output failure switches tracing off for
  * the run with one warning; the application's call has already completed by then.
  */
 final class RankTracer {
@@ -47,6 +48,7 @@ final class RankTracer {
     static final long SOFT_BACKLOG = 8L << 20;
     static final long HARD_BACKLOG = 64L << 20;
     static final long WAIT_MILLIS = 20;
+
     private static final long FLUSH_MILLIS = 5000;
     private static final Map<String, RankTracer> RANKS = new ConcurrentHashMap<>();
 
@@ -68,6 +70,10 @@ final class RankTracer {
     private final Map<String, TracedFile> files = new LinkedHashMap<>();
     private int openFiles;
     private long dropped;
+    private final long softBacklog = Long.getLong(TraceSettings.PROPERTY_SOFT_BACKLOG, SOFT_BACKLOG);
+    private final long hardBacklog = Math.max(softBacklog, Long.getLong(TraceSettings.PROPERTY_HARD_BACKLOG, HARD_BACKLOG));
+    /** The writer did not make room within one wait: do not wait again until it catches up. */
+    private boolean writerStalled;
 
     private RankTracer(Path dir, int rank, int nprocs, String command, Map<String, String> hints) {
         this.dir = dir;
@@ -179,13 +185,21 @@ final class RankTracer {
 
     /** Backpressure: wait briefly for the writer, then drop the call from the trace (counted). */
     private boolean roomFor(int requests) {
-        if (out.backlogBytes() <= SOFT_BACKLOG) return true;
-        try {
-            out.awaitBacklog(SOFT_BACKLOG, WAIT_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        long backlog = out.backlogBytes();
+        if (backlog <= softBacklog) {
+            writerStalled = false;
+            return true;
         }
-        if (out.backlogBytes() <= HARD_BACKLOG) return true;
+        if (backlog <= hardBacklog) {
+            if (!writerStalled) {
+                try {
+                    writerStalled = !out.awaitBacklog(softBacklog, WAIT_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return true;
+        }
         if (dropped == 0) LOG.warning("pdla tracer, rank " + rank + ": trace writer cannot keep up; dropping records (counted in the trace and job log)");
         dropped += requests;
         return false;

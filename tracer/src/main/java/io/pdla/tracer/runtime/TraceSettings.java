@@ -13,6 +13,10 @@ public final class TraceSettings {
     public static final String PROPERTY_DIR = "pdla.trace.dir";
     public static final String ENV_DIR = "PDLA_TRACE_DIR";
     public static final String DEFAULT_DIR = "pdla-trace";
+    /** Bytes of encoded trace waiting for the writer above which a call waits (once) for it; default 8 MiB. */
+    public static final String PROPERTY_SOFT_BACKLOG = "pdla.trace.backlog.soft";
+    /** Bytes waiting above which calls are dropped from the trace (and counted); default 64 MiB. */
+    public static final String PROPERTY_HARD_BACKLOG = "pdla.trace.backlog.hard";
 
     private TraceSettings() {
     }
