@@ -22,10 +22,6 @@ public final class FileCounters {
     private static final Counter[] POSIX_ACCESS_COUNT = {POSIX_ACCESS1_COUNT, POSIX_ACCESS2_COUNT, POSIX_ACCESS3_COUNT, POSIX_ACCESS4_COUNT};
     private static final Counter[] MPIIO_ACCESS = {MPIIO_ACCESS1_ACCESS, MPIIO_ACCESS2_ACCESS, MPIIO_ACCESS3_ACCESS, MPIIO_ACCESS4_ACCESS};
     private static final Counter[] MPIIO_ACCESS_COUNT = {MPIIO_ACCESS1_COUNT, MPIIO_ACCESS2_COUNT, MPIIO_ACCESS3_COUNT, MPIIO_ACCESS4_COUNT};
-    private static final Counter[] POSIX_READ_BINS = bins(PosixCounter.values(), POSIX_SIZE_READ_0_100);
-    private static final Counter[] POSIX_WRITE_BINS = bins(PosixCounter.values(), POSIX_SIZE_WRITE_0_100);
-    private static final Counter[] MPIIO_READ_BINS = bins(MpiioCounter.values(), MPIIO_SIZE_READ_AGG_0_100);
-    private static final Counter[] MPIIO_WRITE_BINS = bins(MpiioCounter.values(), MPIIO_SIZE_WRITE_AGG_0_100);
 
     private final CounterRecord posix;
     private final CounterRecord mpiio;
@@ -53,12 +49,6 @@ public final class FileCounters {
         posix.set(POSIX_FILE_ALIGNMENT, fileAlignment);
     }
 
-    private static Counter[] bins(Counter[] all, Counter first) {
-        Counter[] out = new Counter[10];
-        System.arraycopy(all, first.ordinal(), out, 0, 10);
-        return out;
-    }
-
     /** An open of the file; opens are not timed by the interceptor chain, so start and end are {@code t}. */
     public void opened(long t, int amode, int commSize, boolean hasHints) {
         posix.add(POSIX_OPENS, 1);
@@ -76,6 +66,20 @@ public final class FileCounters {
         mpiioTimes.stamp(ModuleTimes.Kind.CLOSE, t, t);
     }
 
+    // The per-call path works on the raw counter arrays by ordinal: it runs for every request.
+    private static final int M_COLL_READS = MPIIO_COLL_READS.ordinal(), M_INDEP_READS = MPIIO_INDEP_READS.ordinal(),
+            M_COLL_WRITES = MPIIO_COLL_WRITES.ordinal(), M_INDEP_WRITES = MPIIO_INDEP_WRITES.ordinal(),
+            M_BYTES_READ = MPIIO_BYTES_READ.ordinal(), M_BYTES_WRITTEN = MPIIO_BYTES_WRITTEN.ordinal(),
+            M_READ_BIN0 = MPIIO_SIZE_READ_AGG_0_100.ordinal(), M_WRITE_BIN0 = MPIIO_SIZE_WRITE_AGG_0_100.ordinal(),
+            M_RW_SWITCHES = MPIIO_RW_SWITCHES.ordinal();
+    private static final int P_SEQ_READS = POSIX_SEQ_READS.ordinal(), P_SEQ_WRITES = POSIX_SEQ_WRITES.ordinal(),
+            P_CONSEC_READS = POSIX_CONSEC_READS.ordinal(), P_CONSEC_WRITES = POSIX_CONSEC_WRITES.ordinal(),
+            P_MAX_BYTE_READ = POSIX_MAX_BYTE_READ.ordinal(), P_MAX_BYTE_WRITTEN = POSIX_MAX_BYTE_WRITTEN.ordinal(),
+            P_BYTES_READ = POSIX_BYTES_READ.ordinal(), P_BYTES_WRITTEN = POSIX_BYTES_WRITTEN.ordinal(),
+            P_READS = POSIX_READS.ordinal(), P_WRITES = POSIX_WRITES.ordinal(),
+            P_READ_BIN0 = POSIX_SIZE_READ_0_100.ordinal(), P_WRITE_BIN0 = POSIX_SIZE_WRITE_0_100.ordinal(),
+            P_FILE_NOT_ALIGNED = POSIX_FILE_NOT_ALIGNED.ordinal(), P_RW_SWITCHES = POSIX_RW_SWITCHES.ordinal();
+
     /**
      * A read or write call. {@code requested} are the call's extents, {@code moved} the bytes the chain
      * returned (less than requested at end of file).
@@ -83,11 +87,12 @@ public final class FileCounters {
     public void data(IoOp op, boolean collective, ExtentList requested, long moved, long t1, long t2) {
         boolean read = op == IoOp.READ;
         long total = requested.totalBytes();
-        mpiio.add(read ? (collective ? MPIIO_COLL_READS : MPIIO_INDEP_READS) : (collective ? MPIIO_COLL_WRITES : MPIIO_INDEP_WRITES), 1);
-        mpiio.add(read ? MPIIO_BYTES_READ : MPIIO_BYTES_WRITTEN, total);
-        mpiio.add((read ? MPIIO_READ_BINS : MPIIO_WRITE_BINS)[SizeBins.bin(total)], 1);
+        long[] m = mpiio.rawCounters();
+        m[read ? (collective ? M_COLL_READS : M_INDEP_READS) : (collective ? M_COLL_WRITES : M_INDEP_WRITES)]++;
+        m[read ? M_BYTES_READ : M_BYTES_WRITTEN] += total;
+        m[(read ? M_READ_BIN0 : M_WRITE_BIN0) + SizeBins.bin(total)]++;
         mpiioAccess.observe(total);
-        if (mpiioLastIo == (read ? WRITE : READ)) mpiio.add(MPIIO_RW_SWITCHES, 1);
+        if (mpiioLastIo == (read ? WRITE : READ)) m[M_RW_SWITCHES]++;
         mpiioLastIo = read ? READ : WRITE;
         if (read) {
             mpiioTimes.read(t1, t2, total);
@@ -110,21 +115,22 @@ public final class FileCounters {
 
     /** POSIX_RECORD_READ / _WRITE of darshan-posix.c for one positional operation. */
     private void posixOp(boolean read, long off, long n) {
+        long[] p = posix.rawCounters();
         long lastByte = read ? lastByteRead : lastByteWritten;
-        if (off > lastByte) posix.add(read ? POSIX_SEQ_READS : POSIX_SEQ_WRITES, 1);
-        if (off == lastByte + 1) posix.add(read ? POSIX_CONSEC_READS : POSIX_CONSEC_WRITES, 1);
+        if (off > lastByte) p[read ? P_SEQ_READS : P_SEQ_WRITES]++;
+        if (off == lastByte + 1) p[read ? P_CONSEC_READS : P_CONSEC_WRITES]++;
         long stride = off > 0 && off > lastByte && lastByte != 0 ? off - lastByte - 1 : 0;
         if (read) lastByteRead = off + n - 1;
         else lastByteWritten = off + n - 1;
-        Counter maxByte = read ? POSIX_MAX_BYTE_READ : POSIX_MAX_BYTE_WRITTEN;
-        if (posix.get(maxByte) < off + n - 1) posix.set(maxByte, off + n - 1);
-        posix.add(read ? POSIX_BYTES_READ : POSIX_BYTES_WRITTEN, n);
-        posix.add(read ? POSIX_READS : POSIX_WRITES, 1);
-        posix.add((read ? POSIX_READ_BINS : POSIX_WRITE_BINS)[SizeBins.bin(n)], 1);
+        int maxByte = read ? P_MAX_BYTE_READ : P_MAX_BYTE_WRITTEN;
+        if (p[maxByte] < off + n - 1) p[maxByte] = off + n - 1;
+        p[read ? P_BYTES_READ : P_BYTES_WRITTEN] += n;
+        p[read ? P_READS : P_WRITES]++;
+        p[(read ? P_READ_BIN0 : P_WRITE_BIN0) + SizeBins.bin(n)]++;
         posixAccess.observe(n);
         posixStrides.observe(stride);
-        if (fileAlignment > 0 && off % fileAlignment != 0) posix.add(POSIX_FILE_NOT_ALIGNED, 1);
-        if (posixLastIo == (read ? WRITE : READ)) posix.add(POSIX_RW_SWITCHES, 1);
+        if (fileAlignment > 0 && off % fileAlignment != 0) p[P_FILE_NOT_ALIGNED]++;
+        if (posixLastIo == (read ? WRITE : READ)) p[P_RW_SWITCHES]++;
         posixLastIo = read ? READ : WRITE;
     }
 

@@ -31,8 +31,8 @@ final class TraceOutput implements CheckedSink {
     private byte[] block = new byte[BLOCK];
     private int pos;
     private int crcFrom;
-    /** Bytes handed to the writer and not yet written; guarded by {@link #drained}. */
-    private long backlog;
+    /** Bytes handed to the writer and not yet written; read on every call, so no lock. */
+    private final java.util.concurrent.atomic.AtomicLong backlog = new java.util.concurrent.atomic.AtomicLong();
     private volatile IOException failure;
     /** Tells the writer to stop; not interrupt, which would close the channel under a write. */
     private static final ByteBuffer STOP = ByteBuffer.allocate(0);
@@ -76,9 +76,7 @@ final class TraceOutput implements CheckedSink {
         int n = pos;
         pos = 0;
         if (failure != null) return;
-        synchronized (drained) {
-            backlog += n;
-        }
+        backlog.addAndGet(n);
         queue.add(full);
     }
 
@@ -96,16 +94,14 @@ final class TraceOutput implements CheckedSink {
     }
 
     long backlogBytes() {
-        synchronized (drained) {
-            return backlog;
-        }
+        return backlog.get();
     }
 
     /** Waits up to {@code millis} for the backlog to fall to {@code atMost} bytes; true if it did. */
     boolean awaitBacklog(long atMost, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         synchronized (drained) {
-            while (backlog > atMost && failure == null) {
+            while (backlog.get() > atMost && failure == null) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) return false;
                 TimeUnit.NANOSECONDS.timedWait(drained, left);
@@ -157,8 +153,9 @@ final class TraceOutput implements CheckedSink {
                 failure = e;
                 queue.clear();
             }
+            if (failure != null) backlog.set(0);
+            else backlog.addAndGet(-n);
             synchronized (drained) {
-                backlog = failure != null ? 0 : backlog - n;
                 drained.notifyAll();
             }
         }

@@ -17,6 +17,11 @@ public final class TracingInterceptor implements IoInterceptor {
     static final Key<TracedFile> TRACED = Key.of("pdla.tracer.file");
 
     private final Map<String, String> hints;
+    /** The file of the previous call: saves the file context's synchronized lookup on repeated calls. */
+    private volatile Last last;
+
+    private record Last(FileContext file, TracedFile traced) {
+    }
 
     public TracingInterceptor(Map<String, String> hints) {
         this.hints = Map.copyOf(hints);
@@ -30,8 +35,15 @@ public final class TracingInterceptor implements IoInterceptor {
 
     @Override
     public long intercept(IoCall call, Chain next) throws IOException {
-        TracedFile t = call.file().get(TRACED);
-        if (t == null) return next.proceed(call);
+        Last l = last;
+        TracedFile t;
+        if (l != null && l.file == call.file()) {
+            t = l.traced;
+        } else {
+            t = call.file().get(TRACED);
+            if (t == null) return next.proceed(call);
+            last = new Last(call.file(), t);
+        }
         long t1 = System.nanoTime();
         long moved = next.proceed(call);
         long t2 = System.nanoTime();
@@ -42,6 +54,8 @@ public final class TracingInterceptor implements IoInterceptor {
     @Override
     public void closing(FileContext file) {
         TracedFile t = file.get(TRACED);
+        Last l = last;
+        if (l != null && l.file == file) last = null;
         if (t != null) t.tracer().closing(t);
     }
 }
