@@ -40,6 +40,7 @@ class WorkloadTraceTest {
         JobInfo info = dir.job();
         assertEquals("IorLike -a mpiio", info.command());
         assertEquals(job.nprocs, info.nprocs());
+        assertEquals(info, JobInfo.read(job.traceDir.resolve(JobInfo.FILE_NAME)), "job.json written by the last rank");
         Stats stats = new Stats();
         for (int r = 0; r < job.nprocs; r++) {
             List<TracedJob.Expected> want = job.expected(r);
