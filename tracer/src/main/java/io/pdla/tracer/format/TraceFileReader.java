@@ -152,6 +152,34 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
                 });
     }
 
+    /**
+     * The next run as stored, with its timings (at most {@link TraceFormat#MAX_RUN} requests), or null at
+     * the end. Use either this or the record iterator on one reader, not both.
+     */
+    public TraceRun nextRun() throws IOException {
+        if (next != null || (runIndex > 0 && runIndex < runCount)) {
+            throw new IllegalStateException("nextRun() inside a run that the record iterator started");
+        }
+        try {
+            if (!hasNext()) return null;
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        int count = runCount;
+        long[] starts = new long[count], ends = new long[count];
+        TraceRecord first = next;
+        next = null;
+        starts[0] = first.startNanos();
+        ends[0] = first.endNanos();
+        for (int i = 1; i < count; i++) {
+            TraceRecord r = advance();
+            starts[i] = r.startNanos();
+            ends[i] = r.endNanos();
+        }
+        return new TraceRun(first.rank(), first.fileId(), first.op(), first.positioning(), first.collective(), first.offset(),
+                first.length(), runStride, count, starts, ends);
+    }
+
     @Override
     public boolean hasNext() {
         if (next != null) return true;

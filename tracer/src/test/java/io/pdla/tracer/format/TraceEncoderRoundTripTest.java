@@ -92,6 +92,30 @@ class TraceEncoderRoundTripTest {
     }
 
     @Test
+    void runsExpandToTheSameRecords() throws IOException {
+        Random rnd = new Random(7);
+        List<TraceRecord> in = new ArrayList<>();
+        long t = 0;
+        for (int i = 0; i < 5000; i++) {
+            long off = (i / 100) * 1_000_000L + (i % 100) * 8192L;
+            t += 1 + rnd.nextInt(3000);
+            in.add(new TraceRecord(2, 5, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, off, 4096, t, t + rnd.nextInt(900)));
+        }
+        Path f = write(in, "runs");
+        List<TraceRecord> out = new ArrayList<>();
+        int runs = 0;
+        try (TraceFileReader r = TraceFileReader.open(f)) {
+            for (TraceRun run = r.nextRun(); run != null; run = r.nextRun()) {
+                runs++;
+                assertEquals(8192, run.count() > 1 ? run.stride() : 8192);
+                for (int i = 0; i < run.count(); i++) out.add(run.record(i));
+            }
+        }
+        assertEquals(in, out);
+        assertEquals(51, runs, "50 blocks of 100, one cut by the checkpoint");
+    }
+
+    @Test
     void uniformStridedRunIsOneEntryOfAFewBytes() throws IOException {
         List<TraceRecord> in = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
