@@ -138,6 +138,11 @@ public final class TracedJob implements AutoCloseable {
             return n;
         }
 
+        /** A write that is not added to the expected list: for several threads of one rank. */
+        public long writeUnrecorded(Positioning pos, boolean coll, ExtentList extents) throws IOException {
+            return chain.execute(IoCall.data(ctx, IoOp.WRITE, pos, coll, extents, ByteBuffer.wrap(contentOf(extents))));
+        }
+
         /** Reads and checks the bytes; returns them. */
         public byte[] read(Positioning pos, boolean coll, ExtentList extents) throws IOException {
             ByteBuffer buf = ByteBuffer.allocate((int) extents.totalBytes());
