@@ -8,7 +8,8 @@ import java.util.Arrays;
  * the same kind, file and size whose offsets advance by a constant stride become one run record. Unlike
  * Beacon+ nothing is summarized: a run keeps every request's timing exactly, as one shared (start, end)
  * when all requests are extents of one call, as (duration, start step) when timing is uniform, and as
- * per-request (gap, duration) varints otherwise. Not thread-safe: the runtime serializes calls per rank.
+ * per-request (gap, duration) varints otherwise, or per group of requests that share their times (several
+ * multi-extent calls continuing one strided pattern). Not thread-safe: the runtime serializes calls per rank.
  */
 public final class TraceEncoder {
     private final CheckedSink sink;
@@ -133,6 +134,20 @@ public final class TraceEncoder {
                 sink.putVarLong(ends[0] - starts[0]);
                 sink.putSigned(starts[1] - starts[0]);
             }
+            case TraceFormat.TIMING_GROUPED -> {
+                sink.putVarLong(ends[0] - starts[0]);
+                int i = 0;
+                while (i < count) {
+                    int j = i + 1;
+                    while (j < count && starts[j] == starts[i] && ends[j] == ends[i]) j++;
+                    sink.putVarLong(j - i);
+                    if (j < count) {
+                        sink.putSigned(starts[j] - ends[j - 1]);
+                        sink.putVarLong(ends[j] - starts[j]);
+                    }
+                    i = j;
+                }
+            }
             default -> {
                 sink.putVarLong(ends[0] - starts[0]);
                 for (int i = 1; i < count; i++) {
@@ -151,9 +166,14 @@ public final class TraceEncoder {
         if (same) return TraceFormat.TIMING_SAME;
         long duration = ends[0] - starts[0];
         long step = starts[1] - starts[0];
+        boolean uniform = true;
+        int groups = 1;
         for (int i = 1; i < count; i++) {
-            if (ends[i] - starts[i] != duration || starts[i] - starts[i - 1] != step) return TraceFormat.TIMING_EXPLICIT;
+            if (ends[i] - starts[i] != duration || starts[i] - starts[i - 1] != step) uniform = false;
+            if (starts[i] != starts[i - 1] || ends[i] != ends[i - 1]) groups++;
         }
-        return TraceFormat.TIMING_UNIFORM;
+        if (uniform) return TraceFormat.TIMING_UNIFORM;
+        // a group costs one size varint more than a request: worth it once groups average two requests
+        return groups * 2 <= count ? TraceFormat.TIMING_GROUPED : TraceFormat.TIMING_EXPLICIT;
     }
 }

@@ -234,6 +234,18 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
                     curStart += runStep;
                     curEnd = curStart + runDuration;
                 }
+                case TraceFormat.TIMING_GROUPED -> {
+                    if (groupLeft > 0) {
+                        groupLeft--;
+                    } else {
+                        long gap = in.readSigned("a group's start gap");
+                        long duration = in.readVarLong("a group's duration");
+                        if (duration < 0) throw in.error(at, "corrupt: negative duration");
+                        curStart = curEnd + gap;
+                        curEnd = curStart + duration;
+                        groupLeft = readGroupSize(runCount - runIndex) - 1;
+                    }
+                }
                 default -> {
                     long gap = in.readSigned("a request's start gap");
                     long duration = in.readVarLong("a request's duration");
@@ -259,6 +271,15 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
     }
 
     private long runStartDelta;
+    /** Requests left in the current timing group that share its times. */
+    private int groupLeft;
+
+    private int readGroupSize(int remaining) throws IOException {
+        long at = in.position();
+        int size = in.readVarInt("a timing group's size");
+        if (size < 1 || size > remaining) throw in.error(at, "corrupt: timing group of " + size + " with " + remaining + " requests left");
+        return size;
+    }
 
     private void readFile() throws IOException {
         sealed = false;
@@ -287,12 +308,13 @@ public final class TraceFileReader implements Iterator<TraceRecord>, Closeable {
         long startDelta = in.readSigned("a run's start");
         long modeAt = in.position();
         int mode = in.readByte("a run's timing mode");
-        if (mode > TraceFormat.TIMING_EXPLICIT || (mode == TraceFormat.TIMING_UNIFORM && count < 2)) {
+        if (mode > TraceFormat.TIMING_GROUPED || (mode == TraceFormat.TIMING_UNIFORM && count < 2)) {
             throw in.error(modeAt, "corrupt: timing mode " + mode);
         }
         long duration = in.readVarLong("a run's duration");
         if (duration < 0) throw in.error(modeAt + 1, "corrupt: negative duration");
         runStep = mode == TraceFormat.TIMING_UNIFORM ? in.readSigned("a run's start step") : 0;
+        groupLeft = mode == TraceFormat.TIMING_GROUPED ? readGroupSize(count) - 1 : 0;
         runKind = kind;
         runFile = file;
         runCount = count;

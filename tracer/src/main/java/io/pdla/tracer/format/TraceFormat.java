@@ -23,6 +23,8 @@ public final class TraceFormat {
     public static final int TIMING_SAME = 0;
     public static final int TIMING_UNIFORM = 1;
     public static final int TIMING_EXPLICIT = 2;
+    /** Consecutive requests sharing start and end (the extents of one call) stored once per group. */
+    public static final int TIMING_GROUPED = 3;
 
     /** Runs are cut at this many requests so that the encoder's memory stays bounded. */
     public static final int MAX_RUN = 1 << 16;

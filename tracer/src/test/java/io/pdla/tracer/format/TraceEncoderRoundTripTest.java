@@ -68,7 +68,8 @@ class TraceEncoderRoundTripTest {
                 long offset = rnd.nextInt(1 << 20) * 16L;
                 long stride = rnd.nextInt(3) == 0 ? -length : length * rnd.nextInt(5);
                 int n = 1 + rnd.nextInt(rnd.nextBoolean() ? 3 : 200);
-                int timing = rnd.nextInt(4);
+                int timing = rnd.nextInt(5);
+                int group = 1 + rnd.nextInt(20);
                 long duration = rnd.nextInt(50_000);
                 long step = duration + rnd.nextInt(1000);
                 for (int i = 0; i < n; i++) {
@@ -79,10 +80,15 @@ class TraceEncoderRoundTripTest {
                         case 0 -> { start = t; end = t + duration; }                 // extents of one call
                         case 1 -> { start = t + i * step; end = start + duration; }  // uniform
                         case 2 -> { start = t - rnd.nextInt(500); end = start + rnd.nextInt(1 << 30); } // overlapping threads
-                        default -> { start = t + rnd.nextInt(10_000); end = start + rnd.nextInt(100_000); }
+                        case 3 -> { start = t + rnd.nextInt(10_000); end = start + rnd.nextInt(100_000); }
+                        default -> {                                                 // several multi-extent calls
+                            if (i % group == 0) t += rnd.nextInt(3000) + duration;
+                            start = t - duration;
+                            end = t;
+                        }
                     }
                     in.add(new TraceRecord(2, file, op, p, coll, o, length, start, end));
-                    if (timing != 0) t = end;
+                    if (timing != 0 && timing != 4) t = end;
                 }
                 t += rnd.nextInt(5000);
             }
@@ -113,6 +119,25 @@ class TraceEncoderRoundTripTest {
         }
         assertEquals(in, out);
         assertEquals(51, runs, "50 blocks of 100, one cut by the checkpoint");
+    }
+
+    @Test
+    void multiExtentCallsContinuingOneStrideShareTheirTimesPerCall() throws IOException {
+        List<TraceRecord> in = new ArrayList<>();
+        Random rnd = new Random(3);
+        long t = 0;
+        for (int call = 0; call < 100; call++) {
+            t += 1000 + rnd.nextInt(5000);
+            long end = t + 2000 + rnd.nextInt(5000);
+            for (int row = 0; row < 16; row++) {
+                in.add(new TraceRecord(2, 5, IoOp.READ, Positioning.INDIVIDUAL_POINTER, true, (call * 16L + row) * 65536, 256, t, end));
+            }
+            t = end;
+        }
+        Path f = write(in, "grouped");
+        assertEquals(in, readAll(f));
+        // one run (cut in two by the test's checkpoint); about one byte per row, not two varints per row
+        assertTrue(Files.size(f) < TraceFormat.HEADER_BYTES + 100 * 8 + 60, "size " + Files.size(f));
     }
 
     @Test
