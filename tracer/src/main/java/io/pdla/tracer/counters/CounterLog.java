@@ -22,6 +22,19 @@ import java.util.TreeSet;
  * of ranks keep one record per rank. With one process nothing is reduced, as in Darshan.
  */
 public record CounterLog(JobInfo job, List<CounterRecord> records) {
+    /** The reduced log as darshan-parser text ({@code --total --perf}), written next to the summaries. */
+    public static final String TEXT_FILE = "counters.txt";
+
+    /** Writes {@value #TEXT_FILE} atomically; {@code writer} makes the temporary name unique. */
+    public void writeText(Path dir, String writer) throws IOException {
+        Path tmp = dir.resolve(TEXT_FILE + ".tmp-" + writer);
+        try (java.io.PrintWriter out = new java.io.PrintWriter(java.nio.file.Files.newBufferedWriter(tmp))) {
+            DarshanText.print(this, true, true, out);
+        }
+        java.nio.file.Files.move(tmp, dir.resolve(TEXT_FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     public static CounterLog load(Path dir) throws IOException {
         List<RankSummary> ranks = TraceDirectory.readSummaries(dir);
         JobInfo job = JobInfo.merge(dir, ranks);

@@ -4,6 +4,7 @@ import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
+import io.pdla.tracer.counters.CounterLog;
 import io.pdla.tracer.counters.CounterRecord;
 import io.pdla.tracer.counters.DarshanHash;
 import io.pdla.tracer.counters.FileCounters;
@@ -252,13 +253,17 @@ final class RankTracer {
         writeJobIfComplete();
     }
 
-    /** The last rank to write its summary also writes job.json; the reader can always rebuild it. */
+    /**
+     * The rank that finds all summaries present after writing its own also writes job.json and the reduced
+     * counter log (darshan-parser text, {@value CounterLog#TEXT_FILE}); readers can always rebuild both.
+     */
     private void writeJobIfComplete() {
         int present = 0;
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "rank-*.pdlc")) {
             for (Path ignored : ds) present++;
             if (present != nprocs) return;
             JobInfo.merge(dir, TraceDirectory.readSummaries(dir)).write(dir, "rank-" + rank);
+            CounterLog.load(dir).writeText(dir, "rank-" + rank);
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.FINE, "pdla tracer, rank " + rank + ": job.json not written yet", e);
         }

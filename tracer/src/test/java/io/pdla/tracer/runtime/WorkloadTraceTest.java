@@ -41,6 +41,10 @@ class WorkloadTraceTest {
         assertEquals("IorLike -a mpiio", info.command());
         assertEquals(job.nprocs, info.nprocs());
         assertEquals(info, JobInfo.read(job.traceDir.resolve(JobInfo.FILE_NAME)), "job.json written by the last rank");
+        StringWriter log = new StringWriter();
+        io.pdla.tracer.counters.DarshanText.print(io.pdla.tracer.counters.CounterLog.load(job.traceDir), true, true, new PrintWriter(log));
+        assertEquals(log.toString(), Files.readString(job.traceDir.resolve(io.pdla.tracer.counters.CounterLog.TEXT_FILE)),
+                "counter log written by the last rank");
         Stats stats = new Stats();
         for (int r = 0; r < job.nprocs; r++) {
             List<TracedJob.Expected> want = job.expected(r);
