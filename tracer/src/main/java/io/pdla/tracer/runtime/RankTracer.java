@@ -156,11 +156,11 @@ final class RankTracer {
         checkOutput();
     }
 
-    synchronized void closing(TracedFile t) {
+    synchronized void closing(TracedFile t, boolean collective) {
         if (shutDown) return;
         long now = now();
         t.counters().closing(now);
-        if (tracing && roomFor(1)) encoder.add(TraceFormat.kind(IoOp.CLOSE, Positioning.NONE, false), t.fileId(), 0, 0, now, now);
+        if (tracing && roomFor(1)) encoder.add(TraceFormat.kind(IoOp.CLOSE, Positioning.NONE, collective), t.fileId(), 0, 0, now, now);
         openFiles--;
         if (openFiles == 0) {
             if (tracing) {

@@ -56,6 +56,6 @@ public final class TracingInterceptor implements IoInterceptor {
         TracedFile t = file.get(TRACED);
         Last l = last;
         if (l != null && l.file == file) last = null;
-        if (t != null) t.tracer().closing(t);
+        if (t != null) t.tracer().closing(t, file.commSize() > 1);
     }
 }

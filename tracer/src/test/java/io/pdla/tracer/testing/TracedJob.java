@@ -162,7 +162,7 @@ public final class TracedJob implements AutoCloseable {
         }
 
         public void close() throws IOException {
-            expect(IoOp.CLOSE, Positioning.NONE, false, 0, 0);
+            expect(IoOp.CLOSE, Positioning.NONE, shared, 0, 0);
             chain.closing(ctx);
             ctx.file().close();
         }
