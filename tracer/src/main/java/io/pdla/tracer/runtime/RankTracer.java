@@ -17,7 +17,6 @@ import io.pdla.tracer.format.TraceFormat;
 import io.pdla.tracer.format.TraceHeader;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -45,7 +44,6 @@ import java.util.logging.Logger;
  * the run with one warning; the application's call has already completed by then.
  */
 final class RankTracer {
-    private static final Logger LOG = Logger.getLogger(RankTracer.class.getName());
     static final long SOFT_BACKLOG = 8L << 20;
     static final long HARD_BACKLOG = 64L << 20;
     static final long WAIT_MILLIS = 20;
@@ -85,13 +83,28 @@ final class RankTracer {
         this.originNanoTime = System.nanoTime();
         java.time.Instant now = java.time.Instant.now();
         this.originEpochNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
-        this.clockDomain = ProcessHandle.current().pid() << 40 ^ ManagementFactory.getRuntimeMXBean().getStartTime();
+        this.clockDomain = jvmIdentity();
         this.hook = new Thread(this::shutdown, "pdla-tracer-shutdown-rank-" + rank);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (IllegalStateException alreadyShuttingDown) {
             // a file opened during JVM shutdown: its records still reach the trace at its close
         }
+    }
+
+    /**
+     * One random number per JVM, shared by all ranks of an MPJ multicore run although each rank loads this
+     * class in its own class loader: system properties are JVM-wide.
+     */
+    private static long jvmIdentity() {
+        String key = "pdla.tracer.jvmIdentity";
+        System.getProperties().putIfAbsent(key, Long.toString(new java.util.Random().nextLong() ^ System.nanoTime()));
+        return Long.parseLong(System.getProperty(key));
+    }
+
+    /** Looked up only when there is something to say: setting up logging costs milliseconds at first open. */
+    private static Logger log() {
+        return Logger.getLogger(RankTracer.class.getName());
     }
 
     static RankTracer forFile(FileContext f, Map<String, String> interceptorHints) {
@@ -168,7 +181,7 @@ final class RankTracer {
                 out.flush(FLUSH_MILLIS);
                 checkOutput();
             }
-            writeSummary();
+            writeSummary(false);
         }
     }
 
@@ -181,7 +194,7 @@ final class RankTracer {
             out.close(FLUSH_MILLIS);
             checkOutput();
         }
-        if (out != null || failed) writeSummary();
+        if (out != null || failed) writeSummary(true);
     }
 
     /** Backpressure: wait briefly for the writer, then drop the call from the trace (counted). */
@@ -201,7 +214,7 @@ final class RankTracer {
             }
             return true;
         }
-        if (dropped == 0) LOG.warning("pdla tracer, rank " + rank + ": trace writer cannot keep up; dropping records (counted in the trace and job log)");
+        if (dropped == 0) log().warning("pdla tracer, rank " + rank + ": trace writer cannot keep up; dropping records (counted in the trace and job log)");
         dropped += requests;
         return false;
     }
@@ -226,13 +239,17 @@ final class RankTracer {
         tracing = false;
         if (!failed) {
             failed = true;
-            LOG.log(Level.WARNING, "pdla tracer, rank " + rank + ": output to " + dir + " failed (" + e
+            log().log(Level.WARNING, "pdla tracer, rank " + rank + ": output to " + dir + " failed (" + e
                     + "); tracing is off for the rest of this run, the application's I/O is not affected");
         }
         if (out != null) out.close(0);
     }
 
-    private void writeSummary() {
+    /**
+     * Writes the summary; at shutdown also the job files. Not at every close: merging all ranks' summaries
+     * (and loading the JSON library) would cost the application time in its close call.
+     */
+    private void writeSummary(boolean atShutdown) {
         if (failed) return;
         List<CounterRecord> records = new ArrayList<>();
         Map<Integer, String> ids = new HashMap<>();
@@ -250,7 +267,7 @@ final class RankTracer {
             fail(e);
             return;
         }
-        writeJobIfComplete();
+        if (atShutdown) writeJobIfComplete();
     }
 
     /**
@@ -265,7 +282,7 @@ final class RankTracer {
             JobInfo.merge(dir, TraceDirectory.readSummaries(dir)).write(dir, "rank-" + rank);
             CounterLog.load(dir).writeText(dir, "rank-" + rank);
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.FINE, "pdla tracer, rank " + rank + ": job.json not written yet", e);
+            log().log(Level.FINE, "pdla tracer, rank " + rank + ": job.json not written yet", e);
         }
     }
 
