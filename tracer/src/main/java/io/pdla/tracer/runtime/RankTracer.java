@@ -178,10 +178,12 @@ final class RankTracer {
         if (openFiles == 0) {
             if (tracing) {
                 encoder.checkpoint(dropped);
-                out.flush(FLUSH_MILLIS);
+                RankSummary s = summary();
+                out.afterWritten(() -> CounterFile.write(dir, s));
                 checkOutput();
+            } else {
+                writeSummary(false);
             }
-            writeSummary(false);
         }
     }
 
@@ -251,6 +253,17 @@ final class RankTracer {
      */
     private void writeSummary(boolean atShutdown) {
         if (failed) return;
+        try {
+            CounterFile.write(dir, summary());
+        } catch (IOException | RuntimeException e) {
+            fail(e);
+            return;
+        }
+        if (atShutdown) writeJobIfComplete();
+    }
+
+    /** The rank's summary as it stands: counter snapshots (copies), file table, job identity. */
+    private RankSummary summary() {
         List<CounterRecord> records = new ArrayList<>();
         Map<Integer, String> ids = new HashMap<>();
         for (TracedFile t : files.values()) {
@@ -259,15 +272,8 @@ final class RankTracer {
             ids.put(t.fileId(), t.path());
         }
         long endEpoch = originEpochNanos + now();
-        RankSummary s = new RankSummary(rank, nprocs, originEpochNanos, originNanoTime, clockDomain, originEpochNanos, endEpoch,
+        return new RankSummary(rank, nprocs, originEpochNanos, originNanoTime, clockDomain, originEpochNanos, endEpoch,
                 encoder == null ? 0 : encoder.requests(), dropped, failed, command, hints, ids, records);
-        try {
-            CounterFile.write(dir, s);
-        } catch (IOException | RuntimeException e) {
-            fail(e);
-            return;
-        }
-        if (atShutdown) writeJobIfComplete();
     }
 
     /**

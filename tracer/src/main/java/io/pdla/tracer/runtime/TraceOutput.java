@@ -23,7 +23,13 @@ final class TraceOutput implements CheckedSink {
 
     private final Path file;
     private final FileChannel channel;
-    private final LinkedBlockingQueue<ByteBuffer> queue = new LinkedBlockingQueue<>();
+    /** Blocks to write, and {@link IoTask}s to run once everything queued before them is written. */
+    private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+
+    /** Output work for the writer thread (the rank's summary after a checkpoint). */
+    interface IoTask {
+        void run() throws IOException;
+    }
     private final Thread writer;
     private final Object drained = new Object();
     private final CRC32C crc = new CRC32C();
@@ -121,6 +127,15 @@ final class TraceOutput implements CheckedSink {
         }
     }
 
+    /**
+     * Hands off what is encoded so far and has the writer run {@code task} after writing it, so that the
+     * application's close does not wait for the disk. A failing task fails the output like a failed write.
+     */
+    void afterWritten(IoTask task) {
+        handOff();
+        if (failure == null) queue.add(task);
+    }
+
     /** Flushes, stops the writer and closes the file. */
     void close(long millis) {
         flush(millis);
@@ -137,13 +152,24 @@ final class TraceOutput implements CheckedSink {
 
     private void writeLoop() {
         while (true) {
-            ByteBuffer b;
+            Object item;
             try {
-                b = queue.take();
+                item = queue.take();
             } catch (InterruptedException e) {
                 continue;
             }
-            if (b == STOP) return;
+            if (item == STOP) return;
+            if (item instanceof IoTask task) {
+                try {
+                    if (failure == null) task.run();
+                } catch (IOException | RuntimeException e) {
+                    failure = e instanceof IOException io ? io : new IOException(e);
+                    queue.clear();
+                    backlog.set(0);
+                }
+                continue;
+            }
+            ByteBuffer b = (ByteBuffer) item;
             int n = b.remaining();
             try {
                 if (failure == null) {
