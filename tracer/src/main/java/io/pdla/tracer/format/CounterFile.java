@@ -94,7 +94,8 @@ public final class CounterFile {
     /** Writes atomically: readers never see a half-written summary. */
     public static void write(Path dir, RankSummary s) throws IOException {
         Path target = dir.resolve(RankSummary.fileName(s.rank()));
-        Path tmp = dir.resolve(RankSummary.fileName(s.rank()) + ".tmp");
+        // per thread: the writer thread and the shutdown hook of the same rank may overlap
+        Path tmp = dir.resolve(RankSummary.fileName(s.rank()) + ".tmp-" + Thread.currentThread().getId());
         Files.write(tmp, encode(s));
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
