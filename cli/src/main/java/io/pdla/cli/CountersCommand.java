@@ -35,12 +35,15 @@ public final class CountersCommand implements Callable<Integer> {
     @Option(names = "--perf", description = "also print the performance summary (total bytes, slowest-rank times, MiB/s)")
     private boolean perf;
 
+    @Option(names = "--allow-missing", description = "accept ranks without counters (ranks that opened no file)")
+    private boolean allowMissing;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            DarshanText.print(CounterLog.load(dir), total, perf, out);
+            DarshanText.print(CounterLog.load(dir, allowMissing), total, perf, out);
             return 0;
         } catch (TraceFormatException | TraceDirectoryException e) {
             err.println("pdla counters: " + e.getMessage());

@@ -42,12 +42,15 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--csv", description = "comma-separated, with a header line")
         private boolean csv;
 
+        @Option(names = "--allow-missing", description = "accept ranks without a trace (ranks that opened no file)")
+        private boolean allowMissing;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             try {
-                TraceText.dump(TraceDirectory.open(dir), csv, out);
+                TraceText.dump(TraceDirectory.open(dir, allowMissing), csv, out);
                 return 0;
             } catch (TraceFormatException | TraceDirectoryException e) {
                 out.flush();

@@ -116,6 +116,10 @@ class TraceAndCountersCommandTest {
         Run dump = run(new TraceCommand(), "dump", traceDir.toString());
         assertEquals(2, dump.exitCode());
         assertTrue(dump.err().contains("missing trace of rank(s) [1]"), dump.err());
+        Run lenient = run(new TraceCommand(), "dump", traceDir.toString(), "--allow-missing");
+        assertEquals(0, lenient.exitCode(), lenient.err());
+        assertEquals(WRITES + 2, lenient.lines().stream().filter(l -> !l.startsWith("#")).count(), "rank 0 only");
+        assertTrue(lenient.out().contains("# ranks without a trace (no file opened): [1]"), lenient.out());
 
         Path counters = traceDir.resolve("rank-0.pdlc");
         byte[] b = Files.readAllBytes(counters);

@@ -35,8 +35,17 @@ public record CounterLog(JobInfo job, List<CounterRecord> records) {
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** Loads a directory that must hold every rank's summary. */
     public static CounterLog load(Path dir) throws IOException {
-        List<RankSummary> ranks = TraceDirectory.readSummaries(dir);
+        return load(dir, false);
+    }
+
+    /**
+     * With {@code allowMissingRanks}, ranks without a summary (ranks that opened no file) are left out; no
+     * file can then count as shared, since a shared file is one that every rank opened.
+     */
+    public static CounterLog load(Path dir, boolean allowMissingRanks) throws IOException {
+        List<RankSummary> ranks = TraceDirectory.readSummaries(dir, allowMissingRanks);
         JobInfo job = JobInfo.merge(dir, ranks);
         List<RankClock> clocks = ranks.stream().map(r -> new RankClock(r.originEpochNanos(), r.originNanoTime(), r.clockDomain())).toList();
         List<CounterRecord> perRank = new ArrayList<>();

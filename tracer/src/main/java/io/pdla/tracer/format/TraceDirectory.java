@@ -17,7 +17,10 @@ import java.util.stream.Stream;
 
 /**
  * A job's trace directory: one trace and one summary per rank, plus {@code job.json}. Opening checks that
- * every rank 0..nprocs-1 has a trace; records are streamed per rank, aligned to the job's start.
+ * every rank 0..nprocs-1 has a trace; records are streamed per rank, aligned to the job's start. A rank
+ * that never opened a file writes nothing (the tracer starts at a rank's first open), so a job where only
+ * some ranks do I/O is opened with {@link #open(Path, boolean) open(dir, true)}, which lists the missing
+ * ranks instead of failing.
  *
  * <pre>{@code
  * TraceDirectory dir = TraceDirectory.open(path);
@@ -32,15 +35,23 @@ public final class TraceDirectory {
     private final int nprocs;
     private final Map<Integer, TraceHeader> headers;
     private final List<RankClock> clocks;
+    private final List<Integer> missingRanks;
 
-    private TraceDirectory(Path dir, int nprocs, Map<Integer, TraceHeader> headers) {
+    private TraceDirectory(Path dir, int nprocs, Map<Integer, TraceHeader> headers, List<Integer> missingRanks) {
+        this.missingRanks = List.copyOf(missingRanks);
         this.dir = dir;
         this.nprocs = nprocs;
         this.headers = headers;
         this.clocks = headers.values().stream().map(h -> new RankClock(h.originEpochNanos(), h.originNanoTime(), h.clockDomain())).toList();
     }
 
+    /** Opens a directory that must hold every rank's trace. */
     public static TraceDirectory open(Path dir) throws IOException {
+        return open(dir, false);
+    }
+
+    /** With {@code allowMissingRanks}, ranks without a trace are listed by {@link #missingRanks()}. */
+    public static TraceDirectory open(Path dir, boolean allowMissingRanks) throws IOException {
         if (!Files.isDirectory(dir)) throw new TraceDirectoryException(dir, List.of(), "not a directory");
         Map<Integer, TraceHeader> headers = new TreeMap<>();
         for (Map.Entry<Integer, Path> e : rankFiles(dir, TRACE).entrySet()) {
@@ -59,11 +70,12 @@ public final class TraceDirectory {
             }
         }
         List<Integer> missing = missing(headers.keySet(), nprocs);
-        if (!missing.isEmpty()) {
+        if (!missing.isEmpty() && !allowMissingRanks) {
             throw new TraceDirectoryException(dir, missing, "missing trace of rank(s) " + missing + " of a " + nprocs
-                    + "-process job (expected " + TraceFormat.fileName(missing.get(0)) + ")");
+                    + "-process job (expected " + TraceFormat.fileName(missing.get(0)) + "; a rank that opened no file"
+                    + " writes none: allow missing ranks if that is the case)");
         }
-        return new TraceDirectory(dir, nprocs, headers);
+        return new TraceDirectory(dir, nprocs, headers, missing);
     }
 
     private static List<Integer> missing(java.util.Set<Integer> present, int nprocs) {
@@ -85,6 +97,15 @@ public final class TraceDirectory {
 
     public Path dir() {
         return dir;
+    }
+
+    /** Ranks without a trace (empty unless opened with missing ranks allowed). */
+    public List<Integer> missingRanks() {
+        return missingRanks;
+    }
+
+    public boolean hasRank(int rank) {
+        return headers.containsKey(rank);
     }
 
     public int nprocs() {
@@ -111,8 +132,9 @@ public final class TraceDirectory {
         return TraceFileReader.open(dir.resolve(TraceFormat.fileName(rank)), shiftNanos(rank));
     }
 
-    /** One rank's records in issue order; close the stream to close the file. */
+    /** One rank's records in issue order (none for a missing rank); close the stream to close the file. */
     public Stream<TraceRecord> records(int rank) {
+        if (missingRanks.contains(rank)) return Stream.empty();
         try {
             return reader(rank).stream();
         } catch (IOException e) {
@@ -122,10 +144,15 @@ public final class TraceDirectory {
 
     /** All ranks' summaries; a missing one is a {@link TraceDirectoryException} naming the ranks. */
     public List<RankSummary> summaries() throws IOException {
-        return readSummaries(dir);
+        return readSummaries(dir, !missingRanks.isEmpty());
     }
 
     public static List<RankSummary> readSummaries(Path dir) throws IOException {
+        return readSummaries(dir, false);
+    }
+
+    /** All summaries present; unless {@code allowMissingRanks}, every rank must have one. */
+    public static List<RankSummary> readSummaries(Path dir, boolean allowMissingRanks) throws IOException {
         if (!Files.isDirectory(dir)) throw new TraceDirectoryException(dir, List.of(), "not a directory");
         Map<Integer, Path> files = rankFiles(dir, SUMMARY);
         if (files.isEmpty()) throw new TraceDirectoryException(dir, List.of(), "no counter files (rank-<r>.pdlc)");
@@ -144,7 +171,7 @@ public final class TraceDirectory {
             }
         }
         List<Integer> missing = missing(files.keySet(), n);
-        if (!missing.isEmpty()) {
+        if (!missing.isEmpty() && !allowMissingRanks) {
             throw new TraceDirectoryException(dir, missing, "missing counters of rank(s) " + missing + " of a " + n
                     + "-process job (expected " + RankSummary.fileName(missing.get(0)) + ")");
         }

@@ -44,7 +44,9 @@ public final class TraceText {
             out.println("# rank pid file_id op positioning mode offset length start_ns end_ns");
         }
         long n = 0;
+        if (!dir.missingRanks().isEmpty() && !csv) out.println("# ranks without a trace (no file opened): " + dir.missingRanks());
         for (int r = 0; r < dir.nprocs(); r++) {
+            if (!dir.hasRank(r)) continue;
             long pid = dir.header(r).pid();
             try (TraceFileReader reader = dir.reader(r)) {
                 while (reader.hasNext()) {

@@ -126,6 +126,32 @@ class DamagedFilesTest {
     }
 
     @Test
+    void ranksThatOpenedNoFileAreMissingUnlessAllowed() throws Exception {
+        TracedJob job = new TracedJob(Files.createDirectories(tmp.resolve("data")), tmp.resolve("trace"), 3, "Subset");
+        try (job) {
+            job.runRanks(rank -> {
+                if (rank == 1) return; // rank 1 does no I/O at all
+                TracedJob.RankFile f = job.open(rank, "sub", 3);
+                f.write(Positioning.EXPLICIT_OFFSET, false, io.pdla.access.ExtentList.of(rank * 100L, 100));
+                f.close();
+            });
+        }
+        TraceDirectoryException e = assertThrows(TraceDirectoryException.class, () -> TraceDirectory.open(job.traceDir));
+        assertEquals(List.of(1), e.missingRanks());
+        TraceDirectory lenient = TraceDirectory.open(job.traceDir, true);
+        assertEquals(List.of(1), lenient.missingRanks());
+        try (var none = lenient.records(1); var some = lenient.records(2)) {
+            assertEquals(0, none.count());
+            assertEquals(3, some.count(), "open, write, close");
+        }
+        assertEquals(2, lenient.summaries().size());
+        assertThrows(TraceDirectoryException.class, () -> CounterLog.load(job.traceDir));
+        CounterLog log = CounterLog.load(job.traceDir, true);
+        assertEquals(4, log.records().size(), "two ranks x two modules, nothing shared");
+        assertTrue(log.records().stream().noneMatch(r -> r.rank() == -1));
+    }
+
+    @Test
     void anEmptyOrForeignDirectoryIsRejected() throws IOException {
         assertThrows(TraceDirectoryException.class, () -> TraceDirectory.open(tmp));
         Files.writeString(tmp.resolve("rank-0.pdlt"), "hello, not a trace at all");
