@@ -31,6 +31,8 @@ public final class FileCounters {
     private final ModuleTimes posixTimes = new ModuleTimes();
     private final ModuleTimes mpiioTimes = new ModuleTimes();
     private final long fileAlignment;
+    /** {@code fileAlignment - 1} when it is a power of two (block sizes are), else -1: avoids a division per op. */
+    private final long alignmentMask;
 
     /** POSIX "record ref" state that never reaches the log. */
     private long lastByteRead;
@@ -42,6 +44,7 @@ public final class FileCounters {
         this.posix = new CounterRecord(Module.POSIX, rank, recordId, path, mountPoint, fsType);
         this.mpiio = new CounterRecord(Module.MPIIO, rank, recordId, path, mountPoint, fsType);
         this.fileAlignment = fileAlignment;
+        this.alignmentMask = fileAlignment > 0 && Long.bitCount(fileAlignment) == 1 ? fileAlignment - 1 : -1;
         for (Counter c : new Counter[]{POSIX_FILENOS, POSIX_DUPS, POSIX_STATS, POSIX_MMAPS, POSIX_RENAME_SOURCES,
                 POSIX_RENAME_TARGETS, POSIX_MODE, POSIX_MEM_NOT_ALIGNED, POSIX_MEM_ALIGNMENT}) {
             posix.set(c, -1);
@@ -129,7 +132,7 @@ public final class FileCounters {
         p[(read ? P_READ_BIN0 : P_WRITE_BIN0) + SizeBins.bin(n)]++;
         posixAccess.observe(n);
         posixStrides.observe(stride);
-        if (fileAlignment > 0 && off % fileAlignment != 0) p[P_FILE_NOT_ALIGNED]++;
+        if (fileAlignment > 0 && (alignmentMask >= 0 ? (off & alignmentMask) != 0 : off % fileAlignment != 0)) p[P_FILE_NOT_ALIGNED]++;
         if (posixLastIo == (read ? WRITE : READ)) p[P_RW_SWITCHES]++;
         posixLastIo = read ? READ : WRITE;
     }
