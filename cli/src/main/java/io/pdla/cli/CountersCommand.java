@@ -1,0 +1,56 @@
+package io.pdla.cli;
+
+import io.pdla.tracer.counters.CounterLog;
+import io.pdla.tracer.counters.DarshanText;
+import io.pdla.tracer.format.TraceDirectoryException;
+import io.pdla.tracer.format.TraceFormatException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code pdla counters DIR [--total] [--perf]}: the job's Darshan-like counters in darshan-parser's text
+ * layout, shared files reduced to rank -1 records (issue 4).
+ */
+@Command(name = "counters", mixinStandardHelpOptions = true,
+        description = {"Prints the counter log of a traced run in darshan-parser's layout.",
+            "Exit 0 ok, 2 missing or damaged counter files, 1 other failure."})
+public final class CountersCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "DIR", description = "the trace directory")
+    private Path dir;
+
+    @Option(names = "--total", description = "also print total_<COUNTER> lines aggregating all records of each module")
+    private boolean total;
+
+    @Option(names = "--perf", description = "also print the performance summary (total bytes, slowest-rank times, MiB/s)")
+    private boolean perf;
+
+    @Option(names = "--allow-missing", description = "accept ranks without counters (ranks that opened no file)")
+    private boolean allowMissing;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            DarshanText.print(CounterLog.load(dir, allowMissing), total, perf, out);
+            return 0;
+        } catch (TraceFormatException | TraceDirectoryException e) {
+            err.println("pdla counters: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("pdla counters: cannot read " + dir + ": " + e);
+            return 1;
+        }
+    }
+}

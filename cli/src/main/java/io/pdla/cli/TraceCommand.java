@@ -1,0 +1,70 @@
+package io.pdla.cli;
+
+import io.pdla.tracer.format.TraceDirectory;
+import io.pdla.tracer.format.TraceDirectoryException;
+import io.pdla.tracer.format.TraceFormatException;
+import io.pdla.tracer.format.TraceText;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code pdla trace}: reading the traces a traced run ({@code pdla run --trace DIR}) left behind (issue 4). */
+@Command(name = "trace", mixinStandardHelpOptions = true, subcommands = TraceCommand.Dump.class,
+        description = "Per-rank I/O traces written by the tracer (pdla run --trace DIR).")
+public final class TraceCommand implements Runnable {
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** {@code pdla trace dump DIR [--csv]}: one request per line, rank by rank, in issue order. */
+    @Command(name = "dump", mixinStandardHelpOptions = true,
+            description = {"Prints every traced request, one per line: rank pid file_id op positioning mode offset length start_ns end_ns.",
+                "Times are nanoseconds since the job start. Exit 0 ok, 2 missing or damaged trace, 1 other failure."})
+    public static final class Dump implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", description = "the trace directory")
+        private Path dir;
+
+        @Option(names = "--csv", description = "comma-separated, with a header line")
+        private boolean csv;
+
+        @Option(names = "--allow-missing", description = "accept ranks without a trace (ranks that opened no file)")
+        private boolean allowMissing;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            try {
+                TraceText.dump(TraceDirectory.open(dir, allowMissing), csv, out);
+                return 0;
+            } catch (TraceFormatException | TraceDirectoryException e) {
+                out.flush();
+                err.println("pdla trace dump: " + e.getMessage());
+                return 2;
+            } catch (IOException e) {
+                out.flush();
+                err.println("pdla trace dump: cannot read " + dir + ": " + e);
+                return 1;
+            }
+        }
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new TraceCommand());
+    }
+}

@@ -1,0 +1,43 @@
+package io.pdla.tracer.counters;
+
+import java.util.List;
+
+/** A Darshan module: its name in darshan-parser output, its id in our counter file, and its counters. */
+public enum Module {
+    POSIX("POSIX", 1, PosixCounter.values(), PosixFCounter.values()),
+    MPIIO("MPI-IO", 2, MpiioCounter.values(), MpiioFCounter.values());
+
+    private final String label;
+    private final int id;
+    private final List<Counter> counters;
+    private final List<Counter> fcounters;
+
+    Module(String label, int id, Counter[] counters, Counter[] fcounters) {
+        this.label = label;
+        this.id = id;
+        this.counters = List.of(counters);
+        this.fcounters = List.of(fcounters);
+    }
+
+    /** The name darshan-parser prints ("POSIX", "MPI-IO"). */
+    public String label() {
+        return label;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public List<Counter> counters() {
+        return counters;
+    }
+
+    public List<Counter> fcounters() {
+        return fcounters;
+    }
+
+    public static Module byId(int id) {
+        for (Module m : values()) if (m.id == id) return m;
+        return null;
+    }
+}

@@ -1,0 +1,69 @@
+package io.pdla.tracer.format;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The per-job description ({@code job.json}): application identity, number of processes, start and end
+ * (epoch nanoseconds), the hints of rank 0's first open, and the map from file ids to paths, merged from
+ * all ranks' summaries. Also says how many requests the tracer dropped and which ranks lost tracing.
+ */
+public record JobInfo(String command, int nprocs, long startEpochNanos, long endEpochNanos, Map<String, String> hints,
+                      Map<Integer, String> files, long requestsTraced, long droppedRequests, List<Integer> ranksWithFailedTracing) {
+    public static final String FILE_NAME = "job.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public JobInfo {
+        hints = Map.copyOf(hints);
+        files = Map.copyOf(files);
+        ranksWithFailedTracing = List.copyOf(ranksWithFailedTracing);
+    }
+
+    public double runTimeSeconds() {
+        return (endEpochNanos - startEpochNanos) / 1e9;
+    }
+
+    /** Merges the summaries of all ranks (they must be complete: see {@link TraceDirectory}). */
+    public static JobInfo merge(Path dir, Collection<RankSummary> ranks) throws TraceDirectoryException {
+        RankSummary first = ranks.stream().filter(r -> r.rank() == 0).findFirst().orElse(ranks.iterator().next());
+        Map<Integer, String> files = new TreeMap<>();
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE, traced = 0, dropped = 0;
+        List<Integer> failed = new ArrayList<>();
+        for (RankSummary r : ranks) {
+            for (Map.Entry<Integer, String> f : r.files().entrySet()) {
+                String other = files.putIfAbsent(f.getKey(), f.getValue());
+                if (other != null && !other.equals(f.getValue())) {
+                    throw new TraceDirectoryException(dir, List.of(), "file id " + f.getKey() + " names both " + other
+                            + " and " + f.getValue() + " (hash collision; rank " + r.rank() + ")");
+                }
+            }
+            start = Math.min(start, r.startEpochNanos());
+            end = Math.max(end, r.endEpochNanos());
+            traced += r.requestsTraced();
+            dropped += r.droppedRequests();
+            if (r.tracingFailed()) failed.add(r.rank());
+        }
+        return new JobInfo(first.command(), first.nprocs(), start, end, first.hints(), files, traced, dropped, failed);
+    }
+
+    /** Writes atomically; {@code writer} makes the temporary name unique when several ranks race. */
+    public void write(Path dir, String writer) throws IOException {
+        Path tmp = dir.resolve(FILE_NAME + ".tmp-" + writer);
+        JSON.writeValue(tmp.toFile(), this);
+        Files.move(tmp, dir.resolve(FILE_NAME), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static JobInfo read(Path file) throws IOException {
+        return JSON.readValue(file.toFile(), JobInfo.class);
+    }
+}

@@ -1,0 +1,320 @@
+package io.pdla.tracer.runtime;
+
+import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
+import io.pdla.intercept.FileContext;
+import io.pdla.intercept.IoCall;
+import io.pdla.tracer.counters.CounterLog;
+import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.tracer.counters.DarshanHash;
+import io.pdla.tracer.counters.FileCounters;
+import io.pdla.tracer.format.CounterFile;
+import io.pdla.tracer.format.JobInfo;
+import io.pdla.tracer.format.RankSummary;
+import io.pdla.tracer.format.TraceDirectory;
+import io.pdla.tracer.format.TraceEncoder;
+import io.pdla.tracer.format.TraceFormat;
+import io.pdla.tracer.format.TraceHeader;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Everything one rank traces into one directory: the trace encoder and its background output, the
+ * counters of each file, and the summary written whenever the rank has no open file and at JVM shutdown
+ * (there is no MPI_Finalize hook). Under MPJ multicore each rank loads this class in its own class
+ * loader, so the registry below holds one rank; in one class loader (tests) it holds several.
+ *
+ * <p>Never in the way: calls are serialized per rank only for the in-memory encoding; output is written
+ * by a daemon thread; when more than the soft limit (8 MiB) waits, one call waits up to
+ * {@value #WAIT_MILLIS} ms for the writer, and if the writer made no room, later calls do not wait again
+ * until it has; beyond the hard limit (64 MiB) whole calls are dropped from the trace at once and counted
+ * (counters are never dropped). Any output failure switches tracing off for
+ * the run with one warning; the application's call has already completed by then.
+ */
+final class RankTracer {
+    static final long SOFT_BACKLOG = 8L << 20;
+    static final long HARD_BACKLOG = 64L << 20;
+    static final long WAIT_MILLIS = 20;
+
+    private static final long FLUSH_MILLIS = 5000;
+    private static final Map<String, RankTracer> RANKS = new ConcurrentHashMap<>();
+
+    private final Path dir;
+    private final int rank;
+    private final int nprocs;
+    private final String command;
+    private final Map<String, String> hints;
+    private final long originEpochNanos;
+    private final long originNanoTime;
+    private final long clockDomain;
+    private final Thread hook;
+
+    private TraceOutput out;
+    private TraceEncoder encoder;
+    private boolean tracing;
+    private boolean failed;
+    private boolean shutDown;
+    private final Map<String, TracedFile> files = new LinkedHashMap<>();
+    private int openFiles;
+    private long dropped;
+    private final long softBacklog = Long.getLong(TraceSettings.PROPERTY_SOFT_BACKLOG, SOFT_BACKLOG);
+    private final long hardBacklog = Math.max(softBacklog, Long.getLong(TraceSettings.PROPERTY_HARD_BACKLOG, HARD_BACKLOG));
+    /** The writer did not make room within one wait: do not wait again until it catches up. */
+    private boolean writerStalled;
+
+    private RankTracer(Path dir, int rank, int nprocs, String command, Map<String, String> hints) {
+        this.dir = dir;
+        this.rank = rank;
+        this.nprocs = nprocs;
+        this.command = command;
+        this.hints = Map.copyOf(hints);
+        this.originNanoTime = System.nanoTime();
+        java.time.Instant now = java.time.Instant.now();
+        this.originEpochNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        this.clockDomain = jvmIdentity();
+        this.hook = new Thread(this::shutdown, "pdla-tracer-shutdown-rank-" + rank);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // a file opened during JVM shutdown: its records still reach the trace at its close
+        }
+    }
+
+    /**
+     * One random number per JVM, shared by all ranks of an MPJ multicore run although each rank loads this
+     * class in its own class loader: system properties are JVM-wide.
+     */
+    private static long jvmIdentity() {
+        String key = "pdla.tracer.jvmIdentity";
+        System.getProperties().putIfAbsent(key, Long.toString(new java.util.Random().nextLong() ^ System.nanoTime()));
+        return Long.parseLong(System.getProperty(key));
+    }
+
+    /** Looked up only when there is something to say: setting up logging costs milliseconds at first open. */
+    private static Logger log() {
+        return Logger.getLogger(RankTracer.class.getName());
+    }
+
+    static RankTracer forFile(FileContext f, Map<String, String> interceptorHints) {
+        Map<String, String> merged = new HashMap<>(interceptorHints);
+        merged.putAll(f.hints());
+        Path dir = TraceSettings.traceDir(merged);
+        return RANKS.computeIfAbsent(dir + "#" + f.rank(), k -> new RankTracer(dir, f.rank(), f.app().processes(), f.app().command(), merged));
+    }
+
+    /** Ends every rank's trace as the shutdown hook would; for tests and embedders that outlive a job. */
+    static void shutdownAll() {
+        for (RankTracer t : new ArrayList<>(RANKS.values())) {
+            t.shutdown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(t.hook);
+            } catch (IllegalStateException ignored) {
+                // already shutting down: the hook runs anyway and finds the tracer shut down
+            }
+        }
+        RANKS.clear();
+    }
+
+    private long now() {
+        return System.nanoTime() - originNanoTime;
+    }
+
+    synchronized TracedFile opened(FileContext f) {
+        if (shutDown) return null;
+        if (out == null && !failed) startOutput();
+        String path = cleanPath(f);
+        TracedFile t = files.get(path);
+        if (t == null) {
+            int id = (int) (DarshanHash.of(path) & 0x7FFFFFFF);
+            String[] mount = mountOf(f, path);
+            t = new TracedFile(this, id, path, new FileCounters(rank, DarshanHash.of(path), path, mount[0], mount[1], Long.parseLong(mount[2])));
+            files.put(path, t);
+            if (tracing) encoder.file(id, path);
+        }
+        openFiles++;
+        long now = now();
+        t.counters().opened(now, f.amode(), f.commSize(), !f.hints().isEmpty());
+        if (tracing && roomFor(1)) encoder.add(TraceFormat.kind(IoOp.OPEN, Positioning.NONE, f.commSize() > 1), t.fileId(), 0, 0, now, now);
+        checkOutput();
+        return t;
+    }
+
+    synchronized void record(TracedFile t, IoCall call, long moved, long t1, long t2) {
+        if (shutDown) return;
+        long r1 = t1 - originNanoTime, r2 = t2 - originNanoTime;
+        IoOp op = call.op();
+        if (op.movesData()) t.counters().data(op, call.collective(), call.extents(), moved, r1, r2);
+        else if (op != IoOp.OPEN && op != IoOp.CLOSE) t.counters().meta(op, r1, r2);
+        if (!tracing) return;
+        int kind = TraceFormat.kind(op, call.positioning(), call.collective());
+        if (op.movesData()) {
+            int n = call.extents().size();
+            if (!roomFor(n)) return;
+            for (int i = 0; i < n; i++) encoder.add(kind, t.fileId(), call.extents().offset(i), call.extents().length(i), r1, r2);
+        } else if (roomFor(1)) {
+            encoder.add(kind, t.fileId(), Math.max(0, call.argument()), 0, r1, r2);
+        }
+        checkOutput();
+    }
+
+    synchronized void closing(TracedFile t, boolean collective) {
+        if (shutDown) return;
+        long now = now();
+        t.counters().closing(now);
+        if (tracing && roomFor(1)) encoder.add(TraceFormat.kind(IoOp.CLOSE, Positioning.NONE, collective), t.fileId(), 0, 0, now, now);
+        openFiles--;
+        if (openFiles == 0) {
+            if (tracing) {
+                encoder.checkpoint(dropped);
+                RankSummary s = summary();
+                out.afterWritten(() -> CounterFile.write(dir, s));
+                checkOutput();
+            } else {
+                writeSummary(false);
+            }
+        }
+    }
+
+    /** The end of the rank's run: seals the trace, writes the summary and, if all ranks are there, job.json. */
+    synchronized void shutdown() {
+        if (shutDown) return;
+        shutDown = true;
+        if (tracing) {
+            encoder.end(dropped);
+            out.close(FLUSH_MILLIS);
+            checkOutput();
+        }
+        if (out != null || failed) writeSummary(true);
+    }
+
+    /** Backpressure: wait briefly for the writer, then drop the call from the trace (counted). */
+    private boolean roomFor(int requests) {
+        long backlog = out.backlogBytes();
+        if (backlog <= softBacklog) {
+            writerStalled = false;
+            return true;
+        }
+        if (backlog <= hardBacklog) {
+            if (!writerStalled) {
+                try {
+                    writerStalled = !out.awaitBacklog(softBacklog, WAIT_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return true;
+        }
+        if (dropped == 0) log().warning("pdla tracer, rank " + rank + ": trace writer cannot keep up; dropping records (counted in the trace and job log)");
+        dropped += requests;
+        return false;
+    }
+
+    private void startOutput() {
+        try {
+            Files.createDirectories(dir);
+            TraceHeader h = new TraceHeader(TraceFormat.VERSION, rank, nprocs, ProcessHandle.current().pid(), originEpochNanos, originNanoTime, clockDomain);
+            out = new TraceOutput(dir.resolve(TraceFormat.fileName(rank)), h.encode(), rank);
+            encoder = new TraceEncoder(out);
+            tracing = true;
+        } catch (IOException | RuntimeException e) {
+            fail(e);
+        }
+    }
+
+    private void checkOutput() {
+        if (out != null && out.failure() != null && tracing) fail(out.failure());
+    }
+
+    private void fail(Exception e) {
+        tracing = false;
+        if (!failed) {
+            failed = true;
+            log().log(Level.WARNING, "pdla tracer, rank " + rank + ": output to " + dir + " failed (" + e
+                    + "); tracing is off for the rest of this run, the application's I/O is not affected");
+        }
+        if (out != null) out.close(0);
+    }
+
+    /**
+     * Writes the summary; at shutdown also the job files. Not at every close: merging all ranks' summaries
+     * (and loading the JSON library) would cost the application time in its close call.
+     */
+    private void writeSummary(boolean atShutdown) {
+        if (failed) return;
+        try {
+            CounterFile.write(dir, summary());
+        } catch (IOException | RuntimeException e) {
+            fail(e);
+            return;
+        }
+        if (atShutdown) writeJobIfComplete();
+    }
+
+    /** The rank's summary as it stands: counter snapshots (copies), file table, job identity. */
+    private RankSummary summary() {
+        List<CounterRecord> records = new ArrayList<>();
+        Map<Integer, String> ids = new HashMap<>();
+        for (TracedFile t : files.values()) {
+            records.add(t.counters().posix());
+            records.add(t.counters().mpiio());
+            ids.put(t.fileId(), t.path());
+        }
+        long endEpoch = originEpochNanos + now();
+        return new RankSummary(rank, nprocs, originEpochNanos, originNanoTime, clockDomain, originEpochNanos, endEpoch,
+                encoder == null ? 0 : encoder.requests(), dropped, failed, command, hints, ids, records);
+    }
+
+    /**
+     * The rank that finds all summaries present after writing its own also writes job.json and the reduced
+     * counter log (darshan-parser text, {@value CounterLog#TEXT_FILE}); readers can always rebuild both.
+     */
+    private void writeJobIfComplete() {
+        int present = 0;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "rank-*.pdlc")) {
+            for (Path ignored : ds) present++;
+            if (present != nprocs) return;
+            JobInfo.merge(dir, TraceDirectory.readSummaries(dir)).write(dir, "rank-" + rank);
+            CounterLog.load(dir).writeText(dir, "rank-" + rank);
+        } catch (IOException | RuntimeException e) {
+            log().log(Level.FINE, "pdla tracer, rank " + rank + ": job.json not written yet", e);
+        }
+    }
+
+    private static String cleanPath(FileContext f) {
+        if (f.uri() != null && "file".equals(f.uri().getScheme())) return Path.of(f.uri()).toAbsolutePath().normalize().toString();
+        if (f.uri() != null) return f.uri().toString();
+        return Path.of(f.name()).toAbsolutePath().normalize().toString();
+    }
+
+    /** Mount point, file-system type and block size (Darshan's FILE_ALIGNMENT) of a local file. */
+    private static String[] mountOf(FileContext f, String path) {
+        if (f.uri() != null && !"file".equals(f.uri().getScheme())) return new String[]{"UNKNOWN", f.uri().getScheme(), "4096"};
+        try {
+            FileStore store = Files.getFileStore(Path.of(path));
+            String s = store.toString();
+            int paren = s.lastIndexOf(" (");
+            String mount = paren > 0 ? s.substring(0, paren) : "UNKNOWN";
+            long block = 4096;
+            try {
+                block = store.getBlockSize();
+            } catch (UnsupportedOperationException | IOException ignored) {
+                // Darshan's fallback when statfs gives nothing
+            }
+            return new String[]{mount, store.type(), Long.toString(block)};
+        } catch (IOException | RuntimeException e) {
+            return new String[]{"UNKNOWN", "UNKNOWN", "4096"};
+        }
+    }
+}
