@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
                 BenchCommand.class,
                 CostCommand.class,
                 SimCommand.class,
+                TraceCommand.class,
+                CountersCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class PdlaCommand implements Runnable {

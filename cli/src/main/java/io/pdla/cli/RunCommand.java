@@ -38,6 +38,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--interceptors", description = "Interceptors to enable, comma-separated (sets PDLA_INTERCEPTORS).")
     String interceptors;
 
+    @Option(names = "--trace", paramLabel = "DIR", description = "Trace every file operation into DIR (turns on the tracer interceptor; see `pdla trace dump`, `pdla counters`).")
+    Path traceDir;
+
     @Option(names = "--timeout", defaultValue = "0", description = "Kill the job after this many seconds (0: never).")
     long timeoutSeconds;
 
@@ -65,7 +68,13 @@ public final class RunCommand implements Callable<Integer> {
             return bad(e.getMessage());
         }
         if (machines != null) b.machinesFile(machines.toAbsolutePath());
-        if (interceptors != null) b.env("PDLA_INTERCEPTORS", interceptors);
+        String chain = interceptors;
+        if (traceDir != null) {
+            Files.createDirectories(traceDir);
+            b.env("PDLA_TRACE_DIR", traceDir.toAbsolutePath().toString());
+            chain = chain == null || chain.isBlank() ? "tracer" : chain + ",tracer";
+        }
+        if (chain != null) b.env("PDLA_INTERCEPTORS", chain);
         Process p = b.build().start(true);
         if (timeoutSeconds > 0 && !p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

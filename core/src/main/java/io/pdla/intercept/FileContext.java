@@ -51,10 +51,12 @@ public final class FileContext {
         return amode;
     }
 
+    /** The process's rank in COMM_WORLD (not in the file's communicator). */
     public int rank() {
         return rank;
     }
 
+    /** The size of the communicator the file was opened on. */
     public int commSize() {
         return commSize;
     }

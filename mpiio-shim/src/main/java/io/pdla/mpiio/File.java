@@ -16,6 +16,7 @@ import mpi.Comm;
 import mpi.Datatype;
 import mpi.Group;
 import mpi.Intracomm;
+import mpi.MPI;
 import mpi.MPIException;
 
 import java.io.IOException;
@@ -129,7 +130,10 @@ public final class File {
         }
         this.storage = opened;
         this.hints = h;
-        this.context = new FileContext(filename, uri, amode, rank, coll.size(), AppIdentity.detect(h, coll.size()), h, driver, storage);
+        // Interceptors key their per-process state (trace files, patterns) by the process, so they see the
+        // COMM_WORLD rank and size, whatever communicator this file was opened on.
+        int worldRank = MPI.COMM_WORLD.Rank(), worldSize = MPI.COMM_WORLD.Size();
+        this.context = new FileContext(filename, uri, amode, worldRank, coll.size(), AppIdentity.detect(h, worldSize), h, driver, storage);
         try {
             this.chain = new InterceptorChain(RankState.interceptors(h));
         } catch (IllegalArgumentException e) {

@@ -72,6 +72,9 @@ public final class IorOptions {
     @Option(names = "--no-baseline", description = "skip the FileChannel baseline (no ratio)")
     boolean noBaseline;
 
+    @Option(names = "--traced", paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
+    String tracedDir;
+
     @Option(names = "--warmup", paramLabel = "N", description = "untimed iterations of every backend before the measured ones (JIT and class loading), default 0")
     int warmup;
 
@@ -131,6 +134,8 @@ public final class IorOptions {
         if (reorder && !read) throw new BadOptionException("-C (reorder tasks) needs a read phase (-r)");
         if (verify && !read) throw new BadOptionException("-R (verify) needs a read phase (-r)");
         if (collective && api != Api.MPIIO) throw new BadOptionException("-c (collective) needs -a MPIIO");
+        if (tracedDir != null && api != Api.MPIIO) throw new BadOptionException("--traced needs -a MPIIO");
+        if (tracedDir != null && tracedDir.isBlank()) throw new BadOptionException("--traced needs a directory");
     }
 
     public Api api() { return api; }
@@ -151,6 +156,7 @@ public final class IorOptions {
     public boolean baseline() { return !noBaseline && api == Api.MPIIO; }
     public boolean help() { return help; }
     public int warmup() { return warmup; }
+    public String tracedDir() { return tracedDir; }
     public String statusFile() { return statusFile; }
 
     /** Transfers per block: each rank moves this many per segment. */

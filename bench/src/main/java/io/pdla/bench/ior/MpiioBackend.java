@@ -2,6 +2,7 @@ package io.pdla.bench.ior;
 
 import io.pdla.mpiio.ErrorClass;
 import io.pdla.mpiio.File;
+import io.pdla.mpiio.Info;
 import io.pdla.mpiio.MPIIO;
 import io.pdla.mpiio.MPIIOException;
 import mpi.Intracomm;
@@ -9,6 +10,7 @@ import mpi.MPI;
 import mpi.MPIException;
 
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * The API under test: pdla's MPI-IO shim, as IOR's MPIIO backend uses MPI-IO. Independent
@@ -18,27 +20,43 @@ import java.io.IOException;
 public final class MpiioBackend implements IorBackend {
     private final Intracomm world;
     private final boolean collective;
+    private final String name;
+    private final Map<String, String> hints;
 
     public MpiioBackend(Intracomm world, boolean collective) {
+        this(world, collective, Reports.SHIM, Map.of());
+    }
+
+    /** A shim backend whose opens carry {@code hints}: how the traced variant turns the tracer on per file. */
+    public MpiioBackend(Intracomm world, boolean collective, String name, Map<String, String> hints) {
         this.world = world;
         this.collective = collective;
+        this.name = name;
+        this.hints = Map.copyOf(hints);
+    }
+
+    /** The shim with the tracer interceptor on, writing its traces to {@code traceDir}. */
+    public static MpiioBackend traced(Intracomm world, boolean collective, String traceDir) {
+        return new MpiioBackend(world, collective, Reports.TRACED,
+                Map.of("pdla_interceptors", "tracer", "pdla_trace_dir", traceDir));
     }
 
     @Override
     public String name() {
-        return "mpiio";
+        return name;
     }
 
     @Override
     public String description() {
-        return "pdla MPI-IO shim, " + (collective ? "collective writeAtAll/readAtAll" : "independent writeAt/readAt");
+        return "pdla MPI-IO shim, " + (collective ? "collective writeAtAll/readAtAll" : "independent writeAt/readAt")
+                + (hints.isEmpty() ? "" : ", hints " + hints);
     }
 
     @Override
     public Handle open(String file, boolean forWrite, boolean shared) throws IOException {
         int amode = forWrite ? MPIIO.MODE_WRONLY | MPIIO.MODE_CREATE : MPIIO.MODE_RDONLY;
         try {
-            File fh = new File(shared ? world : MPI.COMM_SELF, file, amode);
+            File fh = new File(shared ? world : MPI.COMM_SELF, file, amode, new Info(hints));
             return new MpiioHandle(fh, collective);
         } catch (MPIException e) {
             throw new IOException("MPI-IO open of " + file + ": " + e.getMessage(), e);

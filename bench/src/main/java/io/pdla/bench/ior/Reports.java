@@ -10,6 +10,7 @@ import java.util.function.ToDoubleFunction;
 public final class Reports {
     public static final String SHIM = "mpiio";
     public static final String BASELINE = "posix-baseline";
+    public static final String TRACED = "mpiio-traced";
 
     private Reports() {
     }
@@ -30,12 +31,18 @@ public final class Reports {
                 ratio(summaries, "write", Summary::meanMiBps), ratio(summaries, "read", Summary::meanMiBps),
                 ratio(summaries, "write", Summary::maxMiBps), ratio(summaries, "read", Summary::maxMiBps),
                 ratio(summaries, "write", Summary::meanTransferMiBps), ratio(summaries, "read", Summary::meanTransferMiBps),
+                ratio(summaries, TRACED, SHIM, "write", Summary::meanMiBps), ratio(summaries, TRACED, SHIM, "read", Summary::meanMiBps),
                 new IorReport.Verification(verify, checked, bad), List.copyOf(errors));
     }
 
     /** Shim over baseline of one bandwidth statistic, or null if either is missing. */
     static Double ratio(List<Summary> summaries, String op, ToDoubleFunction<Summary> statistic) {
-        Summary shim = find(summaries, SHIM, op), base = find(summaries, BASELINE, op);
+        return ratio(summaries, SHIM, BASELINE, op, statistic);
+    }
+
+    /** {@code numerator} over {@code denominator} backend of one statistic, or null if either is missing. */
+    static Double ratio(List<Summary> summaries, String numerator, String denominator, String op, ToDoubleFunction<Summary> statistic) {
+        Summary shim = find(summaries, numerator, op), base = find(summaries, denominator, op);
         if (shim == null || base == null) return null;
         double b = statistic.applyAsDouble(base);
         return b > 0 ? statistic.applyAsDouble(shim) / b : null;

@@ -75,6 +75,9 @@ public final class TextSink implements ResultSink {
                     + " (mean bandwidth; of max: write " + fmt(report.writeRatioOfMax()) + ", read " + fmt(report.readRatioOfMax()) + ")");
             out.println("shim/baseline ratio without open/close: write " + fmt(report.writeTransferRatio()) + ", read " + fmt(report.readTransferRatio()));
         }
+        if (report.tracedWriteRatio() != null || report.tracedReadRatio() != null) {
+            out.println("traced/untraced ratio: write " + fmt(report.tracedWriteRatio()) + ", read " + fmt(report.tracedReadRatio()));
+        }
         IorReport.Verification v = report.verification();
         if (v.enabled()) {
             out.println(v.passed() ? "verify: passed, " + v.transfersChecked() + " transfers checked"
