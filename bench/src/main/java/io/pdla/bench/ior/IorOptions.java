@@ -72,7 +72,7 @@ public final class IorOptions {
     @Option(names = "--no-baseline", description = "skip the FileChannel baseline (no ratio)")
     boolean noBaseline;
 
-    @Option(names = "--traced", paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
+    @Option(names = {"--traced", "--trace"}, paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
     String tracedDir;
 
     @Option(names = "--warmup", paramLabel = "N", description = "untimed iterations of every backend before the measured ones (JIT and class loading), default 0")

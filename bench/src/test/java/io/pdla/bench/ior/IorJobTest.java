@@ -34,6 +34,28 @@ class IorJobTest {
     }
 
     @Test
+    void tracedBackendWritesTracesAndReportsTheTracedRatio() throws Exception {
+        Path traces = dir.resolve("traces");
+        Path json = dir.resolve("traced.json");
+        MpjJob.Result r = ior("-w", "-r", "-R", "-b", "64k", "-t", "16k", "-s", "2", "--no-baseline",
+                "--traced", traces.toString(), "-o", dir.resolve("t").toString(), "--json", json.toString());
+        String out = r.output();
+        assertEquals(0, r.exitCode(), out);
+        assertTrue(out.contains("mpiio-traced"), out);
+        assertTrue(out.matches("(?s).*traced/untraced ratio: write [0-9.]+, read [0-9.]+.*"), out);
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        assertTrue(root.get("tracedWriteRatio").asDouble() > 0 && root.get("tracedReadRatio").asDouble() > 0, root.toString());
+        // the traced backend's requests of both ranks: 2 segments x 4 transfers, written then read, per rank
+        io.pdla.tracer.format.TraceDirectory td = io.pdla.tracer.format.TraceDirectory.open(traces);
+        for (int rank = 0; rank < 2; rank++) {
+            try (var s = td.records(rank)) {
+                long data = s.filter(t -> t.op().movesData()).count();
+                assertTrue(data >= 16, "rank " + rank + " traced " + data + " data requests");
+            }
+        }
+    }
+
+    @Test
     void writeReadVerifyWithBaselineAndJson() throws Exception {
         Path json = dir.resolve("out.json");
         String file = dir.resolve("shared").toString();
