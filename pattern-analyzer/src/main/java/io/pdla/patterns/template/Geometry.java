@@ -286,6 +286,45 @@ public final class Geometry {
         };
     }
 
+    /**
+     * The same bytes in the same order with the fewest levels: an innermost level whose stride equals the
+     * single segment's length is folded into the segment (so rank-interleaved strides that tile a region
+     * become CONTIG).
+     */
+    public Geometry canonical() {
+        Spec s = spec;
+        // collinear levels: the next level continues the inner stride exactly, so the two are one level
+        for (int l = 0; l + 1 < s.strides().length; l++) {
+            if (s.strides()[l + 1] == s.counts()[l] * s.strides()[l]) {
+                int n = s.strides().length;
+                long[] st = new long[n - 1], ct = new long[n - 1];
+                for (int i = 0, j = 0; i < n; i++) {
+                    if (i == l + 1) continue;
+                    st[j] = s.strides()[i];
+                    ct[j] = i == l ? s.counts()[l] * s.counts()[l + 1] : s.counts()[i];
+                    j++;
+                }
+                if (l + 1 == n - 1) {
+                    long inner = 1;
+                    for (int i = 0; i < l; i++) inner *= ct[i];
+                    ct[l] = ceilDiv(ceilDiv(s.totalBytes(), cycleBytes), inner);
+                }
+                s = new Spec(s.start(), s.segOffsets(), s.segLengths(), st, ct, s.totalBytes());
+                l = -1;
+            }
+        }
+        while (s.segLengths().length == 1 && s.strides().length >= 1 && s.strides()[0] == s.segLengths()[0]
+                && s.segOffsets()[0] == 0) {
+            int levels = s.strides().length;
+            if (levels == 1) return contiguous(s.start(), s.totalBytes());
+            long seg = s.segLengths()[0] * s.counts()[0];
+            s = new Spec(s.start(), new long[]{0}, new long[]{seg}, Arrays.copyOfRange(s.strides(), 1, levels),
+                    Arrays.copyOfRange(s.counts(), 1, levels), s.totalBytes());
+            // the new outermost count is re-derived by the constructor check; it is unchanged for levels > 1
+        }
+        return s == spec ? this : of(s);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Geometry g && spec.equals(g.spec);

@@ -69,6 +69,8 @@ class GeometryPropertyTest {
             long width = hi - lo;
             long s = width + r.nextInt(4);
             if (r.nextBoolean()) s = -s;
+            if (l > 0 && r.nextInt(4) == 0 && Math.abs(counts[l - 1] * strides[l - 1]) >= width) s = counts[l - 1] * strides[l - 1];
+            if (l == 0 && m == 1 && off[0] == 0 && r.nextInt(4) == 0) s = len[0];
             long c = 1 + r.nextInt(4);
             strides[l] = s;
             counts[l] = c;
@@ -108,8 +110,11 @@ class GeometryPropertyTest {
                 min = Math.min(min, o);
                 max = Math.max(max, o);
             }
+            Geometry canon = g.canonical();
+            assertTrue(canon.levels() <= g.levels(), ctx);
             for (long o = Math.max(0, min - 20); o <= max + 20; o++) {
                 assertEquals(pos.getOrDefault(o, -1L), g.positionOf(o), "positionOf(" + o + ") " + ctx);
+                assertEquals(pos.getOrDefault(o, -1L), canon.positionOf(o), "canonical positionOf(" + o + ") " + ctx + " -> " + canon);
             }
             // streamed extents reproduce the byte order
             int i = 0;
