@@ -53,7 +53,8 @@ public final class StreamMatcher {
 
     private void place(IoOp op, long offset, long length, long startNanos, long endNanos) {
         if (cur != null) {
-            if (cur.requests <= cfg.outlierMax() && !stack.isEmpty()
+            // only an established pattern resumes; a lone request on the stack is no pattern to return to
+            if (cur.requests <= cfg.outlierMax() && !stack.isEmpty() && stack.peekLast().requests >= cfg.minRequests()
                     && stack.peekLast().tryAccept(offset, length, op, startNanos, endNanos)) {
                 drop(cur);                       // outliers inside a pattern that resumes
                 cur = stack.pollLast();
