@@ -3,6 +3,7 @@ package io.pdla.patterns.db;
 import com.sleepycat.bind.tuple.TupleInput;
 import com.sleepycat.bind.tuple.TupleOutput;
 import com.sleepycat.je.Cursor;
+import com.sleepycat.je.CursorConfig;
 import com.sleepycat.je.Database;
 import com.sleepycat.je.DatabaseConfig;
 import com.sleepycat.je.DatabaseEntry;
@@ -293,10 +294,10 @@ public final class PatternDatabase implements AutoCloseable {
 
     public List<PatternKey> keys() {
         List<PatternKey> out = new ArrayList<>();
-        try (Cursor c = patterns.openCursor(null, null)) {
+        try (Cursor c = patterns.openCursor(null, CursorConfig.READ_COMMITTED)) {
             DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
             d.setPartial(0, 0, true);
-            while (c.getNext(k, d, LockMode.READ_COMMITTED) == OperationStatus.SUCCESS) out.add(PatternKey.decode(k.getData()));
+            while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) out.add(PatternKey.decode(k.getData()));
         }
         return out;
     }
@@ -311,12 +312,12 @@ public final class PatternDatabase implements AutoCloseable {
 
     private List<PatternEntry> bySecondary(SecondaryDatabase sdb, byte[] skey) {
         List<PatternEntry> out = new ArrayList<>();
-        try (SecondaryCursor c = sdb.openCursor(null, null)) {
+        try (SecondaryCursor c = sdb.openCursor(null, CursorConfig.READ_COMMITTED)) {
             DatabaseEntry sk = new DatabaseEntry(skey), pk = new DatabaseEntry(), data = new DatabaseEntry();
-            OperationStatus s = c.getSearchKey(sk, pk, data, LockMode.READ_COMMITTED);
+            OperationStatus s = c.getSearchKey(sk, pk, data, LockMode.DEFAULT);
             while (s == OperationStatus.SUCCESS) {
                 out.add(EntryCodec.decode(PatternKey.decode(pk.getData()), data.getData()));
-                s = c.getNextDup(sk, pk, data, LockMode.READ_COMMITTED);
+                s = c.getNextDup(sk, pk, data, LockMode.DEFAULT);
             }
         }
         return out;
@@ -330,9 +331,9 @@ public final class PatternDatabase implements AutoCloseable {
     /** The queue in order, without removing anything. */
     public List<QueueItem> peekQueue() {
         List<QueueItem> out = new ArrayList<>();
-        try (Cursor c = queue.openCursor(null, null)) {
+        try (Cursor c = queue.openCursor(null, CursorConfig.READ_COMMITTED)) {
             DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
-            while (c.getNext(k, d, LockMode.READ_COMMITTED) == OperationStatus.SUCCESS) {
+            while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) {
                 out.add(new QueueItem(new TupleInput(k.getData()).readLong(), PatternKey.decode(d.getData())));
             }
         }
