@@ -132,11 +132,30 @@ public final class Geometry {
                 throw new IllegalArgumentException("outermost count " + counts[levels - 1] + " but " + totalBytes + " bytes need " + outer + ": " + spec);
             }
         }
-        if (start + lowestRelative() < 0) throw new IllegalArgumentException("pattern reaches below offset 0: " + spec);
+        if (start + lowestTouched() < 0) throw new IllegalArgumentException("pattern reaches below offset 0: " + spec);
     }
 
-    private long lowestRelative() {
-        return lo[strides.length];
+    /** Lowest relative offset actually touched; with a partial last block this can be above the full block's. */
+    private long lowestTouched() {
+        if (strides.length == 0 || complete()) return lo[strides.length];
+        long cycles = ceilDiv(totalBytes, cycleBytes);
+        long lastBytes = totalBytes - (cycles - 1) * cycleBytes;
+        long best = Long.MAX_VALUE;
+        for (int j = 0; j < segOff.length && prefix[j] < lastBytes; j++) best = Math.min(best, segOff[j]);
+        best += cycleBase(cycles - 1) - start;
+        if (cycles > 1) best = Math.min(best, minBase(strides.length - 1, cycles - 1) + lo[0]);
+        return best;
+    }
+
+    /** Lowest cycle base (relative) over cycle indices 0 .. c-1, c >= 1, using levels 0..level. */
+    private long minBase(int level, long c) {
+        if (level < 0) return 0;
+        long perBlock = cyclesPer[level];
+        long q = c / perBlock, r = c % perBlock;
+        long best = Long.MAX_VALUE;
+        if (q > 0) best = (lo[level] - lo[0]) + Math.min(0, (q - 1) * strides[level]);
+        if (r > 0) best = Math.min(best, q * strides[level] + minBase(level - 1, r));
+        return best;
     }
 
     static long ceilDiv(long a, long b) {

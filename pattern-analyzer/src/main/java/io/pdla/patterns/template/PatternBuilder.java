@@ -227,6 +227,49 @@ final class PatternBuilder {
         return acc;
     }
 
+    /** Segment instances (requests, for fixed-size patterns) this run holds, or -1 when more than {@code max}. */
+    int instancesUpTo(int max) {
+        long n = segmentInstances();
+        if (strides.length > 0) n = Geometry.ceilDiv(consumed, cycleBytes) * segLen.length; // partial last block
+        return n > max ? -1 : (int) n;
+    }
+
+    /** Appends this run's segment instances, in data order, to {@code off/len} from {@code at}; returns the new end. */
+    int flatten(long[] off, long[] len, int at) {
+        if (lone()) {
+            off[at] = start;
+            len[at] = segLen[0];
+            return at + 1;
+        }
+        for (Iterator<Extent> it = geometry().extents(); it.hasNext(); ) {
+            Extent e = it.next();
+            off[at] = e.offset();
+            len[at] = e.length();
+            at++;
+        }
+        return at;
+    }
+
+    /**
+     * The flat requests {@code off/len[0..f)} of {@code parts} as one cycle of the first {@code m} requests
+     * repeated at stride {@code d} (the last cycle may be partial), or null if that is no valid closed form.
+     */
+    static PatternBuilder flatCycle(List<PatternBuilder> parts, long[] off, long[] len, int f, int m, long d) {
+        long base = off[0];
+        long[] so = new long[m], sl = new long[m];
+        for (int k = 0; k < m; k++) {
+            so[k] = off[k] - base;
+            sl[k] = len[k];
+        }
+        long consumed = 0;
+        for (int k = 0; k < f; k++) consumed += len[k];
+        PatternBuilder acc = merged(parts.get(0), parts.get(1), base, so, sl, new long[]{d},
+                new long[]{Geometry.ceilDiv(f, m)}, consumed);
+        if (acc == null) return null;
+        for (int k = 2; k < parts.size(); k++) acc.absorbStats(parts.get(k));
+        return acc;
+    }
+
     private long segmentInstances() {
         return strides.length == 0 ? segLen.length : cyclesPer[strides.length] * segLen.length;
     }

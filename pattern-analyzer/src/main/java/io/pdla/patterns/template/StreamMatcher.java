@@ -93,9 +93,64 @@ public final class StreamMatcher {
             f = PatternBuilder.foldCycle(top.subList(top.size() - 2 * m, top.size()), cfg.maxCycleSegments());
             used = 2 * m;
         }
-        if (f == null) return null;
+        if (f == null) {
+            f = foldFlat(top);
+            if (f == null) return null;
+            used = flatUsed;
+        }
         for (int i = 0; i < used; i++) stack.pollLast();
         return f;
+    }
+
+    private final long[] flatOff = new long[4 * 16 * 2];
+    private final long[] flatLen = new long[flatOff.length];
+    private int flatUsed;
+
+    /**
+     * When the greedy runs cut a size cycle at the wrong places (equal sizes at first look like a stride), the
+     * trailing small runs are flattened into their requests and searched for a period m: request k + m is
+     * request k shifted by one common D, over the whole suffix. Longest suffix first, smallest period first.
+     */
+    private PatternBuilder foldFlat(List<PatternBuilder> top) {
+        int max = flatOff.length / 2;
+        int n = top.size();
+        int[] startAt = new int[n + 1];
+        int from = n;
+        int count = 0;
+        // find the longest suffix of small runs
+        int[] sizes = new int[n];
+        for (int i = n - 1; i >= 0; i--) {
+            int k = top.get(i).instancesUpTo(cfg.maxCycleSegments());
+            if (k < 0 || top.get(i).repetitions != 1 || count + k > max) break;
+            sizes[i] = k;
+            count += k;
+            from = i;
+        }
+        if (n - from < 2) return null;
+        int at = 0;
+        for (int i = from; i < n; i++) {
+            startAt[i] = at;
+            at = top.get(i).flatten(flatOff, flatLen, at);
+        }
+        for (int s = from; s <= n - 2; s++) {
+            int base = startAt[s], f = at - base;
+            for (int m = 1; 2 * m <= f && m <= cfg.maxCycleSegments(); m++) {
+                long d = flatOff[base + m] - flatOff[base];
+                if (d == 0) continue;
+                boolean periodic = true;
+                for (int k = 0; k + m < f && periodic; k++) {
+                    periodic = flatLen[base + k + m] == flatLen[base + k] && flatOff[base + k + m] - flatOff[base + k] == d;
+                }
+                if (!periodic) continue;
+                long[] o = java.util.Arrays.copyOfRange(flatOff, base, at), l = java.util.Arrays.copyOfRange(flatLen, base, at);
+                PatternBuilder c = PatternBuilder.flatCycle(top.subList(s, n), o, l, f, m, d);
+                if (c != null) {
+                    flatUsed = n - s;
+                    return c;
+                }
+            }
+        }
+        return null;
     }
 
     private void finish(PatternBuilder b) {

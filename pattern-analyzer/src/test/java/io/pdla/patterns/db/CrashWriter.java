@@ -21,7 +21,7 @@ public final class CrashWriter {
         }
     }
 
-    static PatternEntry entry(int i) {
+    public static PatternEntry entry(int i) {
         Geometry g = Geometry.strided(i * 4096L, 4096, 65536, 10 + i % 50);
         StoredPattern p = new StoredPattern(PatternKind.STRIDED, OpMix.READ_ONLY, g.spec(), 10 + i % 50,
                 4096L * (10 + i % 50), 1, new long[]{4096}, new Temporal(Temporal.Kind.FIXED, 1000), List.of(), null,
