@@ -241,11 +241,15 @@ final class PatternBuilder {
             len[at] = segLen[0];
             return at + 1;
         }
-        for (Iterator<Extent> it = geometry().extents(); it.hasNext(); ) {
-            Extent e = it.next();
-            off[at] = e.offset();
-            len[at] = e.length();
-            at++;
+        // walks the closed form directly: this runs at every break, a Geometry per call would dominate
+        for (long pos = 0; pos < consumed; at++) {
+            long cycle = pos / cycleBytes;
+            long w = pos - cycle * cycleBytes;
+            int j = segmentAt(w);
+            long piece = Math.min(prefix[j + 1] - w, consumed - pos);
+            off[at] = cycleBase(cycle) + segOff[j] + (w - prefix[j]);
+            len[at] = piece;
+            pos += piece;
         }
         return at;
     }

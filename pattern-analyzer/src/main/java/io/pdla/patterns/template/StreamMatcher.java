@@ -2,9 +2,7 @@ package io.pdla.patterns.template;
 
 import io.pdla.access.IoOp;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 
 /**
@@ -25,7 +23,7 @@ public final class StreamMatcher {
     private final int rank;
     private final int fileId;
     private final MatcherConfig cfg;
-    private final Deque<PatternBuilder> stack = new ArrayDeque<>();
+    private final List<PatternBuilder> stack = new ArrayList<>(); // bottom first; at most stackLimit()
     private final List<LocalPattern> found = new ArrayList<>();
     private PatternBuilder cur;
     private long lastOffset = -1, lastLength = -1;
@@ -54,10 +52,10 @@ public final class StreamMatcher {
     private void place(IoOp op, long offset, long length, long startNanos, long endNanos) {
         if (cur != null) {
             // only an established pattern resumes; a lone request on the stack is no pattern to return to
-            if (cur.requests <= cfg.outlierMax() && !stack.isEmpty() && stack.peekLast().requests >= cfg.minRequests()
-                    && stack.peekLast().tryAccept(offset, length, op, startNanos, endNanos)) {
+            if (cur.requests <= cfg.outlierMax() && !stack.isEmpty() && last().requests >= cfg.minRequests()
+                    && last().tryAccept(offset, length, op, startNanos, endNanos)) {
                 drop(cur);                       // outliers inside a pattern that resumes
-                cur = stack.pollLast();
+                cur = stack.remove(stack.size() - 1);
                 return;
             }
             if (cur.tryAccept(offset, length, op, startNanos, endNanos)) return;
@@ -75,16 +73,20 @@ public final class StreamMatcher {
         cur = PatternBuilder.single(offset, length, op, startNanos, endNanos);
     }
 
+    private PatternBuilder last() {
+        return stack.get(stack.size() - 1);
+    }
+
     private void push(PatternBuilder b) {
-        stack.addLast(b);
-        if (stack.size() > cfg.stackLimit()) finish(stack.pollFirst());
+        stack.add(b);
+        if (stack.size() > cfg.stackLimit()) finish(stack.remove(0));
     }
 
     /** Replaces the top 2 (or 2m) stack entries by their fold, returned popped; null if none folds. */
     private PatternBuilder foldTop() {
         int n = stack.size();
         if (n < 2) return null;
-        List<PatternBuilder> top = new ArrayList<>(stack).subList(Math.max(0, n - 2 * cfg.maxPeriod()), n);
+        List<PatternBuilder> top = stack.subList(Math.max(0, n - 2 * cfg.maxPeriod()), n);
         PatternBuilder b = top.get(top.size() - 1), a = top.get(top.size() - 2);
         PatternBuilder f = PatternBuilder.foldRepetition(a, b);
         if (f == null) f = PatternBuilder.foldLevel(a, b);
@@ -98,7 +100,7 @@ public final class StreamMatcher {
             if (f == null) return null;
             used = flatUsed;
         }
-        for (int i = 0; i < used; i++) stack.pollLast();
+        stack.subList(n - used, n).clear();
         return f;
     }
 
@@ -173,16 +175,17 @@ public final class StreamMatcher {
             PatternBuilder f;
             while ((f = foldTop()) != null) push(f);
         }
-        if (found.isEmpty() && stack.size() == 1 && stack.peekFirst().requests == requests
-                && stack.peekFirst().geometry().levels() == 0) {
+        if (found.isEmpty() && stack.size() == 1 && stack.get(0).requests == requests
+                && stack.get(0).geometry().levels() == 0) {
             // the whole stream is one contiguous access of fewer than minRequests requests: IOSIG's
             // "single occurrence" pattern (MPI-Tile-IO with one call per tile)
-            PatternBuilder only = stack.pollFirst();
+            PatternBuilder only = stack.remove(0);
             found.add(only.toPattern(rank, fileId, cfg));
             explainedRequests += only.requests;
             explainedBytes += only.requestBytes;
         }
-        while (!stack.isEmpty()) finish(stack.pollFirst());
+        for (PatternBuilder b : stack) finish(b);
+        stack.clear();
         found.sort((x, y) -> Long.compare(x.firstStartNanos(), y.firstStartNanos()));
         return new MatchResult(rank, fileId, found, requests, bytes, explainedRequests, explainedBytes);
     }
