@@ -3,6 +3,8 @@ package io.pdla.patterns.db;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.pdla.patterns.RuntimeInfo;
 
 import java.io.IOException;
@@ -19,9 +21,12 @@ final class EntryCodec {
     record Value(List<StoredPattern> patterns, RuntimeInfo runtime) {
     }
 
+    private static final ObjectReader READER = JSON.readerFor(Value.class);
+    private static final ObjectWriter WRITER = JSON.writerFor(Value.class);
+
     static byte[] encode(PatternEntry e) {
         try {
-            return JSON.writeValueAsBytes(new Value(e.patterns(), e.runtime()));
+            return WRITER.writeValueAsBytes(new Value(e.patterns(), e.runtime()));
         } catch (JsonProcessingException ex) {
             throw new IllegalStateException("cannot encode pattern entry " + e.key(), ex);
         }
@@ -29,7 +34,7 @@ final class EntryCodec {
 
     static PatternEntry decode(PatternKey key, byte[] bytes) {
         try {
-            Value v = JSON.readValue(bytes, Value.class);
+            Value v = READER.readValue(bytes);
             return new PatternEntry(key, v.patterns(), v.runtime());
         } catch (IOException ex) {
             throw new PatternDatabaseException("corrupt pattern entry " + key + ": " + ex.getMessage(), ex);
