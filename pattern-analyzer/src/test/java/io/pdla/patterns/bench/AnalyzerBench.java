@@ -27,6 +27,10 @@ public final class AnalyzerBench {
     public static void main(String[] args) throws Exception {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
         long big = args.length > 1 ? Long.parseLong(args[1]) : 0;
+        if (args.length > 2 && args[2].equals("store-report")) {
+            for (int i = 0; i < Integer.getInteger("reps", 3); i++) storeReport(1024, 64); // the first includes JIT warm-up of JE and Jackson
+            return;
+        }
         int procs = 16;
         long perRank = n / procs;
         bench("IOR strided (b=t=64KiB)", () -> SyntheticTraces.ior(procs, 65536, 65536, perRank, IoOp.WRITE), 3);
@@ -78,6 +82,19 @@ public final class AnalyzerBench {
             best = Math.min(best, (System.nanoTime() - t0) / 1e9);
         }
         System.out.printf(Locale.ROOT, "%-45s %,12d files     %.3f s  (%d critical files)%n", "sweep line", files, best, cp.shares().size());
+    }
+
+    /** One analysis of an IOR run with many ranks stored in one transaction (what pdla analyze --db does). */
+    static void storeReport(int procs, long segments) throws Exception {
+        AnalysisReport r = new Analyzer().analyze(SyntheticTraces.ior(procs, 65536, 65536, segments, IoOp.WRITE));
+        Path dir = Files.createTempDirectory("pdla-bench-report");
+        try (PatternDatabase db = PatternDatabase.open(dir)) {
+            long t0 = System.nanoTime();
+            int stored = db.storeReport(r);
+            double secs = (System.nanoTime() - t0) / 1e9;
+            System.out.printf(Locale.ROOT, "storeReport: %d procs, %d entries (+ %d queue items) in one transaction: %.3f s, %,.0f entries/s%n",
+                    procs, stored, db.queueLength(), secs, stored / secs);
+        }
     }
 
     static void db(int entries) throws Exception {
