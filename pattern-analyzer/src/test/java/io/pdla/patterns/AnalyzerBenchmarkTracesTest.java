@@ -114,6 +114,20 @@ class AnalyzerBenchmarkTracesTest {
     }
 
     @Test
+    void tilesInsideAWiderArrayMergeIntoAStridedGlobalOverBothTileDimensions() {
+        // 2 x 2 tiles of 16 x 8 elements in an array with 40 extra columns: the tiles do not tile the rows, so the
+        // global pattern is the tile rows of both tile columns (one segment) at the array's row stride
+        int nx = 2, ny = 2;
+        long szx = 16, szy = 8, elem = 8, rowX = nx * szx + 40;
+        AnalysisReport r = new Analyzer().analyze(SyntheticTraces.formula("tiles-padded", nx * ny, IoOp.READ, szx * elem, szy,
+                (rank, k) -> (((rank / nx) * szy + k) * rowX + (rank % nx) * szx) * elem));
+        assertFullCoverage(r);
+        assertEquals(1, r.globals().size());
+        assertEquals(Geometry.strided(0, nx * szx * elem, rowX * elem, ny * szy), r.globals().get(0).geometry());
+        assertEquals(allRanks(nx * ny), r.globals().get(0).members());
+    }
+
+    @Test
     void tilesOfOneColumnMergeIntoOneLongerStride() {
         // only the first tile column's ranks write: their rows continue one stride
         int nx = 1, ny = 4;

@@ -157,6 +157,17 @@ class AnalyzerNoisyAndDamagedTracesTest {
     }
 
     @Test
+    void aSingleLargeRequestIsASingleOccurrencePatternButTwoScatteredOnesAreNot() {
+        AnalysisReport one = new Trace().data(IoOp.READ, 1 << 20, 1_024_000).analyze();
+        assertEquals(1, one.locals().size());
+        assertEquals(Geometry.contiguous(1 << 20, 1_024_000), one.locals().get(0).geometry());
+        assertEquals(1.0, one.total().requestFraction());
+        AnalysisReport two = new Trace().data(IoOp.READ, 0, 100).data(IoOp.READ, 5000, 300).analyze();
+        assertTrue(two.locals().isEmpty(), two.locals().toString());
+        assertEquals(0.0, two.total().requestFraction());
+    }
+
+    @Test
     void mixedJobsAreRejectedNamingTheRank() {
         InMemoryTraceSource src = SyntheticTraces.ior(4, 65536, 65536, 4, IoOp.WRITE);
         src.withJobOf(2, SyntheticTraces.job("other-app", 4, "/data/x"));

@@ -6,7 +6,6 @@ import io.pdla.patterns.template.PatternKind;
 import io.pdla.patterns.template.Temporal;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -154,9 +153,5 @@ public final class GlobalMerger {
         r[pos] = v;
         System.arraycopy(a, pos, r, pos + 1, a.length - pos);
         return r;
-    }
-
-    static String describe(long[] a) {
-        return Arrays.toString(a);
     }
 }

@@ -54,7 +54,7 @@ public final class StreamMatcher {
             // only an established pattern resumes; a lone request on the stack is no pattern to return to
             if (cur.requests <= cfg.outlierMax() && !stack.isEmpty() && last().requests >= cfg.minRequests()
                     && last().tryAccept(offset, length, op, startNanos, endNanos)) {
-                drop(cur);                       // outliers inside a pattern that resumes
+                // cur's requests were outliers inside a pattern that resumes: counted, never explained
                 cur = stack.remove(stack.size() - 1);
                 return;
             }
@@ -161,10 +161,6 @@ public final class StreamMatcher {
             explainedRequests += b.requests;
             explainedBytes += b.requestBytes;
         }
-    }
-
-    private void drop(PatternBuilder b) {
-        // counted in requests/bytes already; never explained
     }
 
     /** Ends the stream: every open run is closed. */
