@@ -11,6 +11,7 @@ import com.sleepycat.je.DatabaseException;
 import com.sleepycat.je.Durability;
 import com.sleepycat.je.Environment;
 import com.sleepycat.je.EnvironmentConfig;
+import com.sleepycat.je.LockConflictException;
 import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
 import com.sleepycat.je.SecondaryConfig;
@@ -43,6 +44,7 @@ import java.util.function.Function;
  *
  * <pre>
  *   meta                 "schema-version" -> int                      checked at open
+ *                        "queue-next" -> long                         next queue sequence number
  *   patterns             PatternKey (tuple) -> JSON {patterns, runtime}
  *   patterns.by-file     file path -> PatternKey        (secondary, sorted duplicates)
  *   patterns.by-app      app command -> PatternKey      (secondary, sorted duplicates)
@@ -50,11 +52,13 @@ import java.util.function.Function;
  * </pre>
  * A {@link #put} that stores a new or changed entry enqueues its key in the same transaction, so a committed
  * pattern is always queued and a queued key always has its pattern. Commits are synchronous (COMMIT_SYNC): a
- * pattern whose put returned survives a crash.
+ * pattern whose put returned survives a crash. Writers may run concurrently (threads of one process): a
+ * transaction that loses a deadlock is aborted and retried.
  */
 public final class PatternDatabase implements AutoCloseable {
     public static final int SCHEMA_VERSION = 1;
     private static final byte[] VERSION_KEY = PatternKey.encodeString("schema-version");
+    private static final byte[] QUEUE_COUNTER_KEY = PatternKey.encodeString("queue-next");
 
     private final Path dir;
     private final Environment env;
@@ -156,6 +160,26 @@ public final class PatternDatabase implements AutoCloseable {
         writeVersion(txn, SCHEMA_VERSION);
     }
 
+    private static final int ATTEMPTS = 10;
+
+    /** Runs {@code work} in a transaction, committing; retried when JE reports a lock conflict (deadlock). */
+    private <T> T inTransaction(String what, java.util.function.Function<Transaction, T> work) {
+        for (int attempt = 1; ; attempt++) {
+            Transaction txn = env.beginTransaction(null, null);
+            try {
+                T result = work.apply(txn);
+                txn.commit();
+                return result;
+            } catch (LockConflictException conflict) {
+                txn.abort();
+                if (attempt == ATTEMPTS) throw wrap(what + " (lock conflict " + ATTEMPTS + " times)", conflict);
+            } catch (RuntimeException e) {
+                txn.abort();
+                throw wrap(what, e);
+            }
+        }
+    }
+
     /** For tests and migrations: overwrites the schema version record. */
     void writeVersion(Transaction txn, int version) {
         TupleOutput out = new TupleOutput();
@@ -164,9 +188,10 @@ public final class PatternDatabase implements AutoCloseable {
     }
 
     void forceVersion(int version) {
-        Transaction txn = env.beginTransaction(null, null);
-        writeVersion(txn, version);
-        txn.commit();
+        inTransaction("write the schema version", txn -> {
+            writeVersion(txn, version);
+            return null;
+        });
     }
 
     /**
@@ -176,15 +201,7 @@ public final class PatternDatabase implements AutoCloseable {
      * @return true when stored and enqueued, false when the identical entry was already there
      */
     public boolean put(PatternEntry entry) {
-        Transaction txn = env.beginTransaction(null, null);
-        try {
-            boolean changed = putIn(txn, entry);
-            txn.commit();
-            return changed;
-        } catch (RuntimeException e) {
-            txn.abort();
-            throw wrap("store " + entry.key(), e);
-        }
+        return inTransaction("store " + entry.key(), txn -> putIn(txn, entry));
     }
 
     private boolean putIn(Transaction txn, PatternEntry entry) {
@@ -199,16 +216,23 @@ public final class PatternDatabase implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Appends the key to the queue under the next sequence number. The counter lives in {@code meta} and is
+     * read-modify-written in the caller's transaction: numbers are never reused (also after the queue ran empty)
+     * and concurrent writers serialize on it until they commit.
+     */
     private void enqueue(Transaction txn, byte[] primaryKey) {
+        DatabaseEntry counterKey = new DatabaseEntry(QUEUE_COUNTER_KEY), counter = new DatabaseEntry();
         long next = 0;
-        try (Cursor c = queue.openCursor(txn, null)) {
-            DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
-            d.setPartial(0, 0, true);
-            if (c.getLast(k, d, LockMode.RMW) == OperationStatus.SUCCESS) next = new TupleInput(k.getData()).readLong() + 1;
+        if (meta.get(txn, counterKey, counter, LockMode.RMW) == OperationStatus.SUCCESS) {
+            next = new TupleInput(counter.getData()).readLong();
         }
-        TupleOutput out = new TupleOutput();
-        out.writeLong(next);
-        OperationStatus s = queue.putNoOverwrite(txn, new DatabaseEntry(out.toByteArray()), new DatabaseEntry(primaryKey));
+        TupleOutput seq = new TupleOutput();
+        seq.writeLong(next);
+        TupleOutput after = new TupleOutput();
+        after.writeLong(next + 1);
+        meta.put(txn, counterKey, new DatabaseEntry(after.toByteArray()));
+        OperationStatus s = queue.putNoOverwrite(txn, new DatabaseEntry(seq.toByteArray()), new DatabaseEntry(primaryKey));
         if (s != OperationStatus.SUCCESS) throw new PatternDatabaseException("queue sequence " + next + " already taken in " + dir);
     }
 
@@ -247,16 +271,11 @@ public final class PatternDatabase implements AutoCloseable {
             entries.add(new PatternEntry(PatternKey.global(job.appCommand(), job.nprocs(), job.path(file)),
                     list.stream().map(StoredPattern::of).toList(), runtime(job, sizes)));
         });
-        Transaction txn = env.beginTransaction(null, null);
-        try {
+        return inTransaction("store the analysis of '" + job.appCommand() + "'", txn -> {
             int n = 0;
             for (PatternEntry e : entries) if (putIn(txn, e)) n++;
-            txn.commit();
             return n;
-        } catch (RuntimeException e) {
-            txn.abort();
-            throw wrap("store the analysis of '" + job.appCommand() + "'", e);
-        }
+        });
     }
 
     private static RuntimeInfo runtime(JobInfo job, TreeSet<Long> sizes) {
@@ -274,9 +293,8 @@ public final class PatternDatabase implements AutoCloseable {
 
     /** Deletes the entry (its secondary index records go with it) and any queue items for it. */
     public boolean delete(PatternKey key) {
-        Transaction txn = env.beginTransaction(null, null);
-        try {
-            byte[] k = key.encode();
+        byte[] k = key.encode();
+        return inTransaction("delete " + key, txn -> {
             boolean existed = patterns.delete(txn, new DatabaseEntry(k)) == OperationStatus.SUCCESS;
             try (Cursor c = queue.openCursor(txn, null)) {
                 DatabaseEntry qk = new DatabaseEntry(), qd = new DatabaseEntry();
@@ -284,12 +302,8 @@ public final class PatternDatabase implements AutoCloseable {
                     if (Arrays.equals(qd.getData(), k)) c.delete();
                 }
             }
-            txn.commit();
             return existed;
-        } catch (RuntimeException e) {
-            txn.abort();
-            throw wrap("delete " + key, e);
-        }
+        });
     }
 
     public List<PatternKey> keys() {
@@ -342,15 +356,7 @@ public final class PatternDatabase implements AutoCloseable {
 
     /** Removes and returns the oldest queue item in its own committed transaction; empty when the queue is. */
     public Optional<QueueItem> dequeue() {
-        Transaction txn = env.beginTransaction(null, null);
-        try {
-            Optional<QueueItem> item = dequeue(txn);
-            txn.commit();
-            return item;
-        } catch (RuntimeException e) {
-            txn.abort();
-            throw wrap("dequeue", e);
-        }
+        return inTransaction("dequeue", this::dequeue);
     }
 
     /**

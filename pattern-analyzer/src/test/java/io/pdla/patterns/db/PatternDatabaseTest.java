@@ -77,6 +77,35 @@ class PatternDatabaseTest {
     }
 
     @Test
+    void concurrentWritersAndAReplicatorLoseNothing() throws Exception {
+        int perThread = 150;
+        try (PatternDatabase db = PatternDatabase.open(dir)) {
+            java.util.concurrent.ConcurrentLinkedQueue<QueueItem> taken = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean(true);
+            Thread replicator = new Thread(() -> {
+                while (writing.get() || db.queueLength() > 0) db.dequeue().ifPresent(taken::add);
+            });
+            replicator.start();
+            List<Thread> writers = new java.util.ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                int base = t * perThread;
+                Thread w = new Thread(() -> {
+                    for (int i = base; i < base + perThread; i++) db.put(CrashWriter.entry(i));
+                });
+                writers.add(w);
+                w.start();
+            }
+            for (Thread w : writers) w.join();
+            writing.set(false);
+            replicator.join();
+            assertEquals(3 * perThread, db.keys().size());
+            assertEquals(3 * perThread, taken.size(), "every stored entry was queued once and dequeued once");
+            assertEquals(3 * perThread, taken.stream().map(QueueItem::key).distinct().count());
+            assertEquals(0, db.queueLength());
+        }
+    }
+
+    @Test
     void aSchemaVersionMismatchIsAClearErrorNamingTheDirectory() {
         try (PatternDatabase db = PatternDatabase.open(dir)) {
             db.put(CrashWriter.entry(0));
