@@ -27,6 +27,10 @@ public final class AnalyzerBench {
     public static void main(String[] args) throws Exception {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
         long big = args.length > 1 ? Long.parseLong(args[1]) : 0;
+        if (args.length > 2 && args[2].equals("db")) {
+            db(20_000);
+            return;
+        }
         if (args.length > 2 && args[2].equals("store-report")) {
             for (int i = 0; i < Integer.getInteger("reps", 3); i++) storeReport(1024, 64); // the first includes JIT warm-up of JE and Jackson
             return;
