@@ -168,6 +168,30 @@ class AnalyzerNoisyAndDamagedTracesTest {
     }
 
     @Test
+    void interleavedFilesAreMatchedSeparatelyAndIrregularTimingIsReported() {
+        JobInfo job = new JobInfo("two-files", 1, Map.of(0, "/a", 1, "/b"), Map.of(), RuntimeInfo.unknown());
+        List<TraceRecord> recs = new ArrayList<>();
+        java.util.Random rnd = new java.util.Random(5);
+        long t = 0;
+        for (int k = 0; k < 30; k++) {
+            t += 1000 + rnd.nextInt(50_000);   // irregular intervals
+            recs.add(new TraceRecord(0, 0, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, k * 4096L, 4096, t, t + 10));
+            recs.add(new TraceRecord(0, 1, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, 1_000_000 - k * 8192L, 512, t + 1, t + 20));
+        }
+        AnalysisReport r = new Analyzer().analyze(InMemoryTraceSource.of(job, Map.of(0, recs)));
+        assertEquals(2, r.locals().size(), r.locals().toString());
+        LocalPattern a = r.locals().stream().filter(p -> p.fileId() == 0).findFirst().orElseThrow();
+        LocalPattern b = r.locals().stream().filter(p -> p.fileId() == 1).findFirst().orElseThrow();
+        assertEquals(Geometry.contiguous(0, 30 * 4096), a.geometry());
+        assertEquals(PatternKind.NEGATIVE_STRIDED, b.kind());
+        assertEquals(Geometry.of(new Geometry.Spec(1_000_000, new long[]{0}, new long[]{512}, new long[]{-8192}, new long[]{30}, 30 * 512)), b.geometry());
+        assertEquals(io.pdla.patterns.template.Temporal.Kind.IRREGULAR, a.temporal().kind());
+        assertEquals(1.0, r.byFile().get(0).requestFraction());
+        assertEquals(1.0, r.byFile().get(1).requestFraction());
+        assertTrue(io.pdla.patterns.template.Notation.local(a).endsWith(", irregular}"), io.pdla.patterns.template.Notation.local(a));
+    }
+
+    @Test
     void mixedJobsAreRejectedNamingTheRank() {
         InMemoryTraceSource src = SyntheticTraces.ior(4, 65536, 65536, 4, IoOp.WRITE);
         src.withJobOf(2, SyntheticTraces.job("other-app", 4, "/data/x"));
