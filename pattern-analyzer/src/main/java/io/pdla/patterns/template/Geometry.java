@@ -1,0 +1,361 @@
+package io.pdla.patterns.template;
+
+import io.pdla.access.Extent;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * The closed form of a spatial pattern: which bytes it touches and in which order, without a per-request table.
+ *
+ * <p>A <em>cycle</em> is a short list of segments {@code (segOffset, segLength)} relative to {@code start}, in
+ * data order (one segment for plain strides, several for a repeating size sequence). The cycle is repeated by
+ * nested levels, innermost first: level {@code l} places {@code counts[l]} copies of the level-below block at
+ * {@code strides[l]} apart (strides may be negative). The outermost level is open-ended; the pattern stops
+ * after {@code totalBytes} bytes of data, so a last block may be partial. Copies never overlap (checked here),
+ * which makes the byte order a bijection: {@link #positionOf(long)} and {@link #offsetAt(long)} are inverse,
+ * each in O(levels + log segments).
+ *
+ * <p>The replica of a pattern holds exactly these bytes in this order, so the replica offset of original
+ * offset {@code o} is {@code positionOf(o)}.
+ */
+public final class Geometry {
+    private final Spec spec;
+    private final long start;
+    private final long[] segOff;
+    private final long[] segLen;
+    private final long[] strides;
+    private final long[] counts;
+    private final long totalBytes;
+    // derived
+    private final long cycleBytes;
+    private final long[] prefix;          // data position of each segment within the cycle
+    private final int[] byOffset;         // segment indices sorted by offset, for positionOf
+    private final long[] sortedOff;
+    private final long[] lo;              // lo[l+1] = lowest relative offset of a level-l block; lo[0] = cycle
+    private final long[] hi;
+    private final long[] cyclesPer;       // cyclesPer[l+1] = cycles in a level-l block; cyclesPer[0] = 1
+
+    /** The serializable description; {@link Geometry#of(Spec)} validates it. */
+    public record Spec(long start, long[] segOffsets, long[] segLengths, long[] strides, long[] counts, long totalBytes) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Spec s && start == s.start && totalBytes == s.totalBytes
+                    && Arrays.equals(segOffsets, s.segOffsets) && Arrays.equals(segLengths, s.segLengths)
+                    && Arrays.equals(strides, s.strides) && Arrays.equals(counts, s.counts);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(new long[]{start, totalBytes, Arrays.hashCode(segOffsets),
+                Arrays.hashCode(segLengths), Arrays.hashCode(strides), Arrays.hashCode(counts)});
+        }
+
+        @Override
+        public String toString() {
+            return "Spec[start=" + start + ", seg=" + Arrays.toString(segOffsets) + "/" + Arrays.toString(segLengths)
+                    + ", strides=" + Arrays.toString(strides) + ", counts=" + Arrays.toString(counts)
+                    + ", totalBytes=" + totalBytes + "]";
+        }
+    }
+
+    public static Geometry of(Spec spec) {
+        return new Geometry(spec);
+    }
+
+    /** One contiguous run of {@code length} bytes. */
+    public static Geometry contiguous(long start, long length) {
+        return of(new Spec(start, new long[]{0}, new long[]{length}, new long[0], new long[0], length));
+    }
+
+    /** {@code count} requests of {@code size} bytes, {@code stride} apart. */
+    public static Geometry strided(long start, long size, long stride, long count) {
+        return of(new Spec(start, new long[]{0}, new long[]{size}, new long[]{stride}, new long[]{count}, size * count));
+    }
+
+    private Geometry(Spec spec) {
+        this.spec = spec;
+        this.start = spec.start();
+        this.segOff = spec.segOffsets().clone();
+        this.segLen = spec.segLengths().clone();
+        this.strides = spec.strides().clone();
+        this.counts = spec.counts().clone();
+        this.totalBytes = spec.totalBytes();
+        int m = segOff.length;
+        if (m == 0 || segLen.length != m) throw new IllegalArgumentException("a cycle needs >= 1 segment, offsets and lengths alike: " + spec);
+        if (strides.length != counts.length) throw new IllegalArgumentException("strides and counts differ in length: " + spec);
+        prefix = new long[m + 1];
+        for (int j = 0; j < m; j++) {
+            if (segLen[j] <= 0) throw new IllegalArgumentException("segment " + j + " has length " + segLen[j] + ": " + spec);
+            prefix[j + 1] = prefix[j] + segLen[j];
+        }
+        cycleBytes = prefix[m];
+        Integer[] order = new Integer[m];
+        for (int j = 0; j < m; j++) order[j] = j;
+        Arrays.sort(order, (a, b) -> Long.compare(segOff[a], segOff[b]));
+        byOffset = new int[m];
+        sortedOff = new long[m];
+        for (int j = 0; j < m; j++) {
+            byOffset[j] = order[j];
+            sortedOff[j] = segOff[order[j]];
+            if (j > 0 && sortedOff[j] < sortedOff[j - 1] + segLen[byOffset[j - 1]]) {
+                throw new IllegalArgumentException("cycle segments overlap: " + spec);
+            }
+        }
+        int levels = strides.length;
+        lo = new long[levels + 1];
+        hi = new long[levels + 1];
+        cyclesPer = new long[levels + 1];
+        lo[0] = sortedOff[0];
+        hi[0] = sortedOff[m - 1] + segLen[byOffset[m - 1]];
+        cyclesPer[0] = 1;
+        for (int l = 0; l < levels; l++) {
+            long s = strides[l], c = counts[l];
+            if (c < 1) throw new IllegalArgumentException("level " + l + " count " + c + " < 1: " + spec);
+            if (s == 0 || Math.abs(s) < hi[l] - lo[l]) {
+                throw new IllegalArgumentException("level " + l + " stride " + s + " overlaps its " + (hi[l] - lo[l]) + "-byte inner block: " + spec);
+            }
+            long reach = Math.multiplyExact(c - 1, s);
+            lo[l + 1] = lo[l] + Math.min(0, reach);
+            hi[l + 1] = hi[l] + Math.max(0, reach);
+            cyclesPer[l + 1] = Math.multiplyExact(cyclesPer[l], c);
+        }
+        if (totalBytes <= 0) throw new IllegalArgumentException("totalBytes " + totalBytes + " <= 0: " + spec);
+        long capacity = levels == 0 ? cycleBytes : Long.MAX_VALUE;
+        if (totalBytes > capacity) throw new IllegalArgumentException("totalBytes " + totalBytes + " exceeds one cycle of a level-less pattern: " + spec);
+        if (levels > 0) {
+            // the outermost count must be what totalBytes implies, so that equal specs mean equal patterns
+            long cycles = ceilDiv(totalBytes, cycleBytes);
+            long outer = ceilDiv(cycles, cyclesPer[levels - 1]);
+            if (outer != counts[levels - 1]) {
+                throw new IllegalArgumentException("outermost count " + counts[levels - 1] + " but " + totalBytes + " bytes need " + outer + ": " + spec);
+            }
+        }
+        if (start + lowestTouched() < 0) throw new IllegalArgumentException("pattern reaches below offset 0: " + spec);
+    }
+
+    /** Lowest relative offset actually touched; with a partial last block this can be above the full block's. */
+    private long lowestTouched() {
+        if (strides.length == 0 || complete()) return lo[strides.length];
+        long cycles = ceilDiv(totalBytes, cycleBytes);
+        long lastBytes = totalBytes - (cycles - 1) * cycleBytes;
+        long best = Long.MAX_VALUE;
+        for (int j = 0; j < segOff.length && prefix[j] < lastBytes; j++) best = Math.min(best, segOff[j]);
+        best += cycleBase(cycles - 1) - start;
+        if (cycles > 1) best = Math.min(best, minBase(strides.length - 1, cycles - 1) + lo[0]);
+        return best;
+    }
+
+    /** Lowest cycle base (relative) over cycle indices 0 .. c-1, c >= 1, using levels 0..level. */
+    private long minBase(int level, long c) {
+        if (level < 0) return 0;
+        long perBlock = cyclesPer[level];
+        long q = c / perBlock, r = c % perBlock;
+        long best = Long.MAX_VALUE;
+        if (q > 0) best = (lo[level] - lo[0]) + Math.min(0, (q - 1) * strides[level]);
+        if (r > 0) best = Math.min(best, q * strides[level] + minBase(level - 1, r));
+        return best;
+    }
+
+    static long ceilDiv(long a, long b) {
+        return -Math.floorDiv(-a, b);
+    }
+
+    public Spec spec() {
+        return spec;
+    }
+
+    public long start() {
+        return start;
+    }
+
+    public long totalBytes() {
+        return totalBytes;
+    }
+
+    public long cycleBytes() {
+        return cycleBytes;
+    }
+
+    public int segments() {
+        return segOff.length;
+    }
+
+    public long segmentOffset(int j) {
+        return segOff[j];
+    }
+
+    public long segmentLength(int j) {
+        return segLen[j];
+    }
+
+    public int levels() {
+        return strides.length;
+    }
+
+    public long stride(int level) {
+        return strides[level];
+    }
+
+    public long count(int level) {
+        return counts[level];
+    }
+
+    /** Whether every level is full: no partial block at the end. */
+    public boolean complete() {
+        return totalBytes == Math.multiplyExact(cyclesPer[strides.length], cycleBytes);
+    }
+
+    /** Lowest file offset of the full block: exact when {@link #complete()}, a lower bound otherwise. */
+    public long lowOffset() {
+        return start + lo[strides.length];
+    }
+
+    /** Width of the full block (lowest to one past highest offset), as if complete. */
+    public long span() {
+        return hi[strides.length] - lo[strides.length];
+    }
+
+    /**
+     * Index of the byte at file offset {@code offset} in the pattern's data order, or -1 when the pattern does
+     * not touch it. The replica offset of {@code offset}.
+     */
+    public long positionOf(long offset) {
+        long rel = offset - start;
+        long cycle = 0;
+        for (int l = strides.length - 1; l >= 0; l--) {
+            long s = strides[l];
+            long t = rel - lo[l];
+            long i = s > 0 ? Math.floorDiv(t, s) : -Math.floorDiv(t, -s);
+            boolean outer = l == strides.length - 1;
+            if (i < 0 || (!outer && i >= counts[l])) return -1;
+            rel -= i * s;
+            cycle += i * cyclesPer[l];
+            if (cycle < 0) return -1; // overflow far outside
+        }
+        int k = Arrays.binarySearch(sortedOff, rel);
+        if (k < 0) k = -k - 2;
+        if (k < 0) return -1;
+        int j = byOffset[k];
+        long within = rel - segOff[j];
+        if (within >= segLen[j]) return -1;
+        if (cycle > totalBytes / cycleBytes) return -1;
+        long pos = cycle * cycleBytes + prefix[j] + within;
+        return pos < totalBytes ? pos : -1;
+    }
+
+    /** File offset of the byte at data position {@code position}; the inverse of {@link #positionOf(long)}. */
+    public long offsetAt(long position) {
+        if (position < 0 || position >= totalBytes) {
+            throw new IndexOutOfBoundsException("position " + position + " outside pattern of " + totalBytes + " bytes");
+        }
+        return unboundedOffsetAt(position);
+    }
+
+    /** As {@link #offsetAt} but past the end too (the outermost level continues): used to predict. */
+    long unboundedOffsetAt(long position) {
+        long cycle = position / cycleBytes;
+        long w = position - cycle * cycleBytes;
+        int j = segmentAtPosition(w);
+        return cycleBase(cycle) + segOff[j] + (w - prefix[j]);
+    }
+
+    /** Bytes left in the segment instance that holds data position {@code position}. */
+    long segmentRemaining(long position) {
+        long w = position % cycleBytes;
+        int j = segmentAtPosition(w);
+        return prefix[j + 1] - w;
+    }
+
+    private int segmentAtPosition(long w) {
+        int j = Arrays.binarySearch(prefix, w);
+        return j >= 0 ? j : -j - 2;
+    }
+
+    private long cycleBase(long cycle) {
+        long off = start;
+        int levels = strides.length;
+        for (int l = 0; l < levels; l++) {
+            long i = cycle / cyclesPer[l];
+            if (l < levels - 1) i %= counts[l];
+            off += i * strides[l];
+        }
+        return off;
+    }
+
+    /** The touched bytes as extents in data order, one per segment instance, streamed without materializing. */
+    public Iterator<Extent> extents() {
+        return new Iterator<>() {
+            long pos = 0;
+
+            @Override
+            public boolean hasNext() {
+                return pos < totalBytes;
+            }
+
+            @Override
+            public Extent next() {
+                if (pos >= totalBytes) throw new NoSuchElementException();
+                long len = Math.min(segmentRemaining(pos), totalBytes - pos);
+                Extent e = new Extent(unboundedOffsetAt(pos), len);
+                pos += len;
+                return e;
+            }
+        };
+    }
+
+    /**
+     * The same bytes in the same order with the fewest levels: an innermost level whose stride equals the
+     * single segment's length is folded into the segment (so rank-interleaved strides that tile a region
+     * become CONTIG).
+     */
+    public Geometry canonical() {
+        Spec s = spec;
+        // collinear levels: the next level continues the inner stride exactly, so the two are one level
+        for (int l = 0; l + 1 < s.strides().length; l++) {
+            if (s.strides()[l + 1] == s.counts()[l] * s.strides()[l]) {
+                int n = s.strides().length;
+                long[] st = new long[n - 1], ct = new long[n - 1];
+                for (int i = 0, j = 0; i < n; i++) {
+                    if (i == l + 1) continue;
+                    st[j] = s.strides()[i];
+                    ct[j] = i == l ? s.counts()[l] * s.counts()[l + 1] : s.counts()[i];
+                    j++;
+                }
+                if (l + 1 == n - 1) {
+                    long inner = 1;
+                    for (int i = 0; i < l; i++) inner *= ct[i];
+                    ct[l] = ceilDiv(ceilDiv(s.totalBytes(), cycleBytes), inner);
+                }
+                s = new Spec(s.start(), s.segOffsets(), s.segLengths(), st, ct, s.totalBytes());
+                l = -1;
+            }
+        }
+        while (s.segLengths().length == 1 && s.strides().length >= 1 && s.strides()[0] == s.segLengths()[0]
+                && s.segOffsets()[0] == 0) {
+            int levels = s.strides().length;
+            if (levels == 1) return contiguous(s.start(), s.totalBytes());
+            long seg = s.segLengths()[0] * s.counts()[0];
+            s = new Spec(s.start(), new long[]{0}, new long[]{seg}, Arrays.copyOfRange(s.strides(), 1, levels),
+                    Arrays.copyOfRange(s.counts(), 1, levels), s.totalBytes());
+            // the new outermost count is re-derived by the constructor check; it is unchanged for levels > 1
+        }
+        return s == spec ? this : of(s);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Geometry g && spec.equals(g.spec);
+    }
+
+    @Override
+    public int hashCode() {
+        return spec.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return spec.toString();
+    }
+}
