@@ -17,6 +17,9 @@ import picocli.CommandLine.Command;
                 SimCommand.class,
                 TraceCommand.class,
                 CountersCommand.class,
+                AnalyzeCommand.class,
+                PatternsCommand.class,
+                WhyCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class PdlaCommand implements Runnable {
