@@ -38,11 +38,13 @@ final class ReadAheadWindow {
      */
     synchronized boolean read(long position, ByteBuffer dst, RedirectStats stats) throws IOException {
         int len = dst.remaining();
-        if (len >= window.capacity() / 2) {
+        boolean inWindow = start >= 0 && position >= start && position + len <= start + valid;
+        // large requests, and small ones that would not fit in a window starting at their aligned offset, go straight through
+        if (!inWindow && (len >= window.capacity() / 2 || position % ALIGN + len > window.capacity())) {
             readFully(position, dst);
             return false;
         }
-        if (start < 0 || position < start || position + len > start + valid) {
+        if (!inWindow) {
             fill(position);
             stats.add(s -> s.readAheadFills, 1);
         } else {
