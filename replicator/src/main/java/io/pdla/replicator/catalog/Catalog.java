@@ -80,8 +80,9 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
             env = new Environment(abs.toFile(), ec);
         } catch (EnvironmentLockedException e) {
             throw new CatalogLockedException("replica catalog " + abs + " is open for writing by another process", e);
-        } catch (DatabaseException | IllegalArgumentException e) {
-            throw new CatalogException("replica catalog " + abs + " cannot be opened (corrupt or incompatible?): " + e.getMessage(), e);
+        } catch (DatabaseException | IllegalArgumentException | IllegalStateException | AssertionError e) {
+            // JE reports some damaged logs through its internal assertions (AssertionError when run with -ea)
+            throw new CatalogException("replica catalog " + abs + " cannot be opened (corrupt or incompatible?): " + e, e);
         }
         try {
             DatabaseConfig dc = new DatabaseConfig();
