@@ -16,8 +16,12 @@ public final class DaemonMain {
     private DaemonMain() {
     }
 
+    /** Set when a shutdown (SIGTERM) stopped the daemon: System.exit would then block on the running hooks. */
+    private static volatile boolean shuttingDown;
+
     public static void main(String[] args) {
-        System.exit(run(args));
+        int code = run(args);
+        if (!shuttingDown) System.exit(code);
     }
 
     public static int run(String[] args) {
@@ -64,6 +68,7 @@ public final class DaemonMain {
             }
             Thread main = Thread.currentThread();
             Thread hook = new Thread(() -> {
+                shuttingDown = true;
                 r.daemon.stop();
                 try {
                     main.join(30_000);
