@@ -69,6 +69,8 @@ public final class DaemonMain {
             Thread main = Thread.currentThread();
             Thread hook = new Thread(() -> {
                 shuttingDown = true;
+                System.out.println("pdla daemon: shutting down after the current step");
+                System.out.flush();
                 r.daemon.stop();
                 try {
                     main.join(30_000);
