@@ -69,7 +69,7 @@ public final class ReplicaScanner {
                 if (d.exists(u)) {
                     d.delete(u);
                     deleted++;
-                    notes.add("deleted leftover " + u + " of interrupted build " + row.getKey());
+                    notes.add("deleted unreferenced replica file " + u + " (journal row " + row.getKey() + ")");
                 }
             }
             catalog.transact(t -> {
