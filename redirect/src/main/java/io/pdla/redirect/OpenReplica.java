@@ -28,6 +28,7 @@ final class OpenReplica implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (window != null) window.quiesce();
         file.close();
     }
 }
