@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class FileRedirect implements AutoCloseable {
     final CatalogAccess catalog;
-    final int readAheadBytes;
     /** Replicas serving this rank's reads: local pattern first, then the global one. */
     volatile List<OpenReplica> replicas;
     /** Every valid entry of the original, by key: what a write must check (refreshed when the session begins). */
@@ -26,9 +25,8 @@ final class FileRedirect implements AutoCloseable {
     /** The catalog failed during a write: replicas of this file are no longer trusted by this rank. */
     boolean catalogFailed;
 
-    FileRedirect(CatalogAccess catalog, int readAheadBytes, List<OpenReplica> replicas, List<ReplicaEntry> valid) {
+    FileRedirect(CatalogAccess catalog, List<OpenReplica> replicas, List<ReplicaEntry> valid) {
         this.catalog = catalog;
-        this.readAheadBytes = readAheadBytes;
         this.replicas = List.copyOf(replicas);
         for (ReplicaEntry e : valid) validEntries.put(e.key(), e);
     }

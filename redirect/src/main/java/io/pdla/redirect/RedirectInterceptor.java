@@ -1,7 +1,6 @@
 package io.pdla.redirect;
 
 import io.pdla.access.ExtentList;
-import io.pdla.access.IoOp;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
 import io.pdla.intercept.IoInterceptor;
@@ -109,7 +108,7 @@ public final class RedirectInterceptor implements IoInterceptor {
             }
             open.clear();
         }
-        ctx.put(STATE, new FileRedirect(catalog, 0, open, valid));
+        ctx.put(STATE, new FileRedirect(catalog, open, valid));
     }
 
     private OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead) {
