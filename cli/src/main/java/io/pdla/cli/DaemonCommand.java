@@ -1,0 +1,76 @@
+package io.pdla.cli;
+
+import io.pdla.costmodel.ByteSizes;
+import io.pdla.costmodel.ModelParameters;
+import io.pdla.replicator.build.PlacementConfig;
+import io.pdla.replicator.daemon.DaemonMain;
+import io.pdla.replicator.daemon.DaemonOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code pdla daemon}: builds replicas for the patterns in the replication queue (issue 7). {@code --once}
+ * processes the queue and exits; otherwise it polls until SIGTERM, which stops it cleanly.
+ */
+@Command(name = "daemon", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Replicator daemon: builds one replica per queued pattern, laid out by the cost model, "
+                + "published atomically in the replica catalog.",
+            "Sizes accept k, m, g suffixes (binary: 4k = 4096)."})
+public final class DaemonCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--db", required = true, description = "Replica catalog directory (Berkeley DB environment).")
+    Path db;
+
+    @Option(names = "--once", description = "Process the queue once and exit.")
+    boolean once;
+
+    @Option(names = "--replica-root", description = "Directory URI for replicas (default: .pdla-replicas/ beside each original).")
+    String replicaRoot;
+
+    @Option(names = "--hservers", defaultValue = "8", description = "HDD servers (default ${DEFAULT-VALUE}).")
+    int hServers;
+
+    @Option(names = "--sservers", defaultValue = "0", description = "SSD servers; 0 = H-PDLA only (default ${DEFAULT-VALUE}).")
+    int sServers;
+
+    @Option(names = "--ssd-space", defaultValue = "0", description = "Space for replicas on one SServer (default ${DEFAULT-VALUE}).")
+    String ssdSpace;
+
+    @Option(names = "--stripe", defaultValue = "64k", description = "Stripe size of 1-DH/2-D replicas (default ${DEFAULT-VALUE}).")
+    String stripe;
+
+    @Option(names = "--threshold", defaultValue = "0", description = "Critical-pattern benefit threshold in seconds (default ${DEFAULT-VALUE}).")
+    double threshold;
+
+    @Option(names = "--processes-per-node", defaultValue = "1", description = "Processes per client node m (default ${DEFAULT-VALUE}).")
+    int perNode;
+
+    @Option(names = "--rate", defaultValue = "0", description = "Copy rate limit in bytes/s, 0 = none (default ${DEFAULT-VALUE}).")
+    String rate;
+
+    @Option(names = "--poll", defaultValue = "5000", description = "Milliseconds between passes (default ${DEFAULT-VALUE}).")
+    long poll;
+
+    @Override
+    public Integer call() {
+        DaemonOptions o;
+        try {
+            PlacementConfig p = new PlacementConfig(hServers, sServers, ByteSizes.parse(ssdSpace), threshold,
+                    ModelParameters.defaults(), perNode, ByteSizes.parse(stripe));
+            o = DaemonOptions.defaults(db).withPlacement(p).withReplicaRoot(replicaRoot == null ? null : URI.create(replicaRoot))
+                    .withRate(4 << 20, ByteSizes.parse(rate)).withPollMillis(poll);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        return DaemonMain.run(o, once);
+    }
+}

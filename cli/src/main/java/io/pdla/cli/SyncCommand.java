@@ -1,0 +1,51 @@
+package io.pdla.cli;
+
+import io.pdla.replicator.catalog.Catalog;
+import io.pdla.replicator.catalog.CatalogException;
+import io.pdla.replicator.daemon.DaemonOptions;
+import io.pdla.replicator.daemon.FileSync;
+import io.pdla.replicator.daemon.Replication;
+import io.pdla.storage.StorageDrivers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code pdla sync FILE}: brings FILE's replicas up to date now (issue 7). */
+@Command(name = "sync", mixinStandardHelpOptions = true,
+        description = "Rebuilds the stale, changed or missing replicas of FILE and ends dead writers' sessions.")
+public final class SyncCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "The original file (path or URI).")
+    String file;
+
+    @Option(names = "--db", required = true, description = "Replica catalog directory.")
+    Path db;
+
+    @Override
+    public Integer call() {
+        URI uri;
+        try {
+            uri = StorageDrivers.toUri(file);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        try {
+            Catalog.openExisting(db).close();
+            for (String line : new FileSync(Replication.open(DaemonOptions.defaults(db), null)).sync(uri)) spec.commandLine().getOut().println(line);
+            return 0;
+        } catch (CatalogException | IOException e) {
+            spec.commandLine().getErr().println("pdla sync: " + e.getMessage());
+            return 1;
+        }
+    }
+}

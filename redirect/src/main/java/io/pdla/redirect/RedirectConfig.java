@@ -1,0 +1,54 @@
+package io.pdla.redirect;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Settings of the redirect layer, from the open's hints, else system properties, else the environment:
+ * <ul>
+ * <li>catalog directory: hint {@value #HINT_CATALOG}, property {@code pdla.catalog}, env {@code PDLA_CATALOG}
+ * (none: the interceptor passes every call through);</li>
+ * <li>read-ahead per open file in bytes: hint {@value #HINT_READAHEAD} (0 disables; default 4 MiB);</li>
+ * <li>catalog wait in ms while another process holds it: hint {@value #HINT_WAIT} (default 10000).</li>
+ * </ul>
+ */
+public record RedirectConfig(Path catalog, long readAheadBytes, long catalogWaitMillis) {
+    public static final String HINT_CATALOG = "pdla_catalog";
+    public static final String HINT_READAHEAD = "pdla_readahead_bytes";
+    public static final String HINT_WAIT = "pdla_catalog_wait_ms";
+    public static final long DEFAULT_READAHEAD = 4L << 20;
+
+    public static RedirectConfig from(Map<String, String> hints) {
+        String dir = pick(hints, HINT_CATALOG, "pdla.catalog", "PDLA_CATALOG");
+        String ra = pick(hints, HINT_READAHEAD, "pdla.readahead_bytes", "PDLA_READAHEAD_BYTES");
+        String wait = pick(hints, HINT_WAIT, "pdla.catalog_wait_ms", "PDLA_CATALOG_WAIT_MS");
+        return new RedirectConfig(dir == null || dir.isBlank() ? null : Path.of(dir),
+                parse(ra, DEFAULT_READAHEAD, HINT_READAHEAD), parse(wait, 10_000, HINT_WAIT));
+    }
+
+    public RedirectConfig withCatalog(Path dir) {
+        return new RedirectConfig(dir, readAheadBytes, catalogWaitMillis);
+    }
+
+    public RedirectConfig withReadAhead(long bytes) {
+        return new RedirectConfig(catalog, bytes, catalogWaitMillis);
+    }
+
+    private static String pick(Map<String, String> hints, String hint, String prop, String env) {
+        String v = hints.get(hint);
+        if (v == null) v = System.getProperty(prop);
+        if (v == null) v = System.getenv(env);
+        return v;
+    }
+
+    private static long parse(String v, long fallback, String name) {
+        if (v == null || v.isBlank()) return fallback;
+        try {
+            long x = Long.parseLong(v.trim());
+            if (x < 0) throw new IllegalArgumentException("hint " + name + " must be >= 0, was " + v);
+            return x;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("hint " + name + " must be a whole number, was '" + v + "'", e);
+        }
+    }
+}

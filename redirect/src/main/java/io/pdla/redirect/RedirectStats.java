@@ -1,0 +1,53 @@
+package io.pdla.redirect;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counters of what the redirect layer did. Each interceptor has its own; {@link #global()} sums all
+ * interceptors of this class loader (one MPJ rank under the multicore device, one JVM otherwise).
+ */
+public final class RedirectStats {
+    private static final RedirectStats GLOBAL = new RedirectStats(null);
+
+    /** Read calls served entirely by replicas, partly, and not at all. */
+    public final AtomicLong readsFromReplica = new AtomicLong();
+    public final AtomicLong readsMixed = new AtomicLong();
+    public final AtomicLong readsFromOriginal = new AtomicLong();
+    public final AtomicLong bytesFromReplica = new AtomicLong();
+    public final AtomicLong bytesFromOriginal = new AtomicLong();
+    /** Replica reads answered from the read-ahead buffer, and buffer refills. */
+    public final AtomicLong readAheadHits = new AtomicLong();
+    public final AtomicLong readAheadFills = new AtomicLong();
+    public final AtomicLong replicasOpened = new AtomicLong();
+    /** Replicas made stale by writes through the shim. */
+    public final AtomicLong replicasInvalidated = new AtomicLong();
+    /** Catalog or replica failures that made a file fall back to its original. */
+    public final AtomicLong fallbacks = new AtomicLong();
+
+    private final RedirectStats parent;
+
+    RedirectStats(RedirectStats parent) {
+        this.parent = parent;
+    }
+
+    public static RedirectStats global() {
+        return GLOBAL;
+    }
+
+    static RedirectStats newChild() {
+        return new RedirectStats(GLOBAL);
+    }
+
+    void add(java.util.function.Function<RedirectStats, AtomicLong> counter, long n) {
+        counter.apply(this).addAndGet(n);
+        if (parent != null) counter.apply(parent).addAndGet(n);
+    }
+
+    @Override
+    public String toString() {
+        return "reads: " + readsFromReplica + " from replicas, " + readsMixed + " mixed, " + readsFromOriginal
+                + " from originals; bytes: " + bytesFromReplica + " from replicas, " + bytesFromOriginal
+                + " from originals; read-ahead: " + readAheadHits + " hits, " + readAheadFills + " fills; "
+                + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks";
+    }
+}

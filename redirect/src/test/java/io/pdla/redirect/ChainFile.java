@@ -1,0 +1,75 @@
+package io.pdla.redirect;
+
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.intercept.FileContext;
+import io.pdla.intercept.InterceptorChain;
+import io.pdla.intercept.IoCall;
+import io.pdla.intercept.IoInterceptor;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+import io.pdla.storage.StorageFile;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+
+/** One rank's open file driven through the interceptor chain, as the shim does it (no MPJ needed). */
+final class ChainFile implements AutoCloseable {
+    final FileContext ctx;
+    final InterceptorChain chain;
+
+    ChainFile(URI uri, String app, int np, int rank, Map<String, String> hints, List<IoInterceptor> interceptors) throws IOException {
+        StorageDriver d = StorageDrivers.installed().forUri(uri);
+        StorageFile f = d.open(uri, OpenOptions.createReadWrite().withHints(hints));
+        ctx = new FileContext(uri.getPath(), uri, 0, rank, np, new AppIdentity(app, np), hints, d, f);
+        chain = new InterceptorChain(interceptors);
+        chain.opened(ctx);
+    }
+
+    byte[] read(ExtentList extents) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(extents.totalBytes()));
+        long n = chain.execute(IoCall.data(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, extents, buf));
+        byte[] out = new byte[(int) n];
+        System.arraycopy(buf.array(), 0, out, 0, (int) n);
+        return out;
+    }
+
+    long read(ExtentList extents, ByteBuffer buf) throws IOException {
+        return chain.execute(IoCall.data(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, extents, buf));
+    }
+
+    byte[] read(long offset, int length) throws IOException {
+        return read(ExtentList.of(offset, length));
+    }
+
+    void write(long offset, byte[] data) throws IOException {
+        chain.execute(IoCall.data(ctx, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(offset, data.length), ByteBuffer.wrap(data)));
+    }
+
+    void write(ExtentList extents, ByteBuffer data) throws IOException {
+        chain.execute(IoCall.data(ctx, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, extents, data));
+    }
+
+    void setSize(long size) throws IOException {
+        chain.execute(IoCall.meta(ctx, IoOp.SET_SIZE, false, size));
+    }
+
+    void sync() throws IOException {
+        chain.execute(IoCall.meta(ctx, IoOp.SYNC, false, 0));
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            chain.closing(ctx);
+        } finally {
+            ctx.file().close();
+        }
+    }
+}

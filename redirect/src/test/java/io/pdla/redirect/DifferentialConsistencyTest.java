@@ -1,0 +1,204 @@
+package io.pdla.redirect;
+
+import io.pdla.access.ExtentList;
+import io.pdla.replicator.Fixture;
+import io.pdla.replicator.pattern.NestedStridedPattern;
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageFile;
+import io.pdla.storage.posix.PosixDriver;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Seeded random sequences of reads, writes (inside and outside patterns, multi-extent as views produce them),
+ * size changes and syncs, by several ranks over several runs, with replicas built between runs; every read
+ * through the redirect chain is compared byte for byte with the same read of a plain file that received the
+ * same writes. Ranks that share a file sync after each other's writes (MPI's sync-barrier-sync).
+ */
+class DifferentialConsistencyTest {
+    static long DAEMON_NANOS;
+    @TempDir
+    Path tmp;
+
+    @Test
+    void randomSequencesMatchAPlainFile() throws Exception {
+        run(Integer.getInteger("pdla.diff.sequences", 12));
+    }
+
+    @Tag("heavy")
+    @Test
+    void thousandsOfRandomSequencesMatchAPlainFile() throws Exception {
+        run(Integer.getInteger("pdla.diff.heavySequences", 2000));
+    }
+
+    private void run(int sequences) throws Exception {
+        long seed = Long.getLong("pdla.diff.seed", System.nanoTime());
+        System.out.println("DifferentialConsistencyTest seed=" + seed + " sequences=" + sequences);
+        Random master = new Random(seed);
+        long served = 0;
+        long reads = 0;
+        Fixture fx = null;
+        try {
+            for (int s = 0; s < sequences; s++) {
+                // one catalog serves many sequences (each has its own file), renewed so that scans stay short
+                if (s % 25 == 0) {
+                    if (fx != null) fx.close();
+                    fx = new Fixture(Files.createDirectories(tmp.resolve("c" + s)));
+                }
+                long seqSeed = master.nextLong();
+                Path dir = Files.createDirectories(tmp.resolve("s" + s));
+                long[] counts = sequence(fx, dir, seqSeed, "seed " + seed + " sequence " + s + " (sequence seed " + seqSeed + ")");
+                served += counts[0];
+                reads += counts[1];
+            }
+        } finally {
+            if (fx != null) fx.close();
+        }
+        System.out.println("DifferentialConsistencyTest: " + reads + " reads compared, " + served + " bytes served by replicas; daemon passes took " + DAEMON_NANOS / 1_000_000 + " ms");
+        assertTrue(served > 0, "replicas must actually have served reads, or the test proves nothing");
+    }
+
+    /** Returns {bytes served by replicas, reads compared}. */
+    private long[] sequence(Fixture fx, Path dir, long seed, String where) throws Exception {
+        Random rnd = new Random(seed);
+        Path file = dir.resolve("f.dat");
+        Path plain = dir.resolve("plain.dat");
+        int size = 4096 + rnd.nextInt(60_000);
+        byte[] init = Fixture.writeRandomFile(file, size, seed);
+        Files.write(plain, init);
+        int np = 2 + rnd.nextInt(3);
+        long served = 0, reads = 0;
+        try (StorageFile ref = new PosixDriver().open(plain.toUri(), OpenOptions.readWrite())) {
+            List<NestedStridedPattern> patterns = new ArrayList<>();
+            for (int run = 0; run < 3; run++) {
+                if (run > 0) {
+                    int n = 1 + rnd.nextInt(4);
+                    for (int i = 0; i < n; i++) {
+                        NestedStridedPattern p = randomPattern(rnd, file, np, ref.size());
+                        if (p != null) {
+                            fx.replication.queue.offer(p);
+                            patterns.add(p);
+                        }
+                    }
+                    long t0 = System.nanoTime();
+                    fx.replication.daemon.runOnce();
+                    DAEMON_NANOS += System.nanoTime() - t0;
+                }
+                long readAhead = rnd.nextBoolean() ? 0 : 4096L << rnd.nextInt(4);
+                RedirectConfig cfg = RedirectConfig.from(Map.of()).withCatalog(fx.db).withReadAhead(readAhead);
+                int ranks = 1 + rnd.nextInt(Math.min(3, np));
+                List<ChainFile> open = new ArrayList<>();
+                List<RedirectInterceptor> icpts = new ArrayList<>();
+                for (int r = 0; r < ranks; r++) {
+                    RedirectInterceptor ri = new RedirectInterceptor(cfg);
+                    icpts.add(ri);
+                    open.add(new ChainFile(file.toUri(), "app", np, r, Map.of(), List.of(ri)));
+                }
+                try {
+                    int ops = 10 + rnd.nextInt(40);
+                    for (int op = 0; op < ops; op++) {
+                        int who = rnd.nextInt(ranks);
+                        ChainFile f = open.get(who);
+                        long fsize = ref.size();
+                        int kind = rnd.nextInt(100);
+                        String at = where + " run " + run + " op " + op + " rank " + who;
+                        if (kind < 60) {
+                            ExtentList ex = patterns.isEmpty() || rnd.nextInt(10) < 4
+                                    ? randomExtents(rnd, fsize + 200, 3) : patternExtents(rnd, patterns.get(rnd.nextInt(patterns.size())));
+                            ByteBuffer want = ByteBuffer.allocate((int) ex.totalBytes());
+                            long wn = ref.readv(ex, want);
+                            byte[] got = f.read(ex);
+                            assertEquals(wn, got.length, at + " read length of " + ex);
+                            assertArrayEquals(Arrays.copyOf(want.array(), (int) wn), got, at + " read of " + ex);
+                            reads++;
+                        } else if (kind < 90) {
+                            ExtentList ex = randomExtents(rnd, fsize + 2000, 2);
+                            byte[] data = new byte[(int) ex.totalBytes()];
+                            rnd.nextBytes(data);
+                            ref.writev(ex, ByteBuffer.wrap(data));
+                            f.write(ex, ByteBuffer.wrap(data));
+                            for (ChainFile other : open) if (other != f) other.sync();
+                        } else if (kind < 95) {
+                            long ns = Math.max(0, fsize + rnd.nextInt(4000) - 3000);
+                            ref.setSize(ns);
+                            f.setSize(ns);
+                            for (ChainFile other : open) if (other != f) other.sync();
+                        } else {
+                            f.sync();
+                        }
+                    }
+                } finally {
+                    for (ChainFile f : open) f.close();
+                }
+                for (RedirectInterceptor ri : icpts) served += ri.stats().bytesFromReplica.get();
+                assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(file), where + " run " + run + ": the original holds every write");
+            }
+        }
+        return new long[]{served, reads};
+    }
+
+    private static NestedStridedPattern randomPattern(Random rnd, Path file, int np, long fileSize) {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                int rank = rnd.nextInt(4) == 0 ? -1 : rnd.nextInt(np);
+                PatternKey key = new PatternKey("app", np, rank, file.toUri());
+                long size = 1 + rnd.nextInt(3000);
+                long stride = size + rnd.nextInt(3000);
+                long count = 1 + rnd.nextInt(20);
+                List<NestedStridedPattern.Level> levels = new ArrayList<>();
+                levels.add(new NestedStridedPattern.Level(rnd.nextInt(5) == 0 ? -stride : stride, count));
+                if (rnd.nextInt(4) == 0) levels.add(new NestedStridedPattern.Level(stride * count + rnd.nextInt(1000), 1 + rnd.nextInt(3)));
+                long start = rnd.nextInt((int) Math.max(1, fileSize / 2));
+                if (levels.get(0).stride() < 0) start += stride * (count - 1);
+                NestedStridedPattern p = new NestedStridedPattern(key, start, size, levels);
+                // mostly patterns inside the file; sometimes one that reaches past its end (the daemon rejects it)
+                long end = p.offsetAt(p.totalBytes() - 1) + 1;
+                if (end <= fileSize || rnd.nextInt(10) == 0) return p;
+            } catch (IllegalArgumentException e) {
+                // overlapping or negative: draw again
+            }
+        }
+        return null;
+    }
+
+    /** A run of the pattern as the application would issue it: a few consecutive pieces in pattern order. */
+    private static ExtentList patternExtents(Random rnd, NestedStridedPattern p) {
+        long pos = rnd.nextInt((int) p.totalBytes());
+        ExtentList.Builder b = ExtentList.builder();
+        int pieces = 1 + rnd.nextInt(3);
+        for (int i = 0; i < pieces && pos < p.totalBytes(); i++) {
+            long off = p.offsetAt(pos);
+            long len = Math.min(p.runLengthAt(off), 1 + rnd.nextInt(4000));
+            b.add(off, len);
+            pos += len;
+        }
+        return b.build();
+    }
+
+    private static ExtentList randomExtents(Random rnd, long limit, int maxExtents) {
+        int n = 1 + rnd.nextInt(maxExtents);
+        ExtentList.Builder b = ExtentList.builder();
+        long o = rnd.nextInt((int) Math.max(1, limit));
+        for (int i = 0; i < n; i++) {
+            long len = 1 + rnd.nextInt(rnd.nextBoolean() ? 64 : 6000);
+            b.add(o, len);
+            o = o + len + rnd.nextInt(3000);
+        }
+        return b.build();
+    }
+}

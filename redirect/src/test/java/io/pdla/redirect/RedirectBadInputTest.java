@@ -1,0 +1,143 @@
+package io.pdla.redirect;
+
+import io.pdla.replicator.Fixture;
+import io.pdla.replicator.pattern.NestedStridedPattern;
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.replicator.pattern.ReplicablePattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Whatever is wrong with the replicas or the catalog, reads through redirect return the original's bytes. */
+class RedirectBadInputTest {
+    @TempDir
+    Path tmp;
+
+    private ReplicablePattern replicate(Fixture fx, Path f) throws Exception {
+        ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("app", 1, 0, f.toUri()), 0, 4096, 8192, 16);
+        fx.replication.queue.offer(p);
+        assertEquals(1, fx.replication.daemon.runOnce().published());
+        return p;
+    }
+
+    private static RedirectStats readAll(Path db, Path f, byte[] expect) throws Exception {
+        RedirectInterceptor ri = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(db));
+        try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
+            for (int i = 0; i < 16; i++) {
+                assertArrayEquals(Arrays.copyOfRange(expect, i * 8192, i * 8192 + 4096), cf.read(i * 8192L, 4096), "block " + i);
+            }
+        }
+        return ri.stats();
+    }
+
+    @Test
+    void replicaThatVanishedFallsBackToTheOriginal() throws Exception {
+        Path f = tmp.resolve("a.dat");
+        byte[] data = Fixture.writeRandomFile(f, 200_000, 1);
+        try (Fixture fx = new Fixture(tmp)) {
+            ReplicablePattern p = replicate(fx, f);
+            assertEquals(16, readAll(fx.db, f, data).readsFromReplica.get(), "sanity: replica used while present");
+            Files.delete(Path.of(fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().replica()));
+            RedirectStats s = readAll(fx.db, f, data);
+            assertEquals(0, s.bytesFromReplica.get(), s.toString());
+            assertEquals(1, s.fallbacks.get(), s.toString());
+        }
+    }
+
+    @Test
+    void truncatedOrCorruptedReplicaSizeIsNotUsed() throws Exception {
+        Path f = tmp.resolve("b.dat");
+        byte[] data = Fixture.writeRandomFile(f, 200_000, 2);
+        try (Fixture fx = new Fixture(tmp)) {
+            ReplicablePattern p = replicate(fx, f);
+            Fixture.setLength(Path.of(fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().replica()), 100);
+            RedirectStats s = readAll(fx.db, f, data);
+            assertEquals(0, s.bytesFromReplica.get(), s.toString());
+        }
+    }
+
+    @Test
+    void originalChangedOutsideTheShimIsNeverServedFromTheReplica() throws Exception {
+        Path f = tmp.resolve("c.dat");
+        byte[] data = Fixture.writeRandomFile(f, 200_000, 3);
+        try (Fixture fx = new Fixture(tmp)) {
+            replicate(fx, f);
+            byte[] patch = new byte[100];
+            Arrays.fill(patch, (byte) 7);
+            Thread.sleep(5);
+            Fixture.overwrite(f, 8192 * 3, patch);
+            System.arraycopy(patch, 0, data, 8192 * 3, 100);
+            RedirectStats s = readAll(fx.db, f, data);
+            assertEquals(0, s.bytesFromReplica.get(), s.toString());
+            // same size, same content length: a change that keeps the size is caught by the mtime
+            Fixture.writeRandomFile(f, 200_000, 99);
+            byte[] now = Files.readAllBytes(f);
+            assertEquals(0, readAll(fx.db, f, now).bytesFromReplica.get());
+        }
+    }
+
+    @Test
+    void corruptCatalogFallsBackToTheOriginalWithoutFailingTheApplication() throws Exception {
+        Path f = tmp.resolve("d.dat");
+        byte[] data = Fixture.writeRandomFile(f, 200_000, 4);
+        Path db = tmp.resolve("broken-catalog");
+        Files.createDirectories(db);
+        Files.write(db.resolve("00000000.jdb"), new byte[]{1, 2, 3, 4, 5, 6, 7, 8, 9});
+        RedirectStats s = readAll(db, f, data);
+        assertEquals(1, s.fallbacks.get(), s.toString());
+        // writes still work and reach the original
+        RedirectInterceptor ri = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(db));
+        try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
+            cf.write(10, new byte[]{42});
+        }
+        assertEquals(42, Files.readAllBytes(f)[10]);
+    }
+
+    @Test
+    void noCatalogConfiguredMeansPassThrough() throws Exception {
+        Path f = tmp.resolve("e.dat");
+        byte[] data = Fixture.writeRandomFile(f, 200_000, 5);
+        RedirectInterceptor ri = new RedirectInterceptor(new RedirectConfig(null, 0, 0));
+        try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
+            assertArrayEquals(Arrays.copyOfRange(data, 5, 105), cf.read(5, 100));
+        }
+        assertEquals(0, ri.stats().readsFromOriginal.get() + ri.stats().fallbacks.get(), "no bookkeeping at all without a catalog");
+    }
+
+    @Test
+    void writeIntoAReplicatedRegionInvalidatesDurablyBeforeItLandsAndSyncRebuilds() throws Exception {
+        Path f = tmp.resolve("w.dat");
+        byte[] data = Fixture.writeRandomFile(f, 200_000, 6);
+        try (Fixture fx = new Fixture(tmp)) {
+            ReplicablePattern p = replicate(fx, f);
+            RedirectInterceptor ri = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
+            try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
+                cf.write(4096 + 100, new byte[]{9, 9}); // in a gap: replica stays valid
+                assertEquals(0, ri.stats().replicasInvalidated.get());
+                assertEquals(io.pdla.replicator.catalog.ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state());
+                cf.write(8192 + 5, new byte[]{1, 2, 3});
+                assertEquals(io.pdla.replicator.catalog.ReplicaState.STALE, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state(),
+                        "the catalog says stale before the write returns");
+                assertArrayEquals(new byte[]{1, 2, 3}, cf.read(8192 + 5, 3));
+            }
+            data[4196] = 9;
+            data[4197] = 9;
+            data[8197] = 1;
+            data[8198] = 2;
+            data[8199] = 3;
+            List<String> lines = new io.pdla.replicator.daemon.FileSync(fx.replication).sync(f.toUri());
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("PUBLISHED")), lines.toString());
+            RedirectStats s = readAll(fx.db, f, data);
+            assertEquals(16, s.readsFromReplica.get(), "rebuilt replica serves again: " + s);
+        }
+    }
+}

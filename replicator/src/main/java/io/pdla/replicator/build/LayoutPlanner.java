@@ -1,0 +1,87 @@
+package io.pdla.replicator.build;
+
+import io.pdla.costmodel.AccessPattern;
+import io.pdla.costmodel.LayoutChoice;
+import io.pdla.costmodel.LayoutCostModel;
+import io.pdla.costmodel.Op;
+import io.pdla.costmodel.RequestBatch;
+import io.pdla.costmodel.benefit.BenefitCalculator;
+import io.pdla.costmodel.benefit.CriticalPatternEntry;
+import io.pdla.costmodel.benefit.CriticalPatternRule;
+import io.pdla.costmodel.benefit.ReplicaPlan;
+import io.pdla.costmodel.benefit.ReplicaSpace;
+import io.pdla.costmodel.benefit.SsdReplicaPlanner;
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.replicator.pattern.ReplicablePattern;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Chooses each replica's place and layout. H-PDLA: the cheapest of 1-DH, 1-DV, 2-D on the HServers.
+ * S-PDLA (SServers configured): the critical patterns (benefit above the threshold) get SServers or
+ * HServers+SServers in order of descending benefit while the SSD space lasts (Algorithm 1, with the LP
+ * stripes); the rest stay on HServers with their H-PDLA layout.
+ */
+public final class LayoutPlanner {
+    private final PlacementConfig cfg;
+
+    public LayoutPlanner(PlacementConfig cfg) {
+        this.cfg = cfg;
+    }
+
+    public PlacementConfig config() {
+        return cfg;
+    }
+
+    /**
+     * [R] The cost model's view of a pattern: its requests as rounds of p concurrent requests; a global
+     * pattern's requests are spread over its p processes, a local pattern is one process's share of a job of
+     * p processes running the same way. Patterns are replicated for reads.
+     */
+    public static AccessPattern costShape(ReplicablePattern p, int processesPerNode) {
+        ReplicablePattern.RequestShape shape = p.requestShape();
+        int procs = p.key().processes();
+        long rounds = p.key().global() ? Math.max(1, (shape.requests() + procs - 1) / procs) : shape.requests();
+        return new AccessPattern(procs, Math.min(processesPerNode, procs), List.of(new RequestBatch(shape.requestSize(), rounds, Op.READ)));
+    }
+
+    public Placement onHServers(ReplicablePattern p, String why) {
+        LayoutChoice best = LayoutCostModel.hdd(cfg.params(), cfg.hServers()).best(costShape(p, cfg.processesPerNode()));
+        return new Placement(ReplicaSpace.HSERVERS, best, 0, 0, 0, 0, why);
+    }
+
+    /**
+     * Places all patterns at once (Algorithm 1 needs them together). {@code ssdBytesInUse} is the space one
+     * SServer already gives to existing replicas.
+     */
+    public Map<PatternKey, Placement> plan(Collection<ReplicablePattern> patterns, long ssdBytesInUse) {
+        Map<PatternKey, Placement> out = new HashMap<>();
+        if (cfg.sServers() == 0) {
+            for (ReplicablePattern p : patterns) out.put(p.key(), onHServers(p, null));
+            return out;
+        }
+        BenefitCalculator calc = new BenefitCalculator(cfg.params(), cfg.hServers(), cfg.sServers());
+        CriticalPatternRule rule = new CriticalPatternRule(calc, cfg.thresholdSeconds());
+        List<CriticalPatternEntry> cpt = new ArrayList<>();
+        Map<String, ReplicablePattern> byId = new HashMap<>();
+        for (ReplicablePattern p : patterns) {
+            byId.put(p.key().id(), p);
+            rule.classify(p.key().id(), costShape(p, cfg.processesPerNode())).ifPresentOrElse(cpt::add,
+                    () -> out.put(p.key(), onHServers(p, "not critical")));
+        }
+        ReplicaPlan plan = new SsdReplicaPlanner().plan(cpt, Math.max(0, cfg.ssdBytesPerServer() - ssdBytesInUse));
+        for (CriticalPatternEntry e : plan.placed()) {
+            out.put(byId.get(e.patternKey()).key(), new Placement(e.space(), e.layout(), e.benefitSeconds(), e.bytesPerSServer(),
+                    e.hServerStripe(), e.sServerStripe(), "critical"));
+        }
+        for (CriticalPatternEntry e : plan.skipped()) {
+            out.put(byId.get(e.patternKey()).key(), onHServers(byId.get(e.patternKey()),
+                    "critical but SSD space is full: needs " + e.bytesPerSServer() + " bytes per SServer, " + plan.remainingBytesPerSServer() + " left"));
+        }
+        return out;
+    }
+}

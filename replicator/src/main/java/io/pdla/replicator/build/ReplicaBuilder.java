@@ -1,0 +1,301 @@
+package io.pdla.replicator.build;
+
+import io.pdla.access.ExtentList;
+import io.pdla.replicator.catalog.CatalogAccess;
+import io.pdla.replicator.catalog.FileIdentity;
+import io.pdla.replicator.catalog.FileRecord;
+import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaState;
+import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.storage.Capability;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageFile;
+import io.pdla.storage.StorageLayout;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Logger;
+
+/**
+ * Builds one replica: a new file holding exactly the bytes the pattern touches, in pattern order, and
+ * publishes it atomically:
+ * <ol>
+ * <li>journal the temporary and final names (one catalog transaction), noting the original's generation
+ * and identity; refuse while shim writers are active;</li>
+ * <li>create the replica directory with its layout, copy into the temporary file, sync it;</li>
+ * <li>rename it to its final name (and sync the directory where the driver is POSIX);</li>
+ * <li>commit the catalog entry, removing the journal row, only if the original's generation and identity
+ * are what they were in step 1 and no writer began.</li>
+ * </ol>
+ * A crash anywhere leaves the catalog either without the entry (and the journal names the files to clean
+ * up) or with the complete, synced replica.
+ */
+public final class ReplicaBuilder {
+    private static final Logger LOG = Logger.getLogger(ReplicaBuilder.class.getName());
+    /** Directory beside each original that holds its replicas when no replica root is given. */
+    public static final String DEFAULT_DIR = ".pdla-replicas/";
+
+    private final CatalogAccess catalog;
+    private final StorageDrivers drivers;
+    private final LayoutPlanner planner;
+    private final URI replicaRoot;
+    private final int chunkBytes;
+    private final long maxBytesPerSecond;
+
+    /**
+     * @param replicaRoot       directory URI for all replicas, or null for {@value #DEFAULT_DIR} beside each original
+     * @param maxBytesPerSecond copy rate limit so the daemon does not starve applications (0 = none)
+     */
+    public ReplicaBuilder(CatalogAccess catalog, StorageDrivers drivers, LayoutPlanner planner, URI replicaRoot,
+                          int chunkBytes, long maxBytesPerSecond) {
+        this.catalog = catalog;
+        this.drivers = drivers;
+        this.planner = planner;
+        this.replicaRoot = replicaRoot;
+        this.chunkBytes = chunkBytes;
+        this.maxBytesPerSecond = maxBytesPerSecond;
+    }
+
+    public LayoutPlanner planner() {
+        return planner;
+    }
+
+    /** The directory of one pattern's replica: a stable name from the pattern key. */
+    public URI replicaDir(ReplicablePattern p) {
+        URI root = replicaRoot != null ? replicaRoot : p.key().original().resolve(DEFAULT_DIR);
+        String s = root.toString();
+        if (!s.endsWith("/")) root = URI.create(s + "/");
+        return root.resolve(hash(p.key().id()) + "/");
+    }
+
+    public BuildOutcome build(ReplicablePattern pattern, Placement placement) throws IOException {
+        URI original = pattern.key().original();
+        StorageDriver driver = drivers.forUri(original);
+        if (!driver.exists(original)) {
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "original " + original + " of pattern " + pattern.key().id() + " does not exist", null);
+        }
+        FileIdentity before = FileIdentity.probe(driver, original);
+        URI dir = replicaDir(pattern);
+        String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        URI tmp = dir.resolve("replica-" + buildId + ".tmp");
+        URI fin = dir.resolve("replica-" + buildId);
+        record Start(FileRecord file, Optional<ReplicaEntry> existing) {
+        }
+        Start start = catalog.transact(t -> {
+            FileRecord f = t.file(original);
+            Optional<ReplicaEntry> existing = t.entry(pattern.key());
+            if (f.writers() == 0) t.journal(buildId, List.of(tmp, fin));
+            return new Start(f, existing);
+        });
+        if (start.file().writers() > 0) {
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.file().writers() + " shim writer(s) have " + original + " open", null);
+        }
+        if (start.existing().isPresent() && start.existing().get().pattern().equals(pattern)
+                && ReplicaValidity.usable(start.existing().get(), start.file(), before) && replicaIntact(start.existing().get())) {
+            catalog.transact(t -> {
+                t.unjournal(buildId);
+                return null;
+            });
+            return new BuildOutcome(BuildOutcome.Kind.UP_TO_DATE, "replica " + start.existing().get().replica() + " is current", start.existing().get());
+        }
+        StorageDriver rdriver = drivers.forUri(dir);
+        try {
+            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing());
+        } catch (IOException | RuntimeException e) {
+            // leave nothing behind; if even this fails the journal row makes the next start-up clean it
+            deleteQuietly(rdriver, tmp);
+            deleteQuietly(rdriver, fin);
+            try {
+                catalog.transact(t -> {
+                    t.unjournal(buildId);
+                    return null;
+                });
+            } catch (IOException | RuntimeException ignored) {
+                LOG.fine("journal row " + buildId + " left for the start-up scan");
+            }
+            throw e;
+        }
+    }
+
+    private BuildOutcome copyAndPublish(ReplicablePattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
+                                        URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
+                                        Optional<ReplicaEntry> existing) throws IOException {
+        URI original = pattern.key().original();
+        StorageLayout layout = placement.storageLayout(planner.config(), pattern.totalBytes(), pattern.key().processes());
+        rdriver.mkdirs(dir);
+        boolean applied = false;
+        if (rdriver.has(Capability.LAYOUT)) {
+            rdriver.setLayout(dir, layout);
+            applied = true;
+        }
+        copy(pattern, driver, rdriver, tmp);
+        if (!rdriver.has(Capability.RENAME)) {
+            throw new StorageException(StorageException.Reason.UNSUPPORTED, rdriver.scheme() + ": cannot publish replica " + fin + " atomically without rename");
+        }
+        rdriver.rename(tmp, fin);
+        syncDirectory(dir);
+        FileIdentity after = FileIdentity.probe(driver, original);
+        StorageLayout recorded = applied ? layout : withParam(layout, "applied", "no (" + rdriver.scheme() + " driver has no layouts)");
+        ReplicaEntry entry = new ReplicaEntry(pattern, fin, recorded, placement.space().label(), placement.benefitSeconds(),
+                placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
+        String refused = catalog.transact(t -> {
+            FileRecord f = t.file(original);
+            if (f.generation() != startFile.generation() || f.writers() > 0) {
+                return "the original's generation moved from " + startFile.generation() + " to " + f.generation() + " while copying";
+            }
+            if (!after.equals(before)) return "the original changed while copying (" + before + " -> " + after + ")";
+            Optional<ReplicaEntry> old = t.entry(pattern.key());
+            t.put(entry);
+            t.unjournal(buildId);
+            if (old.isPresent() && !old.get().replica().equals(fin)) t.journal(buildId + "-old", List.of(old.get().replica()));
+            return null;
+        });
+        if (refused != null) {
+            deleteQuietly(rdriver, fin);
+            catalog.transact(t -> {
+                t.unjournal(buildId);
+                return null;
+            });
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, refused, null);
+        }
+        if (existing.isPresent() && !existing.get().replica().equals(fin)) {
+            deleteQuietly(drivers.forUri(existing.get().replica()), existing.get().replica());
+            catalog.transact(t -> {
+                t.unjournal(buildId + "-old");
+                return null;
+            });
+        }
+        return new BuildOutcome(BuildOutcome.Kind.PUBLISHED, "published " + fin + " (" + pattern.totalBytes() + " bytes, " + placement.describe() + ")", entry);
+    }
+
+    /** The replica file exists and has the pattern's size: a cheap guard against vanished or truncated files. */
+    public boolean replicaIntact(ReplicaEntry e) {
+        try {
+            StorageDriver d = drivers.forUri(e.replica());
+            if (!d.exists(e.replica())) return false;
+            try (StorageFile f = d.open(e.replica(), OpenOptions.readOnly())) {
+                return f.size() == e.pattern().totalBytes();
+            }
+        } catch (IOException | RuntimeException ex) {
+            return false;
+        }
+    }
+
+    private void copy(ReplicablePattern pattern, StorageDriver src, StorageDriver dst, URI tmp) throws IOException {
+        long started = System.nanoTime();
+        try (StorageFile in = src.open(pattern.key().original(), OpenOptions.readOnly());
+             StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
+            long originalSize = in.size();
+            ByteBuffer buf = ByteBuffer.allocateDirect(chunkBytes);
+            List<long[]> batch = new ArrayList<>();
+            long[] state = {0, 0}; // bytes in batch, bytes written
+            try {
+                pattern.forEachExtent((off, len) -> {
+                    long o = off;
+                    long l = len;
+                    while (l > 0) {
+                        long take = Math.min(l, chunkBytes - state[0]);
+                        batch.add(new long[]{o, take});
+                        state[0] += take;
+                        o += take;
+                        l -= take;
+                        if (state[0] == chunkBytes) flush(in, out, buf, batch, state, originalSize, started);
+                    }
+                });
+                flush(in, out, buf, batch, state, originalSize, started);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            out.sync();
+        }
+    }
+
+    private void flush(StorageFile in, StorageFile out, ByteBuffer buf, List<long[]> batch, long[] state, long originalSize, long started) {
+        if (batch.isEmpty()) return;
+        try {
+            if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("replica build interrupted");
+            ExtentList.Builder b = ExtentList.builder(batch.size());
+            for (long[] e : batch) b.add(e[0], e[1]);
+            ExtentList extents = b.build();
+            buf.clear().limit(Math.toIntExact(state[0]));
+            long got = in.readv(extents, buf);
+            if (got != state[0]) {
+                throw new StorageException(StorageException.Reason.BAD_ARGUMENT, "pattern reaches past the end of original "
+                        + in.uri() + " (" + originalSize + " bytes; pattern needs up to offset " + extents.endOffset() + ")");
+            }
+            buf.flip();
+            out.write(state[1], buf);
+            state[1] += state[0];
+            state[0] = 0;
+            batch.clear();
+            throttle(state[1], started);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void throttle(long copied, long startedNanos) throws InterruptedIOException {
+        if (maxBytesPerSecond <= 0) return;
+        long dueNanos = startedNanos + copied * 1_000_000_000L / maxBytesPerSecond;
+        long wait = dueNanos - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("replica build interrupted");
+            }
+        }
+    }
+
+    /** Makes a rename durable on POSIX (the directory entry); other drivers publish renames atomically themselves. */
+    static void syncDirectory(URI dir) {
+        if (!"file".equals(dir.getScheme())) return;
+        try (FileChannel ch = FileChannel.open(Path.of(dir), StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            LOG.fine(() -> "directory sync not possible on " + dir + ": " + e);
+        }
+    }
+
+    static void deleteQuietly(StorageDriver d, URI uri) {
+        try {
+            if (d.exists(uri)) d.delete(uri);
+        } catch (IOException e) {
+            LOG.warning("could not delete " + uri + ": " + e.getMessage());
+        }
+    }
+
+    private static StorageLayout withParam(StorageLayout l, String k, String v) {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>(l.parameters());
+        m.put(k, v);
+        return new StorageLayout(l.kind(), m);
+    }
+
+    static String hash(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 10);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.pdla.replicator.catalog;
+
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.storage.StorageDriver;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The catalog side of writes through the shim (see {@code redirect/README.md}, "Consistency"):
+ * a write session is registered durably before its first write proceeds; a write that touches a replica's
+ * region marks that replica stale durably before it proceeds; when the session ends the still-valid
+ * replicas are vouched for at the original's new identity. Each step bumps the file's generation, which
+ * is how a replica build that overlapped a write session notices and gives up.
+ */
+public final class WriteSessions {
+    private WriteSessions() {
+    }
+
+    /** Registers the session; returns every replica entry of the original, read in the same transaction. */
+    public static List<ReplicaEntry> begin(CatalogAccess catalog, StorageDriver driver, URI original, WriterSession session) throws IOException {
+        FileIdentity before = FileIdentity.probe(driver, original);
+        return catalog.transact(t -> {
+            FileRecord f = t.file(original);
+            FileIdentity ref = f.writers() == 0 ? before : f.identityBeforeWriters();
+            t.putFile(original, new FileRecord(f.generation() + 1, f.writers() + 1, ref));
+            t.addWriter(original, session);
+            return t.entriesOf(original, problem -> { });
+        });
+    }
+
+    /** Marks the replicas stale (durably, in one transaction) and bumps the generation. */
+    public static void invalidate(CatalogAccess catalog, URI original, Collection<PatternKey> keys) throws IOException {
+        catalog.transact(t -> {
+            for (PatternKey k : keys) {
+                t.entry(k).ifPresent(e -> {
+                    if (e.state() == ReplicaState.VALID) t.put(e.withState(ReplicaState.STALE));
+                });
+            }
+            FileRecord f = t.file(original);
+            t.putFile(original, new FileRecord(f.generation() + 1, f.writers(), f.identityBeforeWriters()));
+            return null;
+        });
+    }
+
+    /**
+     * Ends the session; the caller has synced the original so that its identity is final. When no other
+     * session remains, valid replicas that matched the original before the writers began are vouched for at
+     * its identity now.
+     */
+    public static void end(CatalogAccess catalog, StorageDriver driver, URI original, String sessionId) throws IOException {
+        FileIdentity now = driver.exists(original) ? FileIdentity.probe(driver, original) : null;
+        catalog.transact(t -> {
+            if (!t.removeWriter(original, sessionId)) return null;
+            FileRecord f = t.file(original);
+            int writers = Math.max(0, f.writers() - 1);
+            if (writers == 0 && now != null && f.identityBeforeWriters() != null) {
+                for (ReplicaEntry e : t.entriesOf(original, problem -> { })) {
+                    if (e.state() == ReplicaState.VALID && e.identity().equals(f.identityBeforeWriters())) {
+                        t.put(e.withIdentity(now));
+                    }
+                }
+            }
+            t.putFile(original, new FileRecord(f.generation() + 1, writers, writers == 0 ? null : f.identityBeforeWriters()));
+            return null;
+        });
+    }
+}

@@ -1,0 +1,96 @@
+package io.pdla.replicator.daemon;
+
+import io.pdla.replicator.build.PlacementConfig;
+
+import java.net.URI;
+import java.nio.file.Path;
+
+/**
+ * A plain entry point of the daemon (what {@code pdla daemon} runs; the crash tests start it as a child
+ * process): {@code --db DIR [--once] [--replica-root URI] [--hservers N] [--sservers N --ssd-bytes B]
+ * [--chunk BYTES] [--rate BYTES_PER_S] [--poll MS]}. Exit 0 on success, 2 on bad arguments, 1 on failure.
+ * The long-running form stops cleanly on SIGTERM: the shutdown hook stops the loop and waits for the
+ * current build to end or abandon its temporary file.
+ */
+public final class DaemonMain {
+    private DaemonMain() {
+    }
+
+    /** Set when a shutdown (SIGTERM) stopped the daemon: System.exit would then block on the running hooks. */
+    private static volatile boolean shuttingDown;
+
+    public static void main(String[] args) {
+        int code = run(args);
+        if (!shuttingDown) System.exit(code);
+    }
+
+    public static int run(String[] args) {
+        DaemonOptions o;
+        boolean once = false;
+        try {
+            Path db = null;
+            URI root = null;
+            int h = 8, s = 0, chunk = 4 << 20;
+            long ssd = 0, rate = 0, poll = 5000;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "--once" -> once = true;
+                    case "--db" -> db = Path.of(value(args, ++i, a));
+                    case "--replica-root" -> root = URI.create(value(args, ++i, a));
+                    case "--hservers" -> h = Integer.parseInt(value(args, ++i, a));
+                    case "--sservers" -> s = Integer.parseInt(value(args, ++i, a));
+                    case "--ssd-bytes" -> ssd = Long.parseLong(value(args, ++i, a));
+                    case "--chunk" -> chunk = Integer.parseInt(value(args, ++i, a));
+                    case "--rate" -> rate = Long.parseLong(value(args, ++i, a));
+                    case "--poll" -> poll = Long.parseLong(value(args, ++i, a));
+                    default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
+                }
+            }
+            if (db == null) throw new IllegalArgumentException("--db DIR is required");
+            o = DaemonOptions.defaults(db).withReplicaRoot(root).withPlacement(PlacementConfig.hddOnly(h).withSsd(s, ssd))
+                    .withRate(chunk, rate).withPollMillis(poll);
+        } catch (IllegalArgumentException e) {
+            System.err.println("pdla daemon: " + e.getMessage());
+            return 2;
+        }
+        return run(o, once);
+    }
+
+    public static int run(DaemonOptions o, boolean once) {
+        try {
+            Replication r = Replication.open(o, System.out);
+            if (once) {
+                DaemonReport rep = r.daemon.runOnce();
+                System.out.printf("done: %d published, %d up to date, %d covered, %d deferred, %d rejected, %d bytes copied%n",
+                        rep.published(), rep.upToDate(), rep.covered(), rep.deferred(), rep.rejected(), rep.bytesCopied());
+                return 0;
+            }
+            Thread main = Thread.currentThread();
+            Thread hook = new Thread(() -> {
+                shuttingDown = true;
+                System.out.println("pdla daemon: shutting down after the current step");
+                System.out.flush();
+                r.daemon.stop();
+                try {
+                    main.join(30_000);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "pdla-daemon-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            System.out.println("pdla daemon: watching the queue in " + o.db() + " every " + o.pollMillis() + " ms");
+            r.daemon.runUntilStopped(o.pollMillis());
+            System.out.println("pdla daemon: stopped");
+            return 0;
+        } catch (Exception e) {
+            System.err.println("pdla daemon: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static String value(String[] args, int i, String flag) {
+        if (i >= args.length) throw new IllegalArgumentException(flag + " needs a value");
+        return args[i];
+    }
+}

@@ -1,0 +1,67 @@
+package io.pdla.replicator.daemon;
+
+import io.pdla.replicator.build.BuildOutcome;
+import io.pdla.replicator.build.Placement;
+import io.pdla.replicator.catalog.FileIdentity;
+import io.pdla.replicator.catalog.FileRecord;
+import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.replicator.catalog.WriteSessions;
+import io.pdla.replicator.catalog.WriterSession;
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code pdla sync FILE}: brings one original's replicas up to date. Writes through the shim always land in
+ * the original (after marking overlapping replicas stale), so the original is already authoritative; what
+ * sync does is end the write sessions of dead processes and rebuild every replica of the file that is stale,
+ * changed, missing or truncated, now, instead of at the daemon's next pass.
+ */
+public final class FileSync {
+    private final Replication r;
+
+    public FileSync(Replication r) {
+        this.r = r;
+    }
+
+    public List<String> sync(URI original) throws IOException {
+        List<String> out = new ArrayList<>();
+        StorageDriver driver = StorageDrivers.installed().forUri(original);
+        if (!driver.exists(original)) throw new IOException("pdla sync: " + original + " does not exist");
+        for (WriterSession w : r.catalog.transact(t -> t.writers(original))) {
+            if (w.ownerDead()) {
+                WriteSessions.end(r.catalog, driver, original, w.sessionId());
+                out.add("ended write session of dead process " + w.pid());
+            } else {
+                out.add("process " + w.pid() + " on " + w.host() + " still writes " + original + "; its replicas are rebuilt after it closes");
+            }
+        }
+        List<ReplicaEntry> entries = r.catalog.transact(t -> t.entriesOf(original, p -> out.add("undecodable entry: " + p)));
+        FileRecord f = r.catalog.transact(t -> t.file(original));
+        FileIdentity now = FileIdentity.probe(driver, original);
+        List<ReplicablePattern> rebuild = new ArrayList<>();
+        for (ReplicaEntry e : entries) {
+            String why = ReplicaValidity.reasonUnusable(e, f, now);
+            if (why == null && !r.builder.replicaIntact(e)) why = "replica file missing or truncated";
+            if (why == null) out.add("current: " + e.key().id());
+            else {
+                out.add("rebuilding " + e.key().id() + ": " + why);
+                rebuild.add(e.pattern());
+            }
+        }
+        Map<PatternKey, Placement> placements = r.builder.planner().plan(rebuild, 0);
+        for (ReplicablePattern p : rebuild) {
+            BuildOutcome o = r.builder.build(p, placements.get(p.key()));
+            out.add(o.kind() + " " + p.key().id() + ": " + o.message());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,83 @@
+package io.pdla.replicator.daemon;
+
+import io.pdla.replicator.catalog.CatalogAccess;
+import io.pdla.replicator.catalog.FileIdentity;
+import io.pdla.replicator.catalog.FileRecord;
+import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What {@code pdla replicas list|show|drop} do, on the catalog. */
+public final class ReplicaAdmin {
+    private final CatalogAccess catalog;
+
+    public ReplicaAdmin(CatalogAccess catalog) {
+        this.catalog = catalog;
+    }
+
+    public List<ReplicaEntry> list() throws IOException {
+        return catalog.transact(t -> {
+            List<ReplicaEntry> l = new ArrayList<>();
+            t.forEachEntry(l::add, k -> { });
+            return l;
+        });
+    }
+
+    /** One line per replica: state, space, layout, bytes, pattern id. */
+    public static String line(ReplicaEntry e) {
+        return String.format("%-6s %-18s %-7s %12d  %s", e.state(), e.space(), e.layout().kind(), e.pattern().totalBytes(), e.key().id());
+    }
+
+    public Optional<List<String>> show(PatternKey key) throws IOException {
+        Optional<ReplicaEntry> e = catalog.transact(t -> t.entry(key));
+        if (e.isEmpty()) return Optional.empty();
+        ReplicaEntry r = e.get();
+        FileRecord f = catalog.transact(t -> t.file(key.original()));
+        List<String> out = new ArrayList<>();
+        out.add("pattern:    " + key.id());
+        out.add("shape:      " + r.pattern().describe());
+        out.add("replica:    " + r.replica());
+        out.add("space:      " + r.space() + (r.benefitSeconds() > 0 ? String.format(" (benefit %.6g s, %d bytes per SServer)", r.benefitSeconds(), r.bytesPerSServer()) : ""));
+        StringBuilder params = new StringBuilder();
+        for (Map.Entry<String, String> p : r.layout().parameters().entrySet()) params.append(' ').append(p.getKey()).append('=').append(p.getValue());
+        out.add("layout:     " + r.layout().kind() + params);
+        out.add("state:      " + r.state());
+        out.add("built:      " + Instant.ofEpochMilli(r.builtAtMillis()) + " from " + r.identity() + ", generation " + r.generation());
+        out.add("original:   generation " + f.generation() + ", " + f.writers() + " open shim writer(s)");
+        String why;
+        try {
+            StorageDriver d = StorageDrivers.installed().forUri(key.original());
+            why = d.exists(key.original()) ? ReplicaValidity.reasonUnusable(r, f, FileIdentity.probe(d, key.original())) : "original is gone";
+        } catch (IOException | RuntimeException ex) {
+            why = "original cannot be examined: " + ex.getMessage();
+        }
+        out.add("usable:     " + (why == null ? "yes" : "no, " + why));
+        return Optional.of(out);
+    }
+
+    /** Removes the entry (one transaction, the file journaled) and then the replica file. */
+    public boolean drop(PatternKey key) throws IOException {
+        Optional<ReplicaEntry> gone = catalog.transact(t -> {
+            Optional<ReplicaEntry> e = t.entry(key);
+            if (e.isEmpty()) return e;
+            t.delete(key);
+            t.journal("drop-" + System.nanoTime(), List.of(e.get().replica()));
+            return e;
+        });
+        if (gone.isEmpty()) return false;
+        URI replica = gone.get().replica();
+        StorageDriver d = StorageDrivers.installed().forUri(replica);
+        if (d.exists(replica)) d.delete(replica);
+        return true;
+    }
+}

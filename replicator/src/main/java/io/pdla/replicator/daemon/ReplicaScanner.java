@@ -1,0 +1,154 @@
+package io.pdla.replicator.daemon;
+
+import io.pdla.replicator.build.ReplicaBuilder;
+import io.pdla.replicator.catalog.CatalogAccess;
+import io.pdla.replicator.catalog.FileIdentity;
+import io.pdla.replicator.catalog.FileRecord;
+import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.replicator.catalog.WriteSessions;
+import io.pdla.replicator.catalog.WriterSession;
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.replicator.queue.PatternQueue;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.logging.Logger;
+
+/**
+ * Keeps the catalog honest. At start-up it finishes what interrupted builds left (the journal) and ends the
+ * write sessions of processes that died; each scan removes replicas whose original is gone or changed,
+ * whose pattern is no longer known, whose file vanished or was cut short, and undecodable rows. Replicas that
+ * were merely out of date (changed or stale) are queued again so the daemon rebuilds them.
+ */
+public final class ReplicaScanner {
+    private static final Logger LOG = Logger.getLogger(ReplicaScanner.class.getName());
+
+    private final CatalogAccess catalog;
+    private final StorageDrivers drivers;
+    private final ReplicaBuilder builder;
+    private final PatternQueue queue;
+    private final Predicate<PatternKey> patternKnown;
+
+    /** @param patternKnown whether the pattern database still has the pattern; {@code k -> true} when there is none */
+    public ReplicaScanner(CatalogAccess catalog, StorageDrivers drivers, ReplicaBuilder builder, PatternQueue queue,
+                          Predicate<PatternKey> patternKnown) {
+        this.catalog = catalog;
+        this.drivers = drivers;
+        this.builder = builder;
+        this.queue = queue;
+        this.patternKnown = patternKnown;
+    }
+
+    public record Report(int leftoversDeleted, int sessionsEnded, int removed, int requeued, List<String> notes) {
+    }
+
+    /** Start-up: the journal's files not referenced by an entry are deleted, dead writers' sessions ended. */
+    public Report cleanLeftovers() throws IOException {
+        List<String> notes = new ArrayList<>();
+        record Snapshot(Map<String, List<URI>> journal, Set<URI> referenced) {
+        }
+        Snapshot s = catalog.transact(t -> {
+            Set<URI> refs = new HashSet<>();
+            t.forEachEntry(e -> refs.add(e.replica()), k -> { });
+            return new Snapshot(t.journalRows(), refs);
+        });
+        int deleted = 0;
+        for (Map.Entry<String, List<URI>> row : s.journal().entrySet()) {
+            for (URI u : row.getValue()) {
+                if (s.referenced().contains(u)) continue;
+                StorageDriver d = drivers.forUri(u);
+                if (d.exists(u)) {
+                    d.delete(u);
+                    deleted++;
+                    notes.add("deleted unreferenced replica file " + u + " (journal row " + row.getKey() + ")");
+                }
+            }
+            catalog.transact(t -> {
+                t.unjournal(row.getKey());
+                return null;
+            });
+        }
+        int ended = 0;
+        for (URI f : catalog.transact(t -> t.recordedFiles())) {
+            for (WriterSession w : catalog.transact(t -> t.writers(f))) {
+                if (w.ownerDead()) {
+                    WriteSessions.end(catalog, drivers.forUri(f), f, w.sessionId());
+                    ended++;
+                    notes.add("ended write session " + w.sessionId() + " of dead process " + w.pid() + " on " + f);
+                }
+            }
+        }
+        notes.forEach(LOG::info);
+        return new Report(deleted, ended, 0, 0, notes);
+    }
+
+    /** Removes unusable replicas; re-queues the patterns of those that are only out of date. */
+    public Report scan() throws IOException {
+        List<String> notes = new ArrayList<>();
+        List<ReplicaEntry> entries = new ArrayList<>();
+        List<byte[]> corrupt = new ArrayList<>();
+        catalog.transact(t -> {
+            entries.clear();
+            corrupt.clear();
+            t.forEachEntry(entries::add, corrupt::add);
+            return null;
+        });
+        int removed = 0;
+        int requeued = 0;
+        for (byte[] k : corrupt) {
+            catalog.transact(t -> {
+                t.deleteRaw(k);
+                return null;
+            });
+            removed++;
+            notes.add("removed an undecodable catalog row (" + k.length + " key bytes)");
+        }
+        for (ReplicaEntry e : entries) {
+            URI original = e.key().original();
+            StorageDriver od = drivers.forUri(original);
+            String reason = null;
+            boolean rebuild = false;
+            if (!od.exists(original)) {
+                reason = "original " + original + " is gone";
+            } else if (!patternKnown.test(e.key())) {
+                reason = "pattern " + e.key().id() + " is no longer known";
+            } else {
+                FileRecord f = catalog.transact(t -> t.file(original));
+                if (f.writers() > 0) continue; // judged when the writers are done
+                String why = ReplicaValidity.reasonUnusable(e, f, FileIdentity.probe(od, original));
+                if (why == null && !builder.replicaIntact(e)) why = "replica file " + e.replica() + " is missing or not " + e.pattern().totalBytes() + " bytes";
+                if (why != null) {
+                    reason = why;
+                    rebuild = true;
+                }
+            }
+            if (reason == null) continue;
+            boolean gone = catalog.transact(t -> {
+                var cur = t.entry(e.key());
+                if (cur.isEmpty() || !cur.get().replica().equals(e.replica())) return false;
+                t.delete(e.key());
+                t.journal("scan-" + e.replica().hashCode() + "-" + System.nanoTime(), List.of(e.replica()));
+                return true;
+            });
+            if (!gone) continue;
+            removed++;
+            notes.add("removed replica of " + e.key().id() + ": " + reason);
+            if (rebuild) {
+                queue.offer(e.pattern());
+                requeued++;
+            }
+        }
+        notes.forEach(LOG::info);
+        Report leftovers = cleanLeftovers();
+        return new Report(leftovers.leftoversDeleted(), leftovers.sessionsEnded(), removed, requeued, notes);
+    }
+}

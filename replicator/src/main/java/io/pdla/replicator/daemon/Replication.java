@@ -1,0 +1,38 @@
+package io.pdla.replicator.daemon;
+
+import io.pdla.replicator.build.LayoutPlanner;
+import io.pdla.replicator.build.ReplicaBuilder;
+import io.pdla.replicator.catalog.CatalogAccess;
+import io.pdla.replicator.catalog.TransientCatalogAccess;
+import io.pdla.replicator.queue.CatalogPatternQueue;
+import io.pdla.replicator.queue.PatternQueue;
+import io.pdla.storage.StorageDrivers;
+
+import java.io.PrintStream;
+
+/**
+ * The replicator's parts wired together from {@link DaemonOptions}: catalog access, queue, builder, scanner
+ * and daemon. The catalog is reached per transaction ({@link TransientCatalogAccess}) unless a caller passes
+ * its own access, so applications' redirect layers can use it between the daemon's transactions.
+ */
+public final class Replication {
+    public final CatalogAccess catalog;
+    public final PatternQueue queue;
+    public final ReplicaBuilder builder;
+    public final ReplicaScanner scanner;
+    public final ReplicatorDaemon daemon;
+
+    public Replication(DaemonOptions o, CatalogAccess catalog, PatternQueue queue, PrintStream progress) {
+        StorageDrivers drivers = StorageDrivers.installed();
+        this.catalog = catalog;
+        this.queue = queue;
+        this.builder = new ReplicaBuilder(catalog, drivers, new LayoutPlanner(o.placement()), o.replicaRoot(), o.chunkBytes(), o.maxBytesPerSecond());
+        this.scanner = new ReplicaScanner(catalog, drivers, builder, queue, k -> true);
+        this.daemon = new ReplicatorDaemon(catalog, queue, builder, scanner, progress);
+    }
+
+    public static Replication open(DaemonOptions o, PrintStream progress) {
+        CatalogAccess c = new TransientCatalogAccess(o.db(), o.catalogWaitMillis());
+        return new Replication(o, c, new CatalogPatternQueue(c), progress);
+    }
+}

@@ -1,0 +1,164 @@
+package io.pdla.replicator.daemon;
+
+import io.pdla.replicator.build.BuildOutcome;
+import io.pdla.replicator.build.LayoutPlanner;
+import io.pdla.replicator.build.Placement;
+import io.pdla.replicator.build.ReplicaBuilder;
+import io.pdla.replicator.catalog.CatalogAccess;
+import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaState;
+import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.replicator.pattern.Segment;
+import io.pdla.replicator.queue.PatternQueue;
+import io.pdla.replicator.queue.QueuedPattern;
+import io.pdla.costmodel.benefit.ReplicaSpace;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Drains the replication queue: global patterns first, then local patterns that no global replica covers;
+ * places them all (Algorithm 1 for SSD space), then builds and publishes one replica per pattern. An item
+ * leaves the queue once its replica is published, already current, covered, or rejected for a reason that
+ * will not go away; deferred items stay for the next pass.
+ */
+public final class ReplicatorDaemon {
+    private static final Logger LOG = Logger.getLogger(ReplicatorDaemon.class.getName());
+
+    private final CatalogAccess catalog;
+    private final PatternQueue queue;
+    private final ReplicaBuilder builder;
+    private final ReplicaScanner scanner;
+    private final PrintStream progress;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private boolean cleaned;
+
+    public ReplicatorDaemon(CatalogAccess catalog, PatternQueue queue, ReplicaBuilder builder, ReplicaScanner scanner, PrintStream progress) {
+        this.catalog = catalog;
+        this.queue = queue;
+        this.builder = builder;
+        this.scanner = scanner;
+        this.progress = progress;
+    }
+
+    /** One pass: clean leftovers (first pass only), scan, process the queue, return. */
+    public DaemonReport runOnce() throws IOException {
+        if (!cleaned) {
+            scanner.cleanLeftovers();
+            cleaned = true;
+        }
+        scanner.scan();
+        List<QueuedPattern> items = queue.pending();
+        List<ReplicablePattern> patterns = new ArrayList<>();
+        for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
+        Map<PatternKey, Placement> placements = builder.planner().plan(patterns, ssdBytesInUse());
+        int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
+        long bytes = 0;
+        List<String> lines = new ArrayList<>();
+        int i = 0;
+        for (QueuedPattern q : items) {
+            i++;
+            if (stop.get() || Thread.currentThread().isInterrupted()) break;
+            String line;
+            if (q.pattern() == null) {
+                queue.acknowledge(q);
+                rejected++;
+                line = "dropped undecodable queue item: " + q.problem();
+            } else {
+                ReplicablePattern p = q.pattern();
+                BuildOutcome o;
+                if (!p.key().global() && coveredByGlobal(p)) {
+                    o = new BuildOutcome(BuildOutcome.Kind.COVERED, "covered by the global replica of " + p.key().asGlobal().id(), null);
+                } else {
+                    long t0 = System.nanoTime();
+                    try {
+                        o = builder.build(p, placements.get(p.key()));
+                    } catch (IOException | RuntimeException e) {
+                        if (Thread.currentThread().isInterrupted() || stop.get()) {
+                            o = new BuildOutcome(BuildOutcome.Kind.DEFERRED, "interrupted by shutdown", null);
+                        } else {
+                            LOG.log(Level.FINE, "build failed", e);
+                            o = new BuildOutcome(BuildOutcome.Kind.REJECTED, e.getClass().getSimpleName() + ": " + e.getMessage(), null);
+                        }
+                    }
+                    if (o.kind() == BuildOutcome.Kind.PUBLISHED) {
+                        bytes += p.totalBytes();
+                        double s = (System.nanoTime() - t0) / 1e9;
+                        o = new BuildOutcome(o.kind(), o.message() + String.format(", %.1f MiB/s", p.totalBytes() / 1048576.0 / Math.max(s, 1e-9)), o.entry());
+                    }
+                }
+                switch (o.kind()) {
+                    case PUBLISHED -> published++;
+                    case UP_TO_DATE -> upToDate++;
+                    case COVERED -> covered++;
+                    case DEFERRED -> deferred++;
+                    case REJECTED -> rejected++;
+                }
+                if (o.finished()) queue.acknowledge(q);
+                line = o.kind() + " " + p.key().id() + ": " + o.message();
+            }
+            lines.add(line);
+            if (progress != null) progress.printf("[%d/%d] %s%n", i, items.size(), line);
+            LOG.fine(line);
+        }
+        return new DaemonReport(published, upToDate, covered, deferred, rejected, bytes, lines);
+    }
+
+    /** Runs passes every {@code pollMillis} until {@link #stop()} (called by the shutdown hook on SIGTERM). */
+    public void runUntilStopped(long pollMillis) throws IOException {
+        while (!stop.get()) {
+            runOnce();
+            synchronized (stop) {
+                if (stop.get()) break;
+                try {
+                    stop.wait(pollMillis);
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
+    }
+
+    public void stop() {
+        stop.set(true);
+        synchronized (stop) {
+            stop.notifyAll();
+        }
+    }
+
+    /** A local pattern is covered when a valid global replica of the same job and file holds all its bytes. */
+    private boolean coveredByGlobal(ReplicablePattern local) throws IOException {
+        Optional<ReplicaEntry> g = catalog.transact(t -> t.entry(local.key().asGlobal()));
+        if (g.isEmpty() || g.get().state() != ReplicaState.VALID) return false;
+        ReplicablePattern global = g.get().pattern();
+        boolean[] all = {true};
+        local.forEachExtent((off, len) -> {
+            if (!all[0]) return;
+            for (Segment s : global.map(off, len)) if (!s.inPattern()) all[0] = false;
+        });
+        return all[0];
+    }
+
+    private long ssdBytesInUse() throws IOException {
+        return catalog.transact(t -> {
+            long[] sum = {0};
+            t.forEachEntry(e -> {
+                if (!e.space().equals(ReplicaSpace.HSERVERS.label())) sum[0] += e.bytesPerSServer();
+            }, k -> { });
+            return sum[0];
+        });
+    }
+
+    /** Placement planner exposure for tools. */
+    public LayoutPlanner planner() {
+        return builder.planner();
+    }
+}

@@ -1,0 +1,44 @@
+package io.pdla.replicator.queue;
+
+import io.pdla.replicator.catalog.CatalogAccess;
+import io.pdla.replicator.catalog.CatalogTxn;
+import io.pdla.replicator.pattern.PatternCodec;
+import io.pdla.replicator.pattern.ReplicablePattern;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The replication queue as a Berkeley DB database of the catalog environment (database {@code queue}). */
+public final class CatalogPatternQueue implements PatternQueue {
+    private final CatalogAccess catalog;
+
+    public CatalogPatternQueue(CatalogAccess catalog) {
+        this.catalog = catalog;
+    }
+
+    @Override
+    public long offer(ReplicablePattern pattern) throws IOException {
+        byte[] bytes = pattern.encode();
+        return catalog.transact(t -> t.enqueue(bytes, pattern.key().global()));
+    }
+
+    @Override
+    public List<QueuedPattern> pending() throws IOException {
+        List<CatalogTxn.QueueItem> items = catalog.transact(CatalogTxn::queueItems);
+        List<QueuedPattern> out = new ArrayList<>(items.size());
+        for (CatalogTxn.QueueItem i : items) {
+            try {
+                out.add(new QueuedPattern(i.ticket(), PatternCodec.decode(i.pattern()), null));
+            } catch (IllegalArgumentException e) {
+                out.add(new QueuedPattern(i.ticket(), null, "queue item " + i.ticket() + " in " + catalog.location() + ": " + e.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public boolean acknowledge(QueuedPattern item) throws IOException {
+        return catalog.transact(t -> t.dequeue(item.ticket()));
+    }
+}

@@ -1,0 +1,77 @@
+package io.pdla.replicator;
+
+import io.pdla.replicator.catalog.Catalog;
+import io.pdla.replicator.catalog.CatalogAccesses;
+import io.pdla.replicator.daemon.DaemonOptions;
+import io.pdla.replicator.daemon.Replication;
+import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.replicator.queue.CatalogPatternQueue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Random;
+
+/**
+ * A catalog held open in a temporary directory (registered so that redirect layers in this JVM use it), a
+ * wired {@link Replication}, and helpers for real files. Shared with redirect's tests through the test-jar.
+ */
+public final class Fixture implements AutoCloseable {
+    public final Path dir;
+    public final Path db;
+    public final Catalog catalog;
+    public final Replication replication;
+    public final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    public Fixture(Path dir) {
+        this(dir, null);
+    }
+
+    public Fixture(Path dir, DaemonOptions options) {
+        this.dir = dir;
+        this.db = dir.resolve("catalog");
+        this.catalog = Catalog.open(db);
+        CatalogAccesses.register(db, catalog);
+        DaemonOptions o = options != null ? options : DaemonOptions.defaults(db).withRate(64 << 10, 0);
+        this.replication = new Replication(o, catalog, new CatalogPatternQueue(catalog), new PrintStream(progress, true));
+    }
+
+    /** Writes {@code size} seeded random bytes to a new file and returns them. */
+    public static byte[] writeRandomFile(Path file, int size, long seed) throws IOException {
+        byte[] data = new byte[size];
+        new Random(seed).nextBytes(data);
+        Files.write(file, data);
+        return data;
+    }
+
+    /** The bytes a pattern touches, in pattern order, taken from {@code original}. */
+    public static byte[] patternBytes(ReplicablePattern p, byte[] original) {
+        ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(p.totalBytes()));
+        p.forEachExtent((o, l) -> out.put(original, (int) o, (int) l));
+        return out.array();
+    }
+
+    public static void overwrite(Path file, long offset, byte[] bytes) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap(bytes), offset);
+        }
+    }
+
+    public static void setLength(Path file, long len) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(len);
+        }
+    }
+
+    @Override
+    public void close() {
+        CatalogAccesses.unregister(db);
+        catalog.close();
+    }
+}
