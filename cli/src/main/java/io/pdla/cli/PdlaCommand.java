@@ -20,6 +20,9 @@ import picocli.CommandLine.Command;
                 AnalyzeCommand.class,
                 PatternsCommand.class,
                 WhyCommand.class,
+                DaemonCommand.class,
+                ReplicasCommand.class,
+                SyncCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class PdlaCommand implements Runnable {
