@@ -1,5 +1,9 @@
 package io.pdla.cli;
 
+import io.pdla.patterns.db.PatternDatabase;
+import io.pdla.replicator.catalog.TransientCatalogAccess;
+import java.io.IOException;
+
 import io.pdla.costmodel.ByteSizes;
 import io.pdla.costmodel.ModelParameters;
 import io.pdla.replicator.build.PlacementConfig;
@@ -29,6 +33,9 @@ public final class DaemonCommand implements Callable<Integer> {
 
     @Option(names = "--db", required = true, description = "Replica catalog directory (Berkeley DB environment).")
     Path db;
+
+    @Option(names = "--patterns", description = "Pattern database of `pdla analyze --db`: its queued patterns are taken into the replication queue first.")
+    Path patterns;
 
     @Option(names = "--once", description = "Process the queue once and exit.")
     boolean once;
@@ -70,6 +77,15 @@ public final class DaemonCommand implements Callable<Integer> {
                     .withRate(4 << 20, ByteSizes.parse(rate)).withPollMillis(poll);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        if (patterns != null) {
+            try (PatternDatabase pdb = PatternDatabase.openExisting(patterns, false)) {
+                AnalyzedPatterns.Transfer t = AnalyzedPatterns.transfer(pdb, new TransientCatalogAccess(db, 10_000), System.out);
+                System.out.println("pdla daemon: took " + t.offered() + " pattern(s) from " + patterns + " (" + t.skipped() + " not replicable)");
+            } catch (IOException | RuntimeException e) {
+                System.err.println("pdla daemon: cannot take patterns from " + patterns + ": " + e.getMessage());
+                return 2;
+            }
         }
         return DaemonMain.run(o, once);
     }

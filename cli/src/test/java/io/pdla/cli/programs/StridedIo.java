@@ -6,21 +6,25 @@ import mpi.MPI;
 
 /**
  * IOR's strided shape, written then read back: in every segment, rank r owns block r. Arguments: file,
- * block size, segments. Exits non-zero if a byte read back differs.
+ * block size, segments, and optionally {@code read} to only read back and verify (a "run 2"), which then
+ * prints how many reads the redirect layer served from replicas. Fails if a byte read back differs.
  */
 public final class StridedIo {
     public static void main(String[] argv) throws Exception {
         String[] args = MPI.Init(argv);
         int rank = MPI.COMM_WORLD.Rank(), np = MPI.COMM_WORLD.Size();
         int block = Integer.parseInt(args[1]), segments = Integer.parseInt(args[2]);
-        File f = new File(MPI.COMM_WORLD, args[0], MPIIO.MODE_RDWR | MPIIO.MODE_CREATE);
+        boolean readOnly = args.length > 3 && args[3].equals("read");
+        File f = new File(MPI.COMM_WORLD, args[0], readOnly ? MPIIO.MODE_RDONLY : MPIIO.MODE_RDWR | MPIIO.MODE_CREATE);
         byte[] buf = new byte[block];
-        for (int s = 0; s < segments; s++) {
-            long off = ((long) s * np + rank) * block;
-            for (int i = 0; i < block; i++) buf[i] = (byte) (off + i);
-            f.writeAt(off, buf, 0, block, MPI.BYTE);
+        if (!readOnly) {
+            for (int s = 0; s < segments; s++) {
+                long off = ((long) s * np + rank) * block;
+                for (int i = 0; i < block; i++) buf[i] = (byte) (off + i);
+                f.writeAt(off, buf, 0, block, MPI.BYTE);
+            }
+            f.sync();
         }
-        f.sync();
         for (int s = 0; s < segments; s++) {
             long off = ((long) s * np + rank) * block;
             f.readAt(off, buf, 0, block, MPI.BYTE);
@@ -29,6 +33,11 @@ public final class StridedIo {
             }
         }
         f.close();
+        if (readOnly) {
+            io.pdla.redirect.RedirectStats st = io.pdla.redirect.RedirectStats.global();
+            System.out.println("REDIRECT rank " + rank + " fromReplica=" + st.readsFromReplica.get() + " mixed=" + st.readsMixed.get()
+                    + " fromOriginal=" + st.readsFromOriginal.get());
+        }
         MPI.Finalize();
     }
 }

@@ -1,0 +1,60 @@
+package io.pdla.cli;
+
+import io.pdla.cli.programs.StridedIo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The whole PDLA loop on POSIX under real MPJ ranks: run 1 of a strided reader traced, `pdla analyze`,
+ * `pdla daemon --once --patterns`, then run 2 of the same command through the redirect interceptor. Run 2
+ * reads (and the program verifies) exactly the bytes that were written, and every one of its strided reads
+ * is served by a replica.
+ */
+class PdlaLoopEndToEndTest {
+    @TempDir
+    Path dir;
+
+    private static final Pattern REDIRECT = Pattern.compile("REDIRECT rank (\\d+) fromReplica=(\\d+) mixed=(\\d+) fromOriginal=(\\d+)");
+
+    @Test
+    void runTwoIsServedFromReplicasAndReadsTheSameBytes() throws Exception {
+        String data = dir.resolve("data.dat").toString();
+        String blocks = "16384", segments = "32";
+        String tests = Path.of(StridedIo.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        // run 0 writes the file (another command, so it is not the application being optimised)
+        assertEquals(0, PdlaCommand.commandLine().execute("run", "-np", "4", "--classpath", tests, "--timeout", "120",
+                "--", StridedIo.class.getName(), data, blocks, segments));
+        Path traces = dir.resolve("traces"), patterns = dir.resolve("patterns"), catalog = dir.resolve("catalog");
+        assertEquals(0, PdlaCommand.commandLine().execute("run", "-np", "4", "--classpath", tests, "--trace", traces.toString(),
+                "--timeout", "120", "--", StridedIo.class.getName(), data, blocks, segments, "read"));
+        assertEquals(0, PdlaCommand.commandLine().execute("analyze", traces.toString(), "--db", patterns.toString()));
+        assertEquals(0, PdlaCommand.commandLine().execute("daemon", "--once", "--db", catalog.toString(), "--patterns", patterns.toString()));
+
+        io.pdla.mpiio.launch.MpjJob.Result run2 = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName())
+                .processes(4).classPath(List.of(tests)).classPath(PdlaJar.classPath())
+                .args(List.of(data, blocks, segments, "read"))
+                .env("PDLA_APP", String.join(" ", StridedIo.class.getName(), data, blocks, segments, "read"))
+                .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, StridedIo.class.getName())
+                .env("PDLA_INTERCEPTORS", "redirect").env("PDLA_CATALOG", catalog.toString())
+                .build().run(120);
+        assertTrue(run2.succeeded(), run2.output());
+        assertTrue(!run2.output().contains("differs"), run2.output());
+        List<String> ranks = new ArrayList<>();
+        Matcher m = REDIRECT.matcher(run2.output());
+        while (m.find()) {
+            ranks.add(m.group(1));
+            assertEquals(Integer.parseInt(segments), Integer.parseInt(m.group(2)), "reads served by the replica on rank " + m.group(1) + ":\n" + run2.output());
+            assertEquals(0, Integer.parseInt(m.group(4)), "reads left to the original on rank " + m.group(1));
+        }
+        assertEquals(4, ranks.size(), run2.output());
+    }
+}
