@@ -1,6 +1,7 @@
 package io.pdla.cli;
 
 import io.pdla.bench.ior.IorLauncher;
+import io.pdla.cli.demo.PdlaLoopDemo;
 import io.pdla.hdfs.MiniCluster;
 import io.pdla.mpiio.launch.MpjJob;
 import picocli.CommandLine.Command;
@@ -15,9 +16,11 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
- * {@code pdla demo}: the main job on embedded defaults. Today: a 4-rank MPJ job that writes and reads back
- * a strided shared file through the shim (IOR's interleaved segments, 16 KiB transfers), verifies every
- * byte, and prints IOR-like results next to a bare FileChannel loop doing the same accesses. With
+ * {@code pdla demo}: the main job on embedded defaults (sim-pfs, 8 HDD + 4 SSD servers). First a 4-rank MPJ
+ * job writes and reads back a strided shared file through the shim (IOR's interleaved segments, 16 KiB
+ * transfers), verifies every byte and prints IOR-like results (on POSIX next to a bare FileChannel loop).
+ * Then the PDLA loop on the same shape: run 1 traced, analyze, the replicator daemon once, run 2 redirected,
+ * both runs verified, with the count of run 2's reads that replicas served. With
  * {@code --pfs hdfs} the same runs against an in-process MiniDFSCluster, one file per rank (HDFS files are
  * append-only, so the N-1 strided shape would be refused with ERR_UNSUPPORTED_OPERATION).
  */
@@ -34,11 +37,14 @@ public final class DemoCommand implements Callable<Integer> {
     int segments;
 
     /** Where the demo's file lives. */
-    enum Pfs { posix, hdfs }
+    enum Pfs { simpfs, posix, hdfs }
 
-    @Option(names = "--pfs", defaultValue = "posix", description = "Storage: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). "
+    @Option(names = "--pfs", defaultValue = "simpfs", description = "Storage: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, 8 HDD + 4 SSD servers, 64 KiB stripes). "
             + "hdfs starts an in-process MiniDFSCluster (2 DISK + 2 SSD DataNodes) and writes one file per rank, since HDFS files are append-only.")
     Pfs pfs;
+
+    @Option(names = "--no-loop", description = "Skip the PDLA loop (trace, analyze, replicate, redirect); run only the IOR part.")
+    boolean noLoop;
 
     @Override
     public Integer call() throws Exception {
@@ -60,6 +66,10 @@ public final class DemoCommand implements Callable<Integer> {
                 ior = List.of("-a", "MPIIO", "-F", "-b", (16L * segments) + "k", "-t", "16k", "-s", "1",
                         "-w", "-r", "-R", "-C", "-i", "1", "--no-baseline", "-o", target);
                 System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back one file each on " + cluster.uri());
+            } else if (pfs == Pfs.simpfs) {
+                ior = List.of("-a", "MPIIO", "-b", "16k", "-t", "16k", "-s", Integer.toString(segments),
+                        "-w", "-r", "-R", "-C", "-i", "2", "--no-baseline", "-o", simpfsFile(work, "ior.dat"));
+                System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back a strided shared file on sim-pfs");
             } else {
                 Path file = work.resolve("strided.dat");
                 ior = List.of("-a", "MPIIO", "-b", "16k", "-t", "16k", "-s", Integer.toString(segments),
@@ -74,12 +84,41 @@ public final class DemoCommand implements Callable<Integer> {
                 System.err.println("pdla demo: the job failed (exit " + r.exitCode() + (r.timedOut() ? ", timed out" : "") + ")");
                 return 1;
             }
-            System.out.println("pdla demo: done; every byte read back was verified (-R)");
+            System.out.println("pdla demo: every byte read back was verified (-R)");
+            if (!noLoop && pfs != Pfs.hdfs) loop(work);
+            System.out.println("pdla demo: done");
             return 0;
         } finally {
             if (cluster != null) cluster.close();
             if (temporary) deleteTree(work);
         }
+    }
+
+    /** A file in this demo's own directory of sim-pfs (the default root, shared by the ranks' JVM). */
+    private static String simpfsFile(Path work, String name) {
+        return "simpfs:///pdla-demo/" + work.getFileName() + "/" + name;
+    }
+
+    private void loop(Path work) throws Exception {
+        String file = pfs == Pfs.simpfs ? simpfsFile(work, "strided.dat") : work.resolve("loop.dat").toString();
+        System.out.println();
+        System.out.println("pdla demo: the PDLA loop on " + pfs + ": trace -> analyze -> replicate -> redirect");
+        PdlaLoopDemo.Result r = new PdlaLoopDemo(processes, file, 16 * 1024, segments, Files.createDirectories(work.resolve("loop")),
+                java.util.Map.of(), pfs == Pfs.simpfs ? 4 : 0, System.out).run();
+        System.out.println();
+        System.out.printf(java.util.Locale.ROOT, "%-28s %14s %22s%n", "run (" + processes + " ranks, 16 KiB strided reads)", "read MiB/s", "reads served by replica");
+        row("run 1: original, traced", r.run1());
+        row("run 2: redirected", r.run2());
+        System.out.println("(wall-clock on this machine; both runs verified every byte)");
+        if (r.run2().servedByReplica() == 0) {
+            System.err.println("pdla demo: run 2 was not served by any replica");
+            throw new IllegalStateException("run 2 was not served by any replica");
+        }
+    }
+
+    private static void row(String name, PdlaLoopDemo.RunFigures f) {
+        long total = f.servedByReplica() + f.servedByOriginal();
+        System.out.printf(java.util.Locale.ROOT, "%-28s %14.2f %22s%n", name, f.mibPerSecond(), f.servedByReplica() + " / " + total);
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -31,6 +31,12 @@ class DemoCommandTest {
         assertTrue(write.find() && Double.parseDouble(write.group(1)) > 0, out);
         assertTrue(read.find() && Double.parseDouble(read.group(1)) > 0, out);
         assertTrue(out.contains("every byte read back was verified"), out);
+        // the PDLA loop on sim-pfs: all of run 2's 4 x 64 strided reads come from the replicas
+        Matcher run2 = Pattern.compile("run 2: redirected +([0-9.]+) +(\\d+) / (\\d+)").matcher(out);
+        assertTrue(run2.find(), out);
+        assertEquals("256", run2.group(2), out);
+        assertEquals("256", run2.group(3), out);
+        assertTrue(out.contains("pdla demo: done"), out);
     }
 
     @Test
