@@ -29,6 +29,11 @@ public final class Redirector {
         this.originalIndex = originalIndex;
     }
 
+    /** The replicas that may hold rank {@code rank}'s data. */
+    public List<ReplicaTarget> targets(int rank) {
+        return byRank.getOrDefault(rank, List.of());
+    }
+
     public int originalIndex(int fileId) {
         Integer i = originalIndex.get(fileId);
         if (i == null) throw new IllegalArgumentException("file id " + fileId + " is not a file of this workload " + originalIndex.keySet());
