@@ -29,8 +29,14 @@ import java.util.TreeSet;
 public final class PatternSelection {
 
     /** A pattern chosen for a replica: its closed form, the ranks that use it, and its request sizes. */
+    /**
+     * @param rankRun bytes of one rank's data that are contiguous in the replica: the whole pattern for a local
+     *                pattern; for a global one, the first run of consecutive replica positions of its first
+     *                member (total / members when the rank level is outermost, one request when ranks interleave).
+     *                This is the "process region" of 1-DV and 2-D layouts of the replica.
+     */
     public record Chosen(String key, int fileId, Geometry geometry, TreeSet<Integer> ranks, long requests,
-                         long requestBytes, boolean global) {
+                         long requestBytes, boolean global, long rankRun) {
         /** Mean request size of the pattern (bytes per request). */
         public long meanRequestSize() {
             return requests == 0 ? geometry.totalBytes() : Math.max(1, requestBytes / requests);
@@ -55,7 +61,8 @@ public final class PatternSelection {
                     req += lp.requests();
                     bytes += lp.requestBytes();
                 }
-                out.add(new Chosen("global#" + gi + " file " + g.fileId(), g.fileId(), g.geometry(), ranks, req, bytes, true));
+                out.add(new Chosen("global#" + gi + " file " + g.fileId(), g.fileId(), g.geometry(), ranks, req, bytes, true,
+                        firstRun(members.get(0).geometry(), g.geometry())));
             } else {
                 for (LocalPattern lp : members) addLocal(out, lp);
             }
@@ -70,7 +77,22 @@ public final class PatternSelection {
         TreeSet<Integer> ranks = new TreeSet<>();
         ranks.add(lp.rank());
         out.add(new Chosen("rank " + lp.rank() + " file " + lp.fileId() + " @" + lp.geometry().start(), lp.fileId(),
-                lp.geometry(), ranks, lp.requests(), lp.requestBytes(), false));
+                lp.geometry(), ranks, lp.requests(), lp.requestBytes(), false, lp.geometry().totalBytes()));
+    }
+
+    /** Length of the first run of {@code member}'s bytes that is contiguous in {@code global}'s data order. */
+    static long firstRun(Geometry member, Geometry global) {
+        Iterator<Extent> it = member.extents();
+        long run = 0, nextPos = -1;
+        while (it.hasNext()) {
+            Extent e = it.next();
+            long pos = global.positionOf(e.offset());
+            if (pos < 0) throw new IllegalStateException("member byte " + e.offset() + " is not in the global pattern " + global);
+            if (nextPos >= 0 && pos != nextPos) break;
+            run += e.length();
+            nextPos = pos + e.length();
+        }
+        return run;
     }
 
     /** True when the pattern's extents, in data order, are one ascending contiguous run. */

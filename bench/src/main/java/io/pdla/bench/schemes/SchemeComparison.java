@@ -270,10 +270,12 @@ public final class SchemeComparison {
         return out;
     }
 
-    /** One rank's share of a replica: the whole pattern for a local one, bytes / members for a global one. */
+    /**
+     * The process region of a replica's 1-DV / 2-D layout: one rank's contiguous data in it (its slot for a local
+     * replica, {@link PatternSelection.Chosen#rankRun} for a global one).
+     */
     static long regionOf(PatternSelection.Chosen p) {
-        long share = p.geometry().totalBytes() / Math.max(1, p.ranks().size());
-        return Math.max(1, p.global() ? share : roundUp(p.geometry().totalBytes(), 1 << 20));
+        return Math.max(1, p.global() ? p.rankRun() : roundUp(p.geometry().totalBytes(), 1 << 20));
     }
 
     /** The sim-pfs layout of a cost-model choice on {@code n} servers of {@code space}. */

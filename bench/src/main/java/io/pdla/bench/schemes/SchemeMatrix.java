@@ -14,25 +14,44 @@ public final class SchemeMatrix {
     private SchemeMatrix() {
     }
 
-    public static List<SchemeComparison.WorkloadSpec> defaultMatrix(boolean quick) {
+    /**
+     * The default matrix. {@code perProc} = bytes each process accesses per request size (modest by default: the
+     * paper's 512 MiB per process is {@code --per-proc 512m}).
+     */
+    public static List<SchemeComparison.WorkloadSpec> defaultMatrix(boolean quick, long perProc) {
         long k = 1 << 10, m = 1 << 20;
         List<SchemeComparison.WorkloadSpec> w = new ArrayList<>();
-        for (int p : quick ? new int[]{8} : new int[]{8, 32, 128}) w.add(SchemeWorkloads.iorFixedStride(p, 256 * k, 512 * k, 32));
+        for (int p : quick ? new int[]{8} : new int[]{8, 32, 128, 512}) {
+            w.add(SchemeWorkloads.iorFixedStride(p, 256 * k, 512 * k, count(perProc, 256 * k)));
+        }
         if (quick) return w;
-        for (long s : new long[]{16 * k, 256 * k, 4 * m}) w.add(SchemeWorkloads.iorFixedStride(64, s, 2 * s, 16));
-        w.add(SchemeWorkloads.pioNestedStrided(64, 64 * k, 4, 4));
-        w.add(SchemeWorkloads.tileIo(8, 8, 64 * k, 16));
-        w.add(SchemeWorkloads.mixedSizes(128, 8, 16 * k, 256 * k, 4 * m));
+        for (long s : new long[]{16 * k, 256 * k, 4 * m}) w.add(SchemeWorkloads.iorFixedStride(64, s, 2 * s, count(perProc, s)));
+        for (long s : new long[]{4 * k, 64 * k, m}) w.add(SchemeWorkloads.pioNestedStrided(64, s, 4, Math.max(1, count(perProc, s) / 4)));
+        for (long s : new long[]{4 * k, 64 * k, m}) w.add(SchemeWorkloads.tileIo(8, 8, s, count(perProc, s)));
+        for (int p : new int[]{128, 256, 512}) w.add(SchemeWorkloads.mixedSizes(p, perProc / 3, 16 * k, 256 * k, 4 * m));
         return w;
     }
 
+    /** Requests of {@code size} that make up {@code bytes}, at least 4 (the analyzer needs 3 to see a pattern). */
+    static long count(long bytes, long size) {
+        return Math.max(4, bytes / size);
+    }
+
     public static void main(String[] args) {
-        boolean quick = Arrays.asList(args).contains("--quick");
+        List<String> a = Arrays.asList(args);
+        boolean quick = a.contains("--quick");
+        long perProc = 16L << 20;
+        int i = a.indexOf("--per-proc");
+        if (i >= 0) {
+            if (i + 1 >= a.size()) throw new IllegalArgumentException("--per-proc needs a size, e.g. 64m");
+            perProc = io.pdla.simpfs.layout.Sizes.parse(a.get(i + 1), "--per-proc");
+        }
         long t0 = System.nanoTime();
         SchemeComparison cmp = new SchemeComparison(SchemeComparison.Settings.defaults());
         System.out.println("cost-model parameters (calibrated against sim-pfs): " + cmp.settings().params().describe());
+        System.out.println("bytes per process per request size: " + SchemeComparison.size(perProc));
         System.out.println("SSD space per SServer for S-PDLA: " + SchemeComparison.size(cmp.settings().ssdBytesPerServer()) + "\n");
-        for (SchemeComparison.WorkloadSpec w : defaultMatrix(quick)) {
+        for (SchemeComparison.WorkloadSpec w : defaultMatrix(quick, perProc)) {
             long t = System.nanoTime();
             SchemeComparison.Table table = cmp.compare(w);
             System.out.println(table.markdown());

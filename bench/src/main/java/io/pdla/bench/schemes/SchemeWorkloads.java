@@ -68,49 +68,56 @@ public final class SchemeWorkloads {
 
     /**
      * Mixed sizes for S-PDLA: the file in parts, one per request size; in part i every rank accesses
-     * {@code count} requests of {@code sizes[i]} in its own region, fixed stride 2 * size; ranks do part 0, then
-     * part 1, and so on.
+     * {@code bytesPerPart} bytes (at least 4 requests) of {@code sizes[i]}-byte requests in its own region, fixed
+     * stride 2 * size; ranks do part 0, then part 1, and so on.
      */
-    public static SchemeComparison.WorkloadSpec mixedSizes(int procs, long count, long... sizes) {
+    public static SchemeComparison.WorkloadSpec mixedSizes(int procs, long bytesPerPart, long... sizes) {
         positive("processes", procs);
-        positive("requests per size", count);
+        positive("bytes per part", bytesPerPart);
         if (sizes.length == 0) throw new IllegalArgumentException("mixed workload needs at least one request size");
         StringBuilder label = new StringBuilder();
         for (long s : sizes) {
             positive("request size", s);
             label.append(label.length() == 0 ? "" : "/").append(SchemeComparison.size(s));
         }
-        String name = String.format("Mixed sizes %s, %d procs, %d requests per size per proc", label, procs, count);
-        return new SchemeComparison.WorkloadSpec(name, mixed(procs, count, sizes, IoOp.READ), mixed(procs, count, sizes, IoOp.WRITE));
+        String name = String.format("Mixed sizes %s, %d procs, %s per size per proc", label, procs, SchemeComparison.size(bytesPerPart));
+        return new SchemeComparison.WorkloadSpec(name, mixed(procs, bytesPerPart, sizes, IoOp.READ), mixed(procs, bytesPerPart, sizes, IoOp.WRITE));
     }
 
-    private static TraceSource mixed(int procs, long count, long[] sizes, IoOp op) {
+    private static TraceSource mixed(int procs, long bytesPerPart, long[] sizes, IoOp op) {
         List<InMemoryTraceSource> parts = new ArrayList<>();
+        List<Long> counts = new ArrayList<>();
         long base = 0;
         for (long s : sizes) {
+            long count = Math.max(4, bytesPerPart / s);
+            counts.add(count);
             long region = count * 2 * s, partBase = base;
             parts.add(SyntheticTraces.formula("mixed-sizes", procs, op, s, count, (r, k) -> partBase + r * region + k * 2 * s));
             base += procs * region;
         }
         InMemoryTraceSource first = parts.get(0);
-        return new InMemoryTraceSource(first.job(), first.ranks(), rank -> concat(parts, rank, count));
+        return new InMemoryTraceSource(first.job(), first.ranks(), rank -> concat(parts, rank, counts));
     }
 
     /** Rank {@code rank}'s records of every part, one part after the other, times shifted to keep issue order. */
-    private static Iterator<TraceRecord> concat(List<InMemoryTraceSource> parts, int rank, long perPart) {
+    private static Iterator<TraceRecord> concat(List<InMemoryTraceSource> parts, int rank, List<Long> counts) {
         return new Iterator<>() {
             int part = 0;
+            long shiftRequests = 0;
             Iterator<TraceRecord> cur = parts.get(0).records(rank);
 
             public boolean hasNext() {
-                while (!cur.hasNext() && part + 1 < parts.size()) cur = parts.get(++part).records(rank);
+                while (!cur.hasNext() && part + 1 < parts.size()) {
+                    shiftRequests += counts.get(part);
+                    cur = parts.get(++part).records(rank);
+                }
                 return cur.hasNext();
             }
 
             public TraceRecord next() {
                 if (!hasNext()) throw new NoSuchElementException();
                 TraceRecord r = cur.next();
-                long shift = part * perPart * SyntheticTraces.INTERVAL_NANOS;
+                long shift = shiftRequests * SyntheticTraces.INTERVAL_NANOS;
                 return new TraceRecord(r.rank(), r.fileId(), r.op(), r.positioning(), r.collective(), r.offset(), r.length(),
                         r.startNanos() + shift, r.endNanos() + shift);
             }

@@ -128,7 +128,7 @@ class RedirectorTest {
     @Test
     void nestedStridedAndMixedSizes() {
         assertTrue(check(SchemeWorkloads.pioNestedStrided(4, 16 << 10, 4, 3)) > 0);
-        assertTrue(check(SchemeWorkloads.mixedSizes(4, 4, 16 << 10, 256 << 10)) > 0);
+        assertTrue(check(SchemeWorkloads.mixedSizes(4, 1 << 20, 16 << 10, 256 << 10)) > 0);
     }
 
     @Test

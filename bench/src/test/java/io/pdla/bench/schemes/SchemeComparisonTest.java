@@ -94,7 +94,7 @@ class SchemeComparisonTest {
 
     @Test
     void sPdlaNeverSlowerThanHPdlaWhereTheModelRanksTheSpaces() {
-        for (var w : List.of(SchemeWorkloads.mixedSizes(32, 8, 16 * K, 256 * K, 4 * M),
+        for (var w : List.of(SchemeWorkloads.mixedSizes(32, 16 * M, 16 * K, 256 * K, 4 * M),
                 SchemeWorkloads.iorFixedStride(64, 4 * M, 8 * M, 4), SchemeWorkloads.iorFixedStride(64, 16 * K, 32 * K, 16))) {
             SchemeComparison.Table t = cmp.compare(w);
             SchemeComparison.Row s = t.row(Scheme.S_PDLA), h = t.row(Scheme.H_PDLA);
@@ -106,7 +106,7 @@ class SchemeComparisonTest {
     @Test
     void withoutSsdSpaceSPdlaIsHPdla() {
         SchemeComparison none = new SchemeComparison(cmp.settings().withSsdBytesPerServer(0));
-        var w = SchemeWorkloads.mixedSizes(16, 4, 16 * K, 256 * K);
+        var w = SchemeWorkloads.mixedSizes(16, M, 16 * K, 256 * K);
         Map<Scheme, SimResult> r = none.runPhase(w.name(), w.read(), Op.READ);
         assertEquals(r.get(Scheme.H_PDLA).elapsedSeconds(), r.get(Scheme.S_PDLA).elapsedSeconds());
         // with room for exactly the most beneficial pattern, only that one moves to SSD
