@@ -135,6 +135,21 @@ class SchemeComparisonTest {
     }
 
     @Test
+    void replicaProcessRegionIsOneRanksContiguousRun() {
+        // own regions: the rank level is outermost in the global, each rank's data is one run of total / p
+        var ior = PatternSelection.choose(new Analyzer().analyze(SchemeWorkloads.iorFixedStride(4, 64 * K, 128 * K, 8).read()));
+        assertEquals(1, ior.size());
+        assertTrue(ior.get(0).global());
+        assertEquals(ior.get(0).geometry().totalBytes() / 4, ior.get(0).rankRun());
+        assertEquals(ior.get(0).rankRun(), SchemeComparison.regionOf(ior.get(0)));
+        // PIO nested strided with a one-request rank shift: ranks interleave request by request in the global
+        var pio = PatternSelection.choose(new Analyzer().analyze(SchemeWorkloads.pioNestedStrided(4, 16 * K, 4, 3).read()));
+        assertEquals(1, pio.size());
+        assertTrue(pio.get(0).global());
+        assertEquals(16 * K, pio.get(0).rankRun());
+    }
+
+    @Test
     void badInputIsNamed() {
         var e = assertThrows(IllegalArgumentException.class, () -> SchemeWorkloads.iorFixedStride(4, 64 * K, 32 * K, 4));
         assertTrue(e.getMessage().contains("stride"), e.getMessage());
