@@ -28,8 +28,23 @@ public final class SchemeMatrix {
         for (long s : new long[]{16 * k, 256 * k, 4 * m}) w.add(SchemeWorkloads.iorFixedStride(64, s, 2 * s, count(perProc, s)));
         for (long s : new long[]{4 * k, 64 * k, m}) w.add(SchemeWorkloads.pioNestedStrided(64, s, 4, Math.max(1, count(perProc, s) / 4)));
         for (long s : new long[]{4 * k, 64 * k, m}) w.add(SchemeWorkloads.tileIo(8, 8, s, count(perProc, s)));
-        for (int p : new int[]{128, 256, 512}) w.add(SchemeWorkloads.mixedSizes(p, perProc / 3, 16 * k, 256 * k, 4 * m));
+        for (int p : new int[]{128, 256, 512}) w.add(SchemeWorkloads.mixedSizes(p, perProc, 16 * k, 256 * k, 4 * m));
         return w;
+    }
+
+    /** The published comparisons per workload: PD over Original, H-PDLA over PD, S-PDLA over H-PDLA (read / write). */
+    public static String summary(List<SchemeComparison.Table> tables) {
+        StringBuilder b = new StringBuilder("| workload | PD vs Original (read / write) | H-PDLA vs PD | S-PDLA vs H-PDLA |\n|---|---|---|---|\n");
+        for (SchemeComparison.Table t : tables) {
+            b.append("| ").append(t.workload()).append(" | ").append(gain(t, Scheme.PD, Scheme.ORIGINAL)).append(" | ")
+                    .append(gain(t, Scheme.H_PDLA, Scheme.PD)).append(" | ").append(gain(t, Scheme.S_PDLA, Scheme.H_PDLA)).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private static String gain(SchemeComparison.Table t, Scheme a, Scheme over) {
+        SchemeComparison.Row x = t.row(a), y = t.row(over);
+        return String.format(Locale.ROOT, "%+.0f%% / %+.0f%%", 100 * (x.readMiBps() / y.readMiBps() - 1), 100 * (x.writeMiBps() / y.writeMiBps() - 1));
     }
 
     /** Requests of {@code size} that make up {@code bytes}, at least 4 (the analyzer needs 3 to see a pattern). */
@@ -51,12 +66,15 @@ public final class SchemeMatrix {
         System.out.println("cost-model parameters (calibrated against sim-pfs): " + cmp.settings().params().describe());
         System.out.println("bytes per process per request size: " + SchemeComparison.size(perProc));
         System.out.println("SSD space per SServer for S-PDLA: " + SchemeComparison.size(cmp.settings().ssdBytesPerServer()) + "\n");
+        List<SchemeComparison.Table> tables = new ArrayList<>();
         for (SchemeComparison.WorkloadSpec w : defaultMatrix(quick, perProc)) {
             long t = System.nanoTime();
             SchemeComparison.Table table = cmp.compare(w);
+            tables.add(table);
             System.out.println(table.markdown());
             System.out.printf(Locale.ROOT, "(%.1f s)%n%n", (System.nanoTime() - t) / 1e9);
         }
+        System.out.println(summary(tables));
         System.out.printf(Locale.ROOT, "total %.1f s%n", (System.nanoTime() - t0) / 1e9);
     }
 }
