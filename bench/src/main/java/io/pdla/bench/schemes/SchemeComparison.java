@@ -137,30 +137,33 @@ public final class SchemeComparison {
     }
 
     public Table compare(WorkloadSpec w) {
-        Map<Scheme, SimResult> reads = runPhase(w.name() + " read", w.read(), Op.READ);
-        Map<Scheme, Plan> readPlans = lastPlans;
-        int readPatterns = lastChosen;
-        Map<Scheme, SimResult> writes = runPhase(w.name() + " write", w.write(), Op.WRITE);
-        Map<Scheme, Plan> writePlans = lastPlans;
+        PhaseResult read = phase(w.name() + " read", w.read(), Op.READ);
+        PhaseResult write = phase(w.name() + " write", w.write(), Op.WRITE);
         List<Row> rows = new ArrayList<>();
         for (Scheme s : Scheme.values()) {
-            SimResult r = reads.get(s), wr = writes.get(s);
+            SimResult r = read.results().get(s), wr = write.results().get(s);
             rows.add(new Row(s, r.readBandwidthMiBps(), wr.writeBandwidthMiBps(), r.elapsedSeconds(), wr.elapsedSeconds(),
-                    readPlans.get(s).summary(), writePlans.get(s).summary()));
+                    read.plans().get(s).summary(), write.plans().get(s).summary()));
         }
-        return new Table(w.name(), rows, readPatterns, lastChosen);
+        return new Table(w.name(), rows, read.chosen().size(), write.chosen().size());
     }
 
-    private Map<Scheme, Plan> lastPlans;
-    private int lastChosen;
+    /** One phase: the patterns chosen, each scheme's plan and its virtual-time result. */
+    public record PhaseResult(List<PatternSelection.Chosen> chosen, Map<Scheme, Plan> plans, Map<Scheme, SimResult> results) {
+    }
+
+    /** {@link #phase}'s results only. */
+    public Map<Scheme, SimResult> runPhase(String name, TraceSource source, Op op) {
+        return phase(name, source, op).results();
+    }
 
     /** Analyzes the phase's trace, plans every scheme and replays it. */
-    public Map<Scheme, SimResult> runPhase(String name, TraceSource source, Op op) {
+    public PhaseResult phase(String name, TraceSource source, Op op) {
         AnalysisReport report = new Analyzer().analyze(source);
         List<PatternSelection.Chosen> chosen = PatternSelection.choose(report);
         int ranks = source.ranks().size();
         if (ranks == 0) throw new IllegalArgumentException("workload " + name + " has no ranks");
-        if (source.ranks().last() != ranks - 1) {
+        if (source.ranks().first() != 0 || source.ranks().last() != ranks - 1) {
             throw new IllegalArgumentException("workload " + name + " must have ranks 0.." + (ranks - 1) + ", has " + source.ranks());
         }
         TreeSet<Integer> fileIds = new TreeSet<>(source.job().files().keySet());
@@ -173,9 +176,7 @@ public final class SchemeComparison {
             RemappedWorkload wl = new RemappedWorkload(name + " " + s.label(), ranks, source::records, plan.files(), plan.redirector());
             out.put(s, new TimingEngine(settings.config()).run(wl));
         }
-        lastPlans = plans;
-        lastChosen = chosen.size();
-        return out;
+        return new PhaseResult(chosen, plans, out);
     }
 
     /** The files (originals, then replica files) and the redirection of one scheme. */

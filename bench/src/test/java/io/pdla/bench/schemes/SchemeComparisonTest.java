@@ -191,6 +191,11 @@ class SchemeComparisonTest {
         assertTrue(e.getMessage().contains("request size"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> cmp.settings().withSsdBytesPerServer(-1));
         assertTrue(e.getMessage().contains("ssdBytesPerServer"), e.getMessage());
+        // ranks must be 0..n-1: a trace set missing rank 0 is refused, naming the ranks
+        var src = SchemeWorkloads.iorFixedStride(3, 64 * K, 128 * K, 4).read();
+        var gap = new io.pdla.patterns.InMemoryTraceSource(src.job(), new java.util.TreeSet<>(List.of(1, 2)), src::records);
+        e = assertThrows(IllegalArgumentException.class, () -> cmp.runPhase("gap", gap, Op.READ));
+        assertTrue(e.getMessage().contains("[1, 2]"), e.getMessage());
         assertTrue(Arrays.stream(Scheme.values()).map(Scheme::label).distinct().count() == 6);
     }
 }
