@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * Prints the scheme table (read and write bandwidth in sim-pfs virtual time) for a small default matrix.
- * {@code --quick}: the IOR 8-process point only. Run:
- * {@code mvn -q -o -pl bench exec:java -Dexec.mainClass=io.pdla.bench.schemes.SchemeMatrix} or with java -cp.
+ * {@code --quick}: the IOR 8-process point only; {@code --per-proc 64m}: bytes per process per request size.
+ * Run (see {@code bench/RESULTS-schemes.md}): {@code java -cp bench/target/classes:$(cat cp.txt) io.pdla.bench.schemes.SchemeMatrix}.
  */
 public final class SchemeMatrix {
     private SchemeMatrix() {
