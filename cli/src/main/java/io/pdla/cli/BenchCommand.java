@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 /** {@code pdla bench}: the IOR-style benchmark over the shim (with its FileChannel baseline) and the JMH micro-benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: IOR-style bandwidth of the shim against a FileChannel baseline, and JMH micro-benchmarks.",
-        subcommands = {BenchCommand.Ior.class, BenchCommand.Jmh.class})
+        subcommands = {BenchCommand.Ior.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -78,6 +78,26 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             return JmhMain.run(jmhArgs.toArray(String[]::new));
+        }
+    }
+
+    /** The paper's evaluation on sim-pfs: every scheme (Original ... S-PDLA) on the published workloads. */
+    @Command(name = "matrix", mixinStandardHelpOptions = true,
+            description = "Replication schemes (Original, PD, H-PDLA, S-ORIG, NS-PDLA, S-PDLA) on sim-pfs in virtual time "
+                    + "for IOR fixed stride, PIO-Bench nested strided, MPI-Tile-IO and mixed sizes. Options: --quick, --per-proc SIZE.")
+    static final class Matrix implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            try {
+                io.pdla.bench.schemes.SchemeMatrix.main(args.toArray(String[]::new));
+                return 0;
+            } catch (IllegalArgumentException e) {
+                System.err.println("pdla bench matrix: " + e.getMessage());
+                return 2;
+            }
         }
     }
 

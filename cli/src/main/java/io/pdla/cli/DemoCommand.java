@@ -106,13 +106,47 @@ public final class DemoCommand implements Callable<Integer> {
         PdlaLoopDemo.Result r = new PdlaLoopDemo(processes, file, 16 * 1024, segments, Files.createDirectories(work.resolve("loop")),
                 java.util.Map.of(), pfs == Pfs.simpfs ? 4 : 0, System.out).run();
         System.out.println();
-        System.out.printf(java.util.Locale.ROOT, "%-28s %14s %22s%n", "run (" + processes + " ranks, 16 KiB strided reads)", "read MiB/s", "reads served by replica");
+        System.out.printf(java.util.Locale.ROOT, "%-28s %14s %22s%n", "run (" + processes + " ranks, 16 KiB fixed-stride reads)", "read MiB/s", "reads served by replica");
         row("run 1: original, traced", r.run1());
         row("run 2: redirected", r.run2());
         System.out.println("(wall-clock on this machine; both runs verified every byte)");
+        schemeTable(r.traces());
         if (r.run2().servedByReplica() == 0) {
             System.err.println("pdla demo: run 2 was not served by any replica");
             throw new IllegalStateException("run 2 was not served by any replica");
+        }
+    }
+
+    /**
+     * The traced run 1 replayed on sim-pfs's timing model (8 HServers, 4 SServers, 64 KiB stripes) under each
+     * replication scheme: virtual-time bandwidth of the read phase and of the same requests as writes.
+     */
+    private static void schemeTable(Path traces) throws IOException {
+        io.pdla.patterns.TraceSource read = new TracerTraceSources().open(traces);
+        io.pdla.patterns.TraceSource write = new io.pdla.patterns.TraceSource() {
+            @Override
+            public io.pdla.patterns.JobInfo job() {
+                return read.job();
+            }
+
+            @Override
+            public java.util.SortedSet<Integer> ranks() {
+                return read.ranks();
+            }
+
+            @Override
+            public java.util.Iterator<io.pdla.access.TraceRecord> records(int rank) {
+                return io.pdla.bench.schemes.SchemeComparison.withOp(read.records(rank), io.pdla.access.IoOp.WRITE);
+            }
+        };
+        io.pdla.bench.schemes.SchemeComparison.Table t = new io.pdla.bench.schemes.SchemeComparison(
+                io.pdla.bench.schemes.SchemeComparison.Settings.defaults())
+                .compare(new io.pdla.bench.schemes.SchemeComparison.WorkloadSpec("run 1 of the demo", read, write));
+        System.out.println();
+        System.out.println("run 1's requests on sim-pfs (virtual time; 8 HServers + 4 SServers, 64 KiB stripes), by replication scheme:");
+        System.out.printf(java.util.Locale.ROOT, "%-9s %12s %12s  %s%n", "scheme", "read MiB/s", "write MiB/s", "replica placement (read)");
+        for (io.pdla.bench.schemes.SchemeComparison.Row row : t.rows()) {
+            System.out.printf(java.util.Locale.ROOT, "%-9s %12.1f %12.1f  %s%n", row.name(), row.readMiBps(), row.writeMiBps(), row.readPlacement());
         }
     }
 

@@ -37,6 +37,14 @@ class DemoCommandTest {
         assertEquals("256", run2.group(2), out);
         assertEquals("256", run2.group(3), out);
         assertTrue(out.contains("pdla demo: done"), out);
+        // the scheme table: exactly the six schemes, read bandwidth first; S-PDLA never below H-PDLA (Algorithm 1
+        // only moves a pattern to SSD servers when the model predicts a gain) and both above the original here
+        java.util.Map<String, Double> schemeRead = new java.util.HashMap<>();
+        Matcher row = Pattern.compile("(?m)^(Original|PD|H-PDLA|S-ORIG|NS-PDLA|S-PDLA) +([0-9.]+) +([0-9.]+)").matcher(out);
+        while (row.find()) schemeRead.put(row.group(1), Double.parseDouble(row.group(2)));
+        assertEquals(java.util.Set.of("Original", "PD", "H-PDLA", "S-ORIG", "NS-PDLA", "S-PDLA"), schemeRead.keySet(), out);
+        assertTrue(schemeRead.get("H-PDLA") > schemeRead.get("Original"), out);
+        assertTrue(schemeRead.get("S-PDLA") >= schemeRead.get("H-PDLA"), out);
     }
 
     @Test

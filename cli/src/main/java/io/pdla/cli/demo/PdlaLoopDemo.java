@@ -28,7 +28,7 @@ public final class PdlaLoopDemo {
         }
     }
 
-    public record Result(RunFigures run1, RunFigures run2, int replicasPublished) {
+    public record Result(RunFigures run1, RunFigures run2, Path traces) {
     }
 
     private final int processes;
@@ -65,7 +65,7 @@ public final class PdlaLoopDemo {
         require(PdlaCommand.commandLine().execute(daemon.toArray(String[]::new)), "daemon");
         out.println("pdla demo: run 2 (redirected) reads it back");
         RunFigures run2 = figures(job("read", Map.of("PDLA_INTERCEPTORS", "redirect", "PDLA_CATALOG", catalog.toString())).run(600), "run 2");
-        return new Result(run1, run2, 0);
+        return new Result(run1, run2, traces);
     }
 
     private MpjJob job(String mode, Map<String, String> extra) {

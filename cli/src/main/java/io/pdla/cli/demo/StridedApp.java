@@ -5,7 +5,9 @@ import io.pdla.mpiio.MPIIO;
 import mpi.MPI;
 
 /**
- * The demo's application: IOR's strided shape (in every segment rank r owns block r). {@code write}
+ * The demo's application: the IOR-style fixed-stride access of the PDLA paper's evaluation: each rank reads
+ * {@code segments} blocks of its own region of a shared file, one block every two (stride = 2 x block), so no
+ * two ranks' data interleave and every rank's requests seek on striped HDDs. {@code write}
  * creates the file; {@code read} reads every block back and verifies it byte for byte. Prints one line per
  * rank with its read time and, when the redirect interceptor is loaded, how many reads replicas served.
  * Arguments: file, block size, segments, write|read.
@@ -19,8 +21,9 @@ public final class StridedApp {
         File f = new File(MPI.COMM_WORLD, args[0], write ? MPIIO.MODE_WRONLY | MPIIO.MODE_CREATE : MPIIO.MODE_RDONLY);
         byte[] buf = new byte[block];
         long t0 = System.nanoTime();
+        long region = 2L * block * segments;
         for (int s = 0; s < segments; s++) {
-            long off = ((long) s * np + rank) * block;
+            long off = rank * region + 2L * block * s;
             if (write) {
                 for (int i = 0; i < block; i++) buf[i] = value(off + i);
                 f.writeAt(off, buf, 0, block, MPI.BYTE);
