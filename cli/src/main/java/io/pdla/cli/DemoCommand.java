@@ -85,7 +85,7 @@ public final class DemoCommand implements Callable<Integer> {
                 return 1;
             }
             System.out.println("pdla demo: every byte read back was verified (-R)");
-            if (!noLoop && pfs != Pfs.hdfs) loop(work);
+            if (!noLoop) loop(work, cluster);
             System.out.println("pdla demo: done");
             return 0;
         } finally {
@@ -99,8 +99,12 @@ public final class DemoCommand implements Callable<Integer> {
         return "simpfs:///pdla-demo/" + work.getFileName() + "/" + name;
     }
 
-    private void loop(Path work) throws Exception {
-        String file = pfs == Pfs.simpfs ? simpfsFile(work, "strided.dat") : work.resolve("loop.dat").toString();
+    private void loop(Path work, MiniCluster cluster) throws Exception {
+        String file = switch (pfs) {
+            case simpfs -> simpfsFile(work, "strided.dat");
+            case hdfs -> cluster.uri("/demo/loop.dat").toString();
+            case posix -> work.resolve("loop.dat").toString();
+        };
         System.out.println();
         System.out.println("pdla demo: the PDLA loop on " + pfs + ": trace -> analyze -> replicate -> redirect");
         PdlaLoopDemo.Result r = new PdlaLoopDemo(processes, file, 16 * 1024, segments, Files.createDirectories(work.resolve("loop")),

@@ -65,5 +65,10 @@ class DemoCommandTest {
         assertTrue(out.contains("hdfs://"), out);
         assertTrue(Pattern.compile("Max Read: +[0-9.]+ MiB/sec").matcher(out).find(), out);
         assertTrue(out.contains("verify: passed"), out);
+        // the PDLA loop on HDFS: replicas built in the cluster serve all of run 2's reads
+        Matcher run2 = Pattern.compile("run 2: redirected +([0-9.]+) +(\\d+) / (\\d+)").matcher(out);
+        assertTrue(run2.find(), out);
+        assertEquals("256", run2.group(2), out);
+        assertEquals("256", run2.group(3), out);
     }
 }

@@ -8,7 +8,7 @@ import mpi.MPI;
  * The demo's application: the IOR-style fixed-stride access of the PDLA paper's evaluation: each rank reads
  * {@code segments} blocks of its own region of a shared file, one block every two (stride = 2 x block), so no
  * two ranks' data interleave and every rank's requests seek on striped HDDs. {@code write}
- * creates the file; {@code read} reads every block back and verifies it byte for byte. Prints one line per
+ * creates the file (rank 0, front to back); {@code read} reads every block back and verifies it byte for byte. Prints one line per
  * rank with its read time and, when the redirect interceptor is loaded, how many reads replicas served.
  * Arguments: file, block size, segments, write|read.
  */
@@ -22,16 +22,19 @@ public final class StridedApp {
         byte[] buf = new byte[block];
         long t0 = System.nanoTime();
         long region = 2L * block * segments;
-        for (int s = 0; s < segments; s++) {
-            long off = rank * region + 2L * block * s;
-            if (write) {
+        if (write && rank == 0) {
+            // Rank 0 writes the whole file front to back, gaps included: the one shape every store accepts
+            // (HDFS files are append-only); the content is a function of the offset alone.
+            for (long off = 0; off < region * np; off += block) {
                 for (int i = 0; i < block; i++) buf[i] = value(off + i);
                 f.writeAt(off, buf, 0, block, MPI.BYTE);
-            } else {
-                f.readAt(off, buf, 0, block, MPI.BYTE);
-                for (int i = 0; i < block; i++) {
-                    if (buf[i] != value(off + i)) throw new IllegalStateException("rank " + rank + ": byte " + (off + i) + " differs");
-                }
+            }
+        }
+        for (int s = 0; s < segments && !write; s++) {
+            long off = rank * region + 2L * block * s;
+            f.readAt(off, buf, 0, block, MPI.BYTE);
+            for (int i = 0; i < block; i++) {
+                if (buf[i] != value(off + i)) throw new IllegalStateException("rank " + rank + ": byte " + (off + i) + " differs");
             }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;

@@ -135,6 +135,22 @@ public final class ReplicaBuilder {
         }
     }
 
+    /**
+     * The planned layout in the vocabulary of the replica's store. sim-pfs speaks it natively; HDFS keeps no
+     * stripes, so the server class becomes a storage policy (SSD servers: ALL_SSD, both: ONE_SSD, HDD: HOT).
+     */
+    static StorageLayout inDriversTerms(StorageDriver driver, URI dir, StorageLayout planned) throws IOException {
+        if (!"hdfs".equals(driver.layout(dir).kind())) return planned;
+        String space = planned.parameter("space", "hdd");
+        String policy = switch (space) {
+            case "ssd" -> "ALL_SSD";
+            case "both" -> "ONE_SSD";
+            default -> "HOT";
+        };
+        if (planned.kind().equals("hybrid")) policy = "ONE_SSD";
+        return new StorageLayout("hdfs", java.util.Map.of("storage_policy", policy));
+    }
+
     private BuildOutcome copyAndPublish(ReplicablePattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
                                         Optional<ReplicaEntry> existing) throws IOException {
@@ -142,9 +158,18 @@ public final class ReplicaBuilder {
         StorageLayout layout = placement.storageLayout(planner.config(), pattern.totalBytes(), pattern.key().processes());
         rdriver.mkdirs(dir);
         boolean applied = false;
+        String notApplied = rdriver.scheme() + " driver has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
-            rdriver.setLayout(dir, layout);
-            applied = true;
+            // A layout is an optimisation: a store that cannot express it still gets the replica.
+            try {
+                StorageLayout native_ = inDriversTerms(rdriver, dir, layout);
+                rdriver.setLayout(dir, native_);
+                layout = native_;
+                applied = true;
+            } catch (StorageException e) {
+                notApplied = e.getMessage();
+                LOG.info("replica layout not applied on " + dir + ": " + e.getMessage());
+            }
         }
         copy(pattern, driver, rdriver, tmp);
         if (!rdriver.has(Capability.RENAME)) {
@@ -153,7 +178,7 @@ public final class ReplicaBuilder {
         rdriver.rename(tmp, fin);
         syncDirectory(dir);
         FileIdentity after = FileIdentity.probe(driver, original);
-        StorageLayout recorded = applied ? layout : withParam(layout, "applied", "no (" + rdriver.scheme() + " driver has no layouts)");
+        StorageLayout recorded = applied ? layout : withParam(layout, "applied", "no (" + notApplied + ")");
         ReplicaEntry entry = new ReplicaEntry(pattern, fin, recorded, placement.space().label(), placement.benefitSeconds(),
                 placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
         String refused = catalog.transact(t -> {
