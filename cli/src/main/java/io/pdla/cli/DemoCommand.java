@@ -109,16 +109,33 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("pdla demo: the PDLA loop on " + pfs + ": trace -> analyze -> replicate -> redirect");
         PdlaLoopDemo.Result r = new PdlaLoopDemo(processes, file, 16 * 1024, segments, Files.createDirectories(work.resolve("loop")),
                 java.util.Map.of(), pfs == Pfs.simpfs ? 4 : 0, System.out).run();
+        PdlaLoopDemo.Result posix = null;
+        if (pfs == Pfs.simpfs) {
+            // The same loop on the POSIX driver, for the wall-clock of real storage next to the model.
+            System.out.println();
+            System.out.println("pdla demo: the same loop on the POSIX driver");
+            posix = new PdlaLoopDemo(processes, work.resolve("posix-loop.dat").toString(), 16 * 1024, segments,
+                    Files.createDirectories(work.resolve("posix-loop")), java.util.Map.of(), 0, System.out).run();
+        }
         System.out.println();
-        System.out.printf(java.util.Locale.ROOT, "%-28s %14s %22s%n", "run (" + processes + " ranks, 16 KiB fixed-stride reads)", "read MiB/s", "reads served by replica");
-        row("run 1: original, traced", r.run1());
-        row("run 2: redirected", r.run2());
-        System.out.println("(wall-clock on this machine; both runs verified every byte)");
+        System.out.printf(java.util.Locale.ROOT, "%-30s %14s %22s%n", "run (" + processes + " ranks, 16 KiB fixed-stride reads)", "read MiB/s", "reads served by replica");
+        row(pfs + " run 1: original, traced", r.run1());
+        row(pfs + " run 2: redirected", r.run2());
+        if (posix != null) {
+            row("posix run 1: original, traced", posix.run1());
+            row("posix run 2: redirected", posix.run2());
+        }
+        System.out.println("(wall-clock on this machine; every run verified every byte)");
         schemeTable(r.traces());
         if (r.run2().servedByReplica() == 0) {
             System.err.println("pdla demo: run 2 was not served by any replica");
             throw new IllegalStateException("run 2 was not served by any replica");
         }
+    }
+
+    private static void row(String name, PdlaLoopDemo.RunFigures f) {
+        long total = f.servedByReplica() + f.servedByOriginal();
+        System.out.printf(java.util.Locale.ROOT, "%-30s %14.2f %22s%n", name, f.mibPerSecond(), f.servedByReplica() + " / " + total);
     }
 
     /**
@@ -154,10 +171,6 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private static void row(String name, PdlaLoopDemo.RunFigures f) {
-        long total = f.servedByReplica() + f.servedByOriginal();
-        System.out.printf(java.util.Locale.ROOT, "%-28s %14.2f %22s%n", name, f.mibPerSecond(), f.servedByReplica() + " / " + total);
-    }
 
     private static void deleteTree(Path root) throws IOException {
         try (Stream<Path> s = Files.walk(root)) {
