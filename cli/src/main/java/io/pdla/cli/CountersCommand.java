@@ -2,15 +2,12 @@ package io.pdla.cli;
 
 import io.pdla.tracer.counters.CounterLog;
 import io.pdla.tracer.counters.DarshanText;
-import io.pdla.tracer.format.TraceDirectoryException;
-import io.pdla.tracer.format.TraceFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -42,15 +39,7 @@ public final class CountersCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try {
-            DarshanText.print(CounterLog.load(dir, allowMissing), total, perf, out);
-            return 0;
-        } catch (TraceFormatException | TraceDirectoryException e) {
-            err.println("pdla counters: " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            err.println("pdla counters: cannot read " + dir + ": " + e);
-            return 1;
-        }
+        return TraceDirectoryCommands.run("pdla counters", dir, out, err,
+                () -> DarshanText.print(CounterLog.load(dir, allowMissing), total, perf, out));
     }
 }

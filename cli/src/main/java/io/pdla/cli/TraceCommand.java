@@ -1,8 +1,6 @@
 package io.pdla.cli;
 
 import io.pdla.tracer.format.TraceDirectory;
-import io.pdla.tracer.format.TraceDirectoryException;
-import io.pdla.tracer.format.TraceFormatException;
 import io.pdla.tracer.format.TraceText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +9,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -49,18 +46,8 @@ public final class TraceCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            try {
-                TraceText.dump(TraceDirectory.open(dir, allowMissing), csv, out);
-                return 0;
-            } catch (TraceFormatException | TraceDirectoryException e) {
-                out.flush();
-                err.println("pdla trace dump: " + e.getMessage());
-                return 2;
-            } catch (IOException e) {
-                out.flush();
-                err.println("pdla trace dump: cannot read " + dir + ": " + e);
-                return 1;
-            }
+            return TraceDirectoryCommands.run("pdla trace dump", dir, out, err,
+                    () -> TraceText.dump(TraceDirectory.open(dir, allowMissing), csv, out));
         }
     }
 
