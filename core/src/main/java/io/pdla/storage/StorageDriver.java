@@ -2,6 +2,7 @@ package io.pdla.storage;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -30,6 +31,15 @@ public interface StorageDriver {
 
     /** Deletes a file; {@code NO_SUCH_FILE} if it is not there. */
     void delete(URI uri) throws IOException;
+
+    /** Size and modification time of a file, or that the path is a directory; {@code NO_SUCH_FILE} if nothing is there. */
+    StorageStatus stat(URI uri) throws IOException;
+
+    /**
+     * The files and directories directly inside {@code dir}, sorted by name, without the store's own
+     * bookkeeping entries; {@code NO_SUCH_FILE} if the directory is not there, {@code BAD_ARGUMENT} if it is a file.
+     */
+    List<StorageStatus> list(URI dir) throws IOException;
 
     /** Creates a directory and its parents; nothing happens if it exists. */
     void mkdirs(URI dir) throws IOException;

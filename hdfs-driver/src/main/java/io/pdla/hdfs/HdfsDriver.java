@@ -7,6 +7,7 @@ import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
 import io.pdla.storage.StorageFile;
 import io.pdla.storage.StorageLayout;
+import io.pdla.storage.StorageStatus;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.BlockStoragePolicySpi;
@@ -139,6 +140,38 @@ public final class HdfsDriver implements StorageDriver, Closeable {
         } catch (IOException e) {
             throw HdfsErrors.translate(e, uri, "delete");
         }
+    }
+
+    @Override
+    public StorageStatus stat(URI uri) throws IOException {
+        try {
+            return status(connections.fileSystem(uri).getFileStatus(path(uri)));
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "stat");
+        }
+    }
+
+    @Override
+    public List<StorageStatus> list(URI dir) throws IOException {
+        try {
+            FileSystem fs = connections.fileSystem(dir);
+            Path p = path(dir);
+            if (fs.getFileStatus(p).isFile()) {
+                throw new StorageException(Reason.BAD_ARGUMENT, dir + ": cannot list, it is a file");
+            }
+            List<StorageStatus> out = new ArrayList<>();
+            for (FileStatus s : fs.listStatus(p)) out.add(status(s));
+            out.sort(java.util.Comparator.comparing(StorageStatus::name));
+            return out;
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, dir, "list");
+        }
+    }
+
+    /** HDFS keeps modification times in milliseconds; a file open for writing gets its time when closed. */
+    private static StorageStatus status(FileStatus s) {
+        return new StorageStatus(s.getPath().toUri(), s.isDirectory(), s.isDirectory() ? 0 : s.getLen(),
+                java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(s.getModificationTime()));
     }
 
     @Override

@@ -15,6 +15,7 @@ import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
 import io.pdla.storage.StorageFile;
 import io.pdla.storage.StorageLayout;
+import io.pdla.storage.StorageStatus;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +23,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -158,6 +160,24 @@ public final class SimPfsDriver implements StorageDriver {
     @Override
     public void delete(URI uri) throws IOException {
         fileSystem(Map.of()).delete(pathOf(uri));
+    }
+
+    @Override
+    public StorageStatus stat(URI uri) throws IOException {
+        return status(fileSystem(Map.of()).entry(pathOf(uri)));
+    }
+
+    @Override
+    public List<StorageStatus> list(URI dir) throws IOException {
+        return fileSystem(Map.of()).list(pathOf(dir)).stream().map(SimPfsDriver::status).toList();
+    }
+
+    private static StorageStatus status(SimPfs.Entry e) {
+        try {
+            return new StorageStatus(new URI(SCHEME, "", e.path(), null, null), e.directory(), e.size(), e.modifiedNanos());
+        } catch (java.net.URISyntaxException bad) {
+            throw new IllegalStateException("simpfs: path " + e.path() + " makes no URI", bad);
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
+import io.pdla.storage.StorageStatus;
 
 import java.io.IOException;
 import java.net.URI;
@@ -14,8 +15,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The {@code file:} driver: local or mounted POSIX file systems through {@link java.nio.channels.FileChannel}.
@@ -59,6 +66,43 @@ public final class PosixDriver implements StorageDriver {
         } catch (IOException e) {
             throw translate(e, path);
         }
+    }
+
+    @Override
+    public StorageStatus stat(URI uri) throws IOException {
+        return status(path(uri));
+    }
+
+    private static StorageStatus status(Path path) throws IOException {
+        try {
+            BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+            return new StorageStatus(path.toUri(), a.isDirectory(), a.isDirectory() ? 0 : a.size(),
+                    a.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+        } catch (IOException e) {
+            throw translate(e, path);
+        }
+    }
+
+    @Override
+    public List<StorageStatus> list(URI dir) throws IOException {
+        Path path = path(dir);
+        if (Files.isRegularFile(path)) {
+            throw new StorageException(StorageException.Reason.BAD_ARGUMENT, path + ": cannot list, it is a file");
+        }
+        List<StorageStatus> out = new ArrayList<>();
+        try (Stream<Path> children = Files.list(path)) {
+            for (Path c : children.sorted(Comparator.comparing(p -> p.getFileName().toString())).toList()) {
+                try {
+                    out.add(status(c));
+                } catch (StorageException gone) {
+                    if (gone.reason() != StorageException.Reason.NO_SUCH_FILE) throw gone;
+                    // deleted between the listing and its stat: not there any more, so not listed
+                }
+            }
+        } catch (IOException e) {
+            throw translate(e, path);
+        }
+        return out;
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
+import io.pdla.storage.StorageStatus;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -250,5 +251,79 @@ public abstract class AbstractStorageDriverContractTest {
             f.write(0, ByteBuffer.wrap(data));
             assertArrayEquals(data, readAll(f, 0, data.length));
         }
+    }
+
+    private static URI child(URI dir, String name) {
+        String d = dir.toString();
+        return URI.create(d.endsWith("/") ? d + name : d + "/" + name);
+    }
+
+    private void writeNew(URI uri, int bytes) throws IOException {
+        try (StorageFile f = driver().open(uri, OpenOptions.createReadWrite())) {
+            f.write(0, ByteBuffer.wrap(pattern(bytes, bytes)));
+        }
+    }
+
+    @Test
+    void statReportsSizeAndKind() throws IOException {
+        URI dir = newFileUri("stat-dir");
+        driver().mkdirs(dir);
+        URI file = child(dir, "f");
+        writeNew(file, 1000);
+        StorageStatus s = driver().stat(file);
+        assertEquals(1000, s.size());
+        assertFalse(s.directory());
+        assertEquals("f", s.name());
+        assertTrue(driver().stat(dir).directory());
+    }
+
+    @Test
+    void statOfAMissingPathFailsWithNoSuchFile() throws IOException {
+        URI uri = newFileUri("stat-missing");
+        StorageException e = assertThrows(StorageException.class, () -> driver().stat(uri));
+        assertEquals(StorageException.Reason.NO_SUCH_FILE, e.reason());
+        assertTrue(e.getMessage().contains("stat-missing"), e.getMessage());
+    }
+
+    @Test
+    void modificationTimeAdvancesWhenTheFileIsWritten() throws Exception {
+        URI uri = newFileUri("mtime");
+        writeNew(uri, 100);
+        long before = driver().stat(uri).modifiedNanos();
+        Thread.sleep(50);   // coarser than any store's clock resolution here (HDFS keeps milliseconds)
+        try (StorageFile f = driver().open(uri, OpenOptions.readWrite())) {
+            f.write(100, ByteBuffer.wrap(pattern(100, 12)));   // appending: the one write every store allows
+        }
+        StorageStatus after = driver().stat(uri);
+        assertEquals(200, after.size());
+        assertTrue(after.modifiedNanos() > before, "mtime " + before + " -> " + after.modifiedNanos());
+    }
+
+    @Test
+    void listShowsTheChildrenSortedByName() throws IOException {
+        URI dir = newFileUri("listing");
+        driver().mkdirs(dir);
+        writeNew(child(dir, "b"), 10);
+        writeNew(child(dir, "a"), 20);
+        driver().mkdirs(child(dir, "sub"));
+        List<StorageStatus> l = driver().list(dir);
+        assertEquals(List.of("a", "b", "sub"), l.stream().map(StorageStatus::name).toList());
+        assertEquals(20, l.get(0).size());
+        assertEquals(10, l.get(1).size());
+        assertFalse(l.get(0).directory());
+        assertTrue(l.get(2).directory());
+        assertTrue(driver().list(child(dir, "sub")).isEmpty());
+    }
+
+    @Test
+    void listingAMissingDirectoryOrAFileFailsClearly() throws IOException {
+        URI missing = newFileUri("no-dir");
+        StorageException e = assertThrows(StorageException.class, () -> driver().list(missing));
+        assertEquals(StorageException.Reason.NO_SUCH_FILE, e.reason());
+        URI file = newFileUri("plain");
+        writeNew(file, 8);
+        StorageException f = assertThrows(StorageException.class, () -> driver().list(file));
+        assertEquals(StorageException.Reason.BAD_ARGUMENT, f.reason());
+        assertTrue(f.getMessage().contains("plain"), f.getMessage());
     }
 }

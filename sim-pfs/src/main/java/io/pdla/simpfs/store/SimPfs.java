@@ -13,11 +13,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * One simulated file system in a root folder. Everything lives in files, so that any number of instances
@@ -114,6 +118,64 @@ public final class SimPfs {
 
     public boolean isDirectory(String path) {
         return Files.isDirectory(nsPath(path));
+    }
+
+    /** What {@link #entry} says of a path: a file's size and modification time, or a directory. */
+    public record Entry(String path, boolean directory, long size, long modifiedNanos) {
+    }
+
+    /**
+     * A file's size (from its data objects, as an open handle computes it) and its modification time: the
+     * latest of its metadata's and its data objects', since writes touch only the data objects.
+     */
+    public Entry entry(String path) throws IOException {
+        String n = normalize(path);
+        Path p = nsPath(n);
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(p, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file or directory " + n);
+        }
+        if (a.isDirectory()) return new Entry(n, true, 0, nanos(a));
+        FileMeta meta = JSON.readValue(p.toFile(), FileMeta.class);
+        StripeMap map = stripeMap(meta);
+        long size = 0, modified = nanos(a);
+        for (int server : map.servers()) {
+            BasicFileAttributes d;
+            try {
+                d = Files.readAttributes(dataObject(meta.id(), server), BasicFileAttributes.class);
+            } catch (NoSuchFileException none) {
+                continue;   // no byte of the file on that server yet
+            }
+            size = Math.max(size, map.fileEnd(server, d.size()));
+            modified = Math.max(modified, nanos(d));
+        }
+        return new Entry(n, false, size, modified);
+    }
+
+    /** The entries of a directory, sorted by name, without sim-pfs's own {@code .simpfs-} files. */
+    public List<Entry> list(String dir) throws IOException {
+        String n = normalize(dir);
+        Path p = nsPath(n);
+        if (Files.isRegularFile(p)) throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: cannot list " + n + ", it is a file");
+        if (!Files.isDirectory(p)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such directory " + n);
+        List<Entry> out = new ArrayList<>();
+        try (Stream<Path> children = Files.list(p)) {
+            for (String name : children.map(c -> c.getFileName().toString()).filter(c -> !c.startsWith(".simpfs-")).sorted().toList()) {
+                try {
+                    out.add(entry(n.equals("/") ? "/" + name : n + "/" + name));
+                } catch (StorageException gone) {
+                    if (gone.reason() != Reason.NO_SUCH_FILE) throw gone;
+                    // deleted between the listing and its entry: not listed
+                }
+            }
+        }
+        return out;
+    }
+
+    private static long nanos(BasicFileAttributes a) {
+        return a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
     }
 
     public Optional<FileMeta> lookup(String path) throws IOException {
