@@ -48,6 +48,19 @@ public final class InterceptorChain {
         if (first != null) throw first;
     }
 
+    /** After the store closed cleanly; in reverse order, as {@link #closing}. */
+    public void closed(FileContext file) throws IOException {
+        IOException first = null;
+        for (int i = interceptors.size() - 1; i >= 0; i--) {
+            try {
+                interceptors.get(i).closed(file);
+            } catch (IOException e) {
+                if (first == null) first = e;
+            }
+        }
+        if (first != null) throw first;
+    }
+
     public long execute(IoCall call) throws IOException {
         if (interceptors.isEmpty()) return Driver.execute(call);
         return new Link(0).proceed(call);

@@ -25,6 +25,13 @@ public interface IoInterceptor {
     default void closing(FileContext file) throws IOException {
     }
 
+    /**
+     * After the driver closed the file without error: its size and modification time are final now (HDFS,
+     * for one, stamps the time only at close), so this is where what vouches for them belongs.
+     */
+    default void closed(FileContext file) throws IOException {
+    }
+
     /** The rest of the chain, as seen from one interceptor. */
     interface Chain {
         long proceed(IoCall call) throws IOException;

@@ -199,6 +199,13 @@ public final class File {
         } catch (IOException e) {
             local = translate(e, "close", coll.rank());
         }
+        if (local == null) {
+            try {
+                chain.closed(context);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("pdla: interceptor failed after closing " + name + " on rank " + coll.rank() + ": " + e);
+            }
+        }
         closed = true;
         RankState.closed(uri);
         try {

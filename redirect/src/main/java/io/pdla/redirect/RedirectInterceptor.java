@@ -25,6 +25,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -50,6 +53,8 @@ public final class RedirectInterceptor implements IoInterceptor {
 
     private final RedirectConfig config;
     private final RedirectStats stats = RedirectStats.newChild();
+    /** Files between {@link #closing} and {@link #closed} whose write session ends at {@code closed}. */
+    private final Map<FileContext, FileRedirect> endingSessions = Collections.synchronizedMap(new IdentityHashMap<>());
 
     public RedirectInterceptor(RedirectConfig config) {
         this.config = config;
@@ -125,7 +130,7 @@ public final class RedirectInterceptor implements IoInterceptor {
             stats.add(s -> s.replicasOpened, 1);
             return new OpenReplica(e, f, readAhead);
         } catch (IOException | RuntimeException ex) {
-            LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " cannot be opened (" + ex.getMessage() + "); reading the original");
+            LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " cannot be opened (" + ex + "); reading the original");
             stats.add(s -> s.fallbacks, 1);
             return null;
         }
@@ -353,8 +358,21 @@ public final class RedirectInterceptor implements IoInterceptor {
         st.dropAll();
         if (st.session == null) return;
         try {
-            // the original's size and mtime must be final before the session ends and vouches for them
+            // the written bytes must be durable before the session ends and vouches for the original
             ctx.file().sync();
+            endingSessions.put(ctx, st);
+        } catch (IOException | RuntimeException e) {
+            LOG.warning("redirect: could not sync " + ctx.uri() + " before ending its write session (" + e.getMessage()
+                    + "); the session stays open and the scanner ends it once this process is gone");
+        }
+    }
+
+    /** The session ends only once the store closed the file: only then are its size and time final. */
+    @Override
+    public void closed(FileContext ctx) {
+        FileRedirect st = endingSessions.remove(ctx);
+        if (st == null) return;
+        try {
             WriteSessions.end(st.catalog, ctx.driver(), ctx.uri(), st.session);
         } catch (IOException | RuntimeException e) {
             LOG.warning("redirect: could not end the write session on " + ctx.uri() + " in " + st.catalog.location() + " ("

@@ -71,5 +71,6 @@ final class ChainFile implements AutoCloseable {
         } finally {
             ctx.file().close();
         }
+        chain.closed(ctx);
     }
 }

@@ -1,32 +1,24 @@
 package io.pdla.replicator.catalog;
 
-import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
-import io.pdla.storage.StorageFile;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageStatus;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.concurrent.TimeUnit;
 
 /**
- * What we know of an original's content without reading it: its size and, for {@code file:} URIs, its
- * modification time in nanoseconds ({@link #UNKNOWN_MTIME} for drivers that have none: the storage SPI has
- * no mtime, so for them size plus the shim's generation counter is all there is).
+ * What we know of an original's content without reading it: its size and modification time as its store
+ * reports them ({@link StorageDriver#stat}). Catalog rows written before every driver reported a time carry
+ * {@link #UNKNOWN_MTIME}; they never equal a fresh probe, so such replicas are rebuilt rather than trusted.
  */
 public record FileIdentity(long size, long modifiedNanos) {
     public static final long UNKNOWN_MTIME = -1;
 
     public static FileIdentity probe(StorageDriver driver, URI uri) throws IOException {
-        if ("file".equals(uri.getScheme())) {
-            BasicFileAttributes a = Files.readAttributes(Path.of(uri), BasicFileAttributes.class);
-            return new FileIdentity(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS));
-        }
-        try (StorageFile f = driver.open(uri, OpenOptions.readOnly())) {
-            return new FileIdentity(f.size(), UNKNOWN_MTIME);
-        }
+        StorageStatus s = driver.stat(uri);
+        if (s.directory()) throw new StorageException(StorageException.Reason.BAD_ARGUMENT, uri + ": is a directory, not a file");
+        return new FileIdentity(s.size(), s.modifiedNanos());
     }
 
     @Override
@@ -34,3 +26,4 @@ public record FileIdentity(long size, long modifiedNanos) {
         return "size " + size + (modifiedNanos == UNKNOWN_MTIME ? "" : ", mtime " + modifiedNanos + " ns");
     }
 }
+
