@@ -56,5 +56,38 @@ class PdlaLoopEndToEndTest {
             assertEquals(0, Integer.parseInt(m.group(4)), "reads left to the original on rank " + m.group(1));
         }
         assertEquals(4, ranks.size(), run2.output());
+
+        // A writer that names no interceptor but has the catalog configured still passes through redirect,
+        // so its writes into the replicated regions mark those replicas stale before they land.
+        io.pdla.mpiio.launch.MpjJob.Result writer = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName())
+                .processes(4).classPath(List.of(tests)).classPath(PdlaJar.classPath())
+                .args(List.of(data, blocks, segments))
+                .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, StridedIo.class.getName())
+                .env("PDLA_CATALOG", catalog.toString())
+                .build().run(120);
+        assertTrue(writer.succeeded(), writer.output());
+        java.io.StringWriter listing = new java.io.StringWriter();
+        picocli.CommandLine list = PdlaCommand.commandLine();
+        list.setOut(new java.io.PrintWriter(listing));
+        assertEquals(0, list.execute("replicas", "list", "--db", catalog.toString()));
+        List<String> rows = listing.toString().lines().filter(l -> l.contains("|")).toList();
+        assertTrue(!rows.isEmpty(), listing.toString());
+        for (String row : rows) assertTrue(row.startsWith("STALE"), "after the writer: " + row + "\n" + listing);
+
+        io.pdla.mpiio.launch.MpjJob.Result run3 = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName())
+                .processes(4).classPath(List.of(tests)).classPath(PdlaJar.classPath())
+                .args(List.of(data, blocks, segments, "read"))
+                .env("PDLA_APP", String.join(" ", StridedIo.class.getName(), data, blocks, segments, "read"))
+                .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, StridedIo.class.getName())
+                .env("PDLA_INTERCEPTORS", "redirect").env("PDLA_CATALOG", catalog.toString())
+                .build().run(120);
+        assertTrue(run3.succeeded(), run3.output());
+        Matcher m3 = REDIRECT.matcher(run3.output());
+        int seen = 0;
+        while (m3.find()) {
+            seen++;
+            assertEquals(0, Integer.parseInt(m3.group(2)), "a stale replica served rank " + m3.group(1) + ":\n" + run3.output());
+        }
+        assertEquals(4, seen, run3.output());
     }
 }

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * Decides which interceptors a file gets. The names come from, in order of precedence: the hint
  * {@value #HINT}, the system property {@value #PROPERTY}, the environment variable {@value #ENV}, and the
  * key {@code interceptors} of the properties file named by {@value #ENV_CONFIG}. Names are
- * comma-separated; "none" turns interception off.
+ * comma-separated; "none" turns optional interception off. Providers that declare themselves
+ * {@linkplain IoInterceptorProvider#requiredFor required} for an open join the chain whatever the names say.
  */
 public final class Interceptors {
     public static final String HINT = "pdla_interceptors";
@@ -40,6 +41,20 @@ public final class Interceptors {
 
     /** The configured names, in chain order; unknown names are an {@link IllegalArgumentException}. */
     public List<IoInterceptorProvider> configured(Map<String, String> hints) {
+        return configured(hints, false);
+    }
+
+    /** For an open with or without write access: the configured names plus the providers that are required for it. */
+    public List<IoInterceptorProvider> configured(Map<String, String> hints, boolean writable) {
+        List<IoInterceptorProvider> out = named(hints);
+        for (IoInterceptorProvider p : providers.values()) {
+            if (!out.contains(p) && p.requiredFor(hints, writable)) out.add(p);
+        }
+        out.sort(Comparator.comparingInt(IoInterceptorProvider::order));
+        return out;
+    }
+
+    private List<IoInterceptorProvider> named(Map<String, String> hints) {
         String spec = hints.get(HINT);
         String source = "hint " + HINT;
         if (spec == null) {
@@ -54,7 +69,7 @@ public final class Interceptors {
             spec = fromConfigFile();
             source = "config file " + System.getenv(ENV_CONFIG);
         }
-        if (spec == null || spec.isBlank() || spec.trim().equals("none")) return List.of();
+        if (spec == null || spec.isBlank() || spec.trim().equals("none")) return new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (String n : spec.split(",")) if (!n.isBlank()) names.add(n.trim());
         List<IoInterceptorProvider> out = new ArrayList<>();
@@ -65,7 +80,6 @@ public final class Interceptors {
             }
             out.add(p);
         }
-        out.sort(Comparator.comparingInt(IoInterceptorProvider::order));
         return out;
     }
 

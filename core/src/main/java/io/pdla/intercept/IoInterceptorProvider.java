@@ -12,6 +12,15 @@ public interface IoInterceptorProvider {
 
     int order();
 
+    /**
+     * Whether this interceptor must see an open even when the configuration does not name it (not even with
+     * "none"): a guard of consistency rather than an optional service. Redirect is one for writers once a
+     * replica catalog is configured, since a write it does not see would leave a replica stale unnoticed.
+     */
+    default boolean requiredFor(Map<String, String> hints, boolean writable) {
+        return false;
+    }
+
     /** A fresh interceptor for one rank's job, configured from the open's hints. */
     IoInterceptor create(Map<String, String> hints);
 }

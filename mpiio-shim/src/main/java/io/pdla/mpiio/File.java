@@ -135,7 +135,7 @@ public final class File {
         int worldRank = MPI.COMM_WORLD.Rank(), worldSize = MPI.COMM_WORLD.Size();
         this.context = new FileContext(filename, uri, amode, worldRank, coll.size(), AppIdentity.detect(h, worldSize), h, driver, storage);
         try {
-            this.chain = new InterceptorChain(RankState.interceptors(h));
+            this.chain = new InterceptorChain(RankState.interceptors(h, (amode & MPIIO.MODE_RDONLY) == 0));
         } catch (IllegalArgumentException e) {
             closeQuietly(storage);
             throw new MPIIOException(ErrorClass.ERR_ARG, filename + ": rank " + rank + ": " + e.getMessage(), e);

@@ -25,10 +25,10 @@ final class RankState {
     private RankState() {
     }
 
-    static synchronized List<IoInterceptor> interceptors(Map<String, String> hints) {
+    static synchronized List<IoInterceptor> interceptors(Map<String, String> hints, boolean writable) {
         if (registry == null) registry = new Interceptors();
         List<IoInterceptor> out = new ArrayList<>();
-        for (IoInterceptorProvider p : registry.configured(hints)) {
+        for (IoInterceptorProvider p : registry.configured(hints, writable)) {
             out.add(INTERCEPTORS.computeIfAbsent(p.name(), n -> p.create(hints)));
         }
         return out;

@@ -26,4 +26,19 @@ class RedirectProviderTest {
                 () -> RedirectConfig.from(Map.of(RedirectConfig.HINT_READAHEAD, "lots")));
         assertTrue(e.getMessage().contains(RedirectConfig.HINT_READAHEAD), e.getMessage());
     }
+
+    @Test
+    void aConfiguredCatalogPutsRedirectInEveryWritersChainWhateverTheNamesSay() {
+        Interceptors registry = new Interceptors();
+        Map<String, String> catalog = Map.of(RedirectConfig.HINT_CATALOG, "/x/db", Interceptors.HINT, "none");
+        assertEquals(List.of("redirect"), names(registry.configured(catalog, true)));
+        assertEquals(List.of(), names(registry.configured(catalog, false)), "a reader names redirect if it wants replicas");
+        assertEquals(List.of(), names(registry.configured(Map.of(Interceptors.HINT, "none"), true)), "no catalog, nothing to guard");
+        Map<String, String> both = Map.of(RedirectConfig.HINT_CATALOG, "/x/db", Interceptors.HINT, "redirect");
+        assertEquals(List.of("redirect"), names(registry.configured(both, true)), "named and required: once");
+    }
+
+    private static List<String> names(List<IoInterceptorProvider> providers) {
+        return providers.stream().map(IoInterceptorProvider::name).toList();
+    }
 }
