@@ -6,20 +6,23 @@ import io.pdla.replicator.pattern.PatternKey;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Redirect state of one open file of one rank: the replicas it reads from, the valid replica entries of the
- * file (any application or rank) that its writes must invalidate first, and its write session.
+ * Redirect state of one open file of one rank: the replicas it reads from, the replica entries of the file (any
+ * application or rank) that its writes must claim first, the replicas its writes go into, and its write session.
  */
 final class FileRedirect implements AutoCloseable {
     final CatalogAccess catalog;
-    /** Replicas serving this rank's reads: local pattern first, then the global one. */
+    /** Replicas serving this rank's reads: authoritative (DIRTY) ones first, then the local pattern's, then the global. */
     volatile List<OpenReplica> replicas;
-    /** Every valid entry of the original, by key: what a write must check (refreshed when the session begins). */
-    final Map<PatternKey, ReplicaEntry> validEntries = new ConcurrentHashMap<>();
+    /** VALID entries of the original not yet claimed by a write of this rank, by key (refreshed when the session begins). */
+    final Map<PatternKey, ReplicaEntry> unclaimed = new ConcurrentHashMap<>();
+    /** DIRTY replicas: this rank's writes into their regions go into them, with no further catalog work. */
+    final Map<PatternKey, OpenReplica> writing = new ConcurrentHashMap<>();
     /** Write session id once the first write registered it. */
     String session;
     /** The catalog failed during a write: replicas of this file are no longer trusted by this rank. */
@@ -28,22 +31,61 @@ final class FileRedirect implements AutoCloseable {
     FileRedirect(CatalogAccess catalog, List<OpenReplica> replicas, List<ReplicaEntry> valid) {
         this.catalog = catalog;
         this.replicas = List.copyOf(replicas);
-        for (ReplicaEntry e : valid) validEntries.put(e.key(), e);
+        for (ReplicaEntry e : valid) unclaimed.put(e.key(), e);
+        for (OpenReplica r : replicas) if (r.authoritative) writing.put(r.entry.key(), r);
     }
 
-    /** Stops serving from the given replicas (closing them). */
-    synchronized void drop(java.util.Collection<PatternKey> keys) {
+    OpenReplica open(PatternKey key) {
+        for (OpenReplica r : replicas) if (r.entry.key().equals(key)) return r;
+        return null;
+    }
+
+    /** Serves reads from {@code r} too, ahead of every non-authoritative replica. */
+    synchronized void addAuthoritative(OpenReplica r) {
+        List<OpenReplica> l = new ArrayList<>();
+        l.add(r);
+        for (OpenReplica o : replicas) if (o != r) l.add(o);
+        replicas = List.copyOf(l);
+    }
+
+    /** Stops serving from the given replicas (closing them); authoritative ones are kept whatever is asked. */
+    synchronized void drop(Collection<PatternKey> keys) {
         List<OpenReplica> keep = new ArrayList<>();
         for (OpenReplica r : replicas) {
-            if (keys.contains(r.entry.key())) closeQuietly(r);
+            if (keys.contains(r.entry.key()) && !r.authoritative) closeQuietly(r);
             else keep.add(r);
         }
         replicas = List.copyOf(keep);
     }
 
-    synchronized void dropAll() {
-        for (OpenReplica r : replicas) closeQuietly(r);
+    /** Stops serving from every replica that is not authoritative. */
+    synchronized void dropAllButAuthoritative() {
+        List<OpenReplica> keep = new ArrayList<>();
+        for (OpenReplica r : replicas) {
+            if (r.authoritative) keep.add(r);
+            else closeQuietly(r);
+        }
+        replicas = List.copyOf(keep);
+    }
+
+    boolean hasAuthoritative() {
+        for (OpenReplica r : replicas) if (r.authoritative) return true;
+        return false;
+    }
+
+    /** Closes every replica (the file is closing). Authoritative replicas' writes are synced by their close. */
+    synchronized void closeAll() throws IOException {
+        IOException first = null;
+        for (OpenReplica r : replicas) {
+            try {
+                r.close();
+            } catch (IOException e) {
+                if (r.authoritative && first == null) first = e;
+            }
+        }
         replicas = List.of();
+        writing.clear();
+        if (first != null) throw first;
     }
 
     private static void closeQuietly(OpenReplica r) {
@@ -55,7 +97,7 @@ final class FileRedirect implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        dropAll();
+    public void close() throws IOException {
+        closeAll();
     }
 }

@@ -2,23 +2,36 @@ package io.pdla.redirect;
 
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
 import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Map;
 
-/** A replica this rank reads from: its catalog entry, open file and read-ahead window (null when disabled). */
+/**
+ * A replica this rank uses: its catalog entry, open file and read-ahead window (null when disabled), and, once
+ * writes go into it, a writable handle. {@code authoritative} means the replica is DIRTY: it holds bytes the
+ * original lacks, so it may never be silently replaced by the original.
+ */
 final class OpenReplica implements AutoCloseable {
     final ReplicaEntry entry;
     final ReplicablePattern pattern;
     final StorageFile file;
     final ReadAheadWindow window;
+    private final Map<String, String> hints;
+    volatile boolean authoritative;
+    private StorageFile writer;
 
-    OpenReplica(ReplicaEntry entry, StorageFile file, int readAheadBytes) {
+    OpenReplica(ReplicaEntry entry, StorageFile file, int readAheadBytes, Map<String, String> hints, boolean authoritative) {
         this.entry = entry;
         this.pattern = entry.pattern();
         this.file = file;
         this.window = readAheadBytes > 0 ? new ReadAheadWindow(file, pattern.totalBytes(), readAheadBytes) : null;
+        this.hints = hints;
+        this.authoritative = authoritative;
     }
 
     void read(long position, ByteBuffer dst, RedirectStats stats) throws IOException {
@@ -26,9 +39,35 @@ final class OpenReplica implements AutoCloseable {
         else ReadAheadWindow.readDirect(file, position, dst);
     }
 
+    /** Writes {@code src} at replica position {@code position}; what the read-ahead held is forgotten. */
+    synchronized void write(long position, ByteBuffer src) throws IOException {
+        if (writer == null) {
+            StorageDriver d = StorageDrivers.installed().forUri(entry.replica());
+            writer = d.open(entry.replica(), OpenOptions.readWrite().withHints(hints));
+        }
+        writer.write(position, src);
+        forgetReadAhead();
+    }
+
+    void forgetReadAhead() {
+        if (window != null) window.forget();
+    }
+
+    synchronized void sync() throws IOException {
+        if (writer != null) writer.sync();
+    }
+
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         if (window != null) window.quiesce();
-        file.close();
+        try {
+            if (writer != null) {
+                writer.sync();
+                writer.close();
+            }
+        } finally {
+            writer = null;
+            file.close();
+        }
     }
 }

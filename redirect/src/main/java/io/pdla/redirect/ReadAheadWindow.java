@@ -133,6 +133,13 @@ final class ReadAheadWindow {
         w.valid = got;
     }
 
+    /** Forgets what the buffers hold (the replica was written, here or by another rank): the next read refills. */
+    synchronized void forget() {
+        quiesce();
+        current.start = -1;
+        spare.start = -1;
+    }
+
     /** Waits for a background refill so the replica can be closed under it. */
     synchronized void quiesce() {
         if (pending == null) return;

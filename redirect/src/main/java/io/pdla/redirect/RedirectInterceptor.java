@@ -16,6 +16,8 @@ import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
 import io.pdla.replicator.pattern.PatternKey;
 import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.replicator.pattern.Segment;
+import io.pdla.storage.Capability;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -65,7 +67,7 @@ public final class RedirectInterceptor implements IoInterceptor {
     }
 
     @Override
-    public void opened(FileContext ctx) {
+    public void opened(FileContext ctx) throws IOException {
         RedirectConfig cfg = RedirectConfig.from(ctx.hints());
         if (cfg.catalog() == null) cfg = config;
         else if (!ctx.hints().containsKey(RedirectConfig.HINT_READAHEAD)) cfg = cfg.withReadAhead(config.readAheadBytes());
@@ -73,6 +75,8 @@ public final class RedirectInterceptor implements IoInterceptor {
         CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), cfg.catalogWaitMillis());
         List<OpenReplica> open = new ArrayList<>();
         List<ReplicaEntry> valid = new ArrayList<>();
+        List<ReplicaEntry> dirty = new ArrayList<>();
+        List<ReplicaEntry> mine = new ArrayList<>();
         try {
             URI uri = ctx.uri();
             record Lookup(List<ReplicaEntry> entries, FileRecord file) {
@@ -81,58 +85,71 @@ public final class RedirectInterceptor implements IoInterceptor {
             FileIdentity now = FileIdentity.probe(ctx.driver(), uri);
             for (ReplicaEntry e : l.entries()) {
                 if (e.state() == ReplicaState.VALID) valid.add(e);
+                else if (e.state() == ReplicaState.DIRTY) dirty.add(e);
             }
-            List<ReplicaEntry> mine = new ArrayList<>();
             for (ReplicaEntry e : valid) {
-                PatternKey k = e.key();
-                if (!k.command().equals(ctx.app().command()) || k.processes() != ctx.app().processes()) continue;
-                if (k.rank() != ctx.rank() && !k.global()) continue;
+                if (!belongsTo(e, ctx)) continue;
                 String why = ReplicaValidity.reasonUnusable(e, l.file(), now);
                 if (why != null) {
-                    LOG.fine(() -> "not using replica " + e.replica() + " of " + k.id() + ": " + why);
+                    LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + why);
                     continue;
                 }
                 mine.add(e);
-            }
-            mine.sort((a, b) -> Boolean.compare(a.key().global(), b.key().global()));
-            int perReplica = mine.isEmpty() ? 0 : (int) Math.min(Integer.MAX_VALUE - 8192, cfg.readAheadBytes() / mine.size());
-            for (ReplicaEntry e : mine) {
-                OpenReplica r = openReplica(e, ctx, perReplica);
-                if (r != null) open.add(r);
             }
         } catch (IOException | RuntimeException e) {
             stats.add(s -> s.fallbacks, 1);
             LOG.log(Level.WARNING, "redirect: replica catalog " + catalog.location() + " unusable for " + ctx.uri()
                     + "; reading the original only: " + e.getMessage());
-            for (OpenReplica r : open) {
-                try {
-                    r.close();
-                } catch (IOException ignored) {
-                    // falling back anyway
-                }
+            ctx.put(STATE, new FileRedirect(catalog, List.of(), List.of()));
+            return;
+        }
+        mine.sort((a, b) -> Boolean.compare(a.key().global(), b.key().global()));
+        int count = dirty.size() + mine.size();
+        int perReplica = count == 0 ? 0 : (int) Math.min(Integer.MAX_VALUE - 8192, cfg.readAheadBytes() / count);
+        for (ReplicaEntry e : dirty) {
+            // every DIRTY replica of the file, whoever's pattern it is: it alone has the newest bytes of its region
+            try {
+                open.add(openReplica(e, ctx, perReplica, true));
+            } catch (IOException | RuntimeException ex) {
+                for (OpenReplica r : open) closeQuietly(r);
+                throw new IOException("redirect: replica " + e.replica() + " holds the newest bytes of " + ctx.uri() + " for " + e.key().id()
+                        + " (writes not yet written back) and cannot be opened: " + ex + "; refusing to read stale bytes from the original", ex);
             }
-            open.clear();
+        }
+        for (ReplicaEntry e : mine) {
+            try {
+                open.add(openReplica(e, ctx, perReplica, false));
+            } catch (IOException | RuntimeException ex) {
+                LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " cannot be opened (" + ex + "); reading the original");
+                stats.add(s -> s.fallbacks, 1);
+            }
         }
         ctx.put(STATE, new FileRedirect(catalog, open, valid));
     }
 
-    private OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead) {
+    /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */
+    private static boolean belongsTo(ReplicaEntry e, FileContext ctx) {
+        PatternKey k = e.key();
+        return k.command().equals(ctx.app().command()) && k.processes() == ctx.app().processes() && (k.global() || k.rank() == ctx.rank());
+    }
+
+    private OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead, boolean authoritative) throws IOException {
+        StorageDriver d = StorageDrivers.installed().forUri(e.replica());
+        StorageFile f = d.open(e.replica(), OpenOptions.readOnly().withHints(ctx.hints()));
+        if (f.size() != e.pattern().totalBytes()) {
+            long size = f.size();
+            f.close();
+            throw new IOException("replica " + e.replica() + " of " + e.key().id() + " has " + size + " bytes, expected " + e.pattern().totalBytes());
+        }
+        stats.add(s -> s.replicasOpened, 1);
+        return new OpenReplica(e, f, readAhead, ctx.hints(), authoritative);
+    }
+
+    private static void closeQuietly(OpenReplica r) {
         try {
-            StorageDriver d = StorageDrivers.installed().forUri(e.replica());
-            StorageFile f = d.open(e.replica(), OpenOptions.readOnly().withHints(ctx.hints()));
-            if (f.size() != e.pattern().totalBytes()) {
-                f.close();
-                LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " has " + f.size() + " bytes, expected "
-                        + e.pattern().totalBytes() + "; reading the original");
-                stats.add(s -> s.fallbacks, 1);
-                return null;
-            }
-            stats.add(s -> s.replicasOpened, 1);
-            return new OpenReplica(e, f, readAhead);
-        } catch (IOException | RuntimeException ex) {
-            LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " cannot be opened (" + ex + "); reading the original");
-            stats.add(s -> s.fallbacks, 1);
-            return null;
+            r.close();
+        } catch (IOException ignored) {
+            // giving up on it anyway
         }
     }
 
@@ -144,12 +161,12 @@ public final class RedirectInterceptor implements IoInterceptor {
             case READ:
                 return read(st, call, next);
             case WRITE:
-                beforeWrite(st, call.file(), call.extents(), -1);
-                return next.proceed(call);
+                return write(st, call, next);
             case SET_SIZE:
-                beforeWrite(st, call.file(), ExtentList.EMPTY, call.argument());
+                beforeSetSize(st, call.file(), call.argument());
                 return next.proceed(call);
             case SYNC: {
+                for (OpenReplica r : st.writing.values()) r.sync();
                 long r = next.proceed(call);
                 refresh(st, call.file());
                 return r;
@@ -212,10 +229,15 @@ public final class RedirectInterceptor implements IoInterceptor {
                 }
             }
         } catch (IOException | RuntimeException e) {
+            if (st.hasAuthoritative()) {
+                // the original lacks bytes a DIRTY replica holds: falling back could return stale data
+                throw new IOException("redirect: reading " + call.file().uri() + " from its replicas failed and a replica holds writes "
+                        + "the original lacks, so the original cannot stand in: " + e, e);
+            }
             // a replica failed mid-request: forget this file's replicas and serve the whole call from the original
             LOG.warning("redirect: replica read failed for " + call.file().uri() + " (" + e.getMessage() + "); reading the original");
             stats.add(s -> s.fallbacks, 1);
-            st.dropAll();
+            st.dropAllButAuthoritative();
             return next.proceed(call);
         }
         final long replicaBytes = fromReplica;
@@ -262,45 +284,260 @@ public final class RedirectInterceptor implements IoInterceptor {
     // ---------------------------------------------------------------- writes
 
     /**
-     * Makes the write safe before it proceeds: registers the write session (first write), then marks every
-     * valid replica of the file that the write touches stale, durably. {@code newSize >= 0} is a SET_SIZE:
-     * it touches everything from the new size on.
+     * A write: first the replicas it touches are claimed (durably, see {@link WriteSessions#claim}); then every
+     * byte inside a replica that took the claim goes into that replica (into each, where two cover it), the rest
+     * to the original in one rerouted call.
      */
-    private void beforeWrite(FileRedirect st, FileContext ctx, ExtentList ex, long newSize) {
+    private long write(FileRedirect st, IoCall call, Chain next) throws IOException {
+        ExtentList ex = call.extents();
+        claimFor(st, call.file(), ex);
+        List<OpenReplica> into = List.copyOf(st.writing.values());
+        if (st.catalogFailed) writeThroughUnclaimed(st, call);
+        if (into.isEmpty() || !touchesAny(into, ex)) return next.proceed(call);
+        ByteBuffer buf = call.buffer();
+        int base = buf.position();
+        ExtentList.Builder originalParts = ExtentList.builder(4);
+        List<long[]> originalSlots = new ArrayList<>();
+        long callPos = 0, toReplicas = 0;
+        List<OpenReplica> cover = new ArrayList<>(2);
+        List<Long> positions = new ArrayList<>(2);
+        for (int i = 0; i < ex.size(); i++) {
+            long o = ex.offset(i), end = o + ex.length(i);
+            while (o < end) {
+                long run = end - o;
+                cover.clear();
+                positions.clear();
+                for (OpenReplica r : into) {
+                    long pos = r.pattern.positionOf(o);
+                    if (pos >= 0) {
+                        cover.add(r);
+                        positions.add(pos);
+                        run = Math.min(run, r.pattern.runLengthAt(o));
+                    } else {
+                        long n = r.pattern.nextCoveredOffset(o);
+                        if (n >= 0 && n - o < run) run = n - o;
+                    }
+                }
+                if (cover.isEmpty()) {
+                    originalParts.add(o, run);
+                    originalSlots.add(new long[]{callPos, run});
+                } else {
+                    for (int c = 0; c < cover.size(); c++) {
+                        ByteBuffer src = buf.duplicate();
+                        src.position(base + (int) callPos).limit(base + (int) (callPos + run));
+                        cover.get(c).write(positions.get(c), src);
+                    }
+                    toReplicas += run;
+                }
+                o += run;
+                callPos += run;
+            }
+        }
+        final long replicaBytes = toReplicas;
+        stats.add(s -> s.bytesWrittenToReplica, replicaBytes);
+        if (!originalSlots.isEmpty()) {
+            ExtentList parts = originalParts.build();
+            ByteBuffer tmp = ByteBuffer.allocate(Math.toIntExact(parts.totalBytes()));
+            for (long[] slot : originalSlots) {
+                ByteBuffer src = buf.duplicate();
+                src.position(base + (int) slot[0]).limit(base + (int) (slot[0] + slot[1]));
+                tmp.put(src);
+            }
+            tmp.flip();
+            next.proceed(call.rerouted(parts, tmp));
+        }
+        buf.position(base + (int) callPos);
+        return callPos;
+    }
+
+    /**
+     * Registers the write session (first write), then claims the replicas this write touches that this rank has
+     * not claimed yet: each either takes the write (DIRTY) or is marked stale, before the write proceeds.
+     */
+    private void claimFor(FileRedirect st, FileContext ctx, ExtentList ex) {
         synchronized (st) {
+            Set<PatternKey> touched = Set.of();
             try {
-                if (st.session == null && !st.catalogFailed) {
-                    String id = UUID.randomUUID().toString();
-                    List<ReplicaEntry> fresh = WriteSessions.begin(st.catalog, ctx.driver(), ctx.uri(),
-                            new WriterSession(id, ProcessHandle.current().pid(), WriterSession.thisHost(), System.currentTimeMillis()));
-                    st.session = id;
-                    st.validEntries.clear();
-                    for (ReplicaEntry e : fresh) if (e.state() == ReplicaState.VALID) st.validEntries.put(e.key(), e);
-                }
-                Set<PatternKey> touched = touched(st, ex, newSize);
-                if (touched.isEmpty()) return;
-                if (!st.catalogFailed) {
-                    WriteSessions.invalidate(st.catalog, ctx.uri(), touched);
-                    stats.add(s -> s.replicasInvalidated, touched.size());
-                    for (PatternKey k : touched) st.validEntries.remove(k);
-                    st.drop(touched);
-                    return;
-                }
-                deleteReplicaFiles(st, touched);
+                beginSession(st, ctx);
+                touched = touched(st.unclaimed.values(), ex, -1);
+                if (touched.isEmpty() || st.catalogFailed) return;
+                long originalSize = ctx.file().size();
+                WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> mayTakeWrites(e, ctx, originalSize));
+                apply(st, ctx, c);
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.WARNING, "redirect: replica catalog " + st.catalog.location() + " failed before a write to " + ctx.uri()
-                        + " (" + e.getMessage() + "); deleting the replicas it touches so none can serve stale data");
+                        + " (" + e.getMessage() + "); from now on this rank writes into the replicas it touches as well as into the original");
                 st.catalogFailed = true;
                 stats.add(s -> s.fallbacks, 1);
-                st.dropAll();
-                deleteReplicaFiles(st, touched(st, ex, newSize));
+                st.dropAllButAuthoritative();
             }
         }
     }
 
-    private static Set<PatternKey> touched(FileRedirect st, ExtentList ex, long newSize) {
+    private void beginSession(FileRedirect st, FileContext ctx) throws IOException {
+        if (st.session != null || st.catalogFailed) return;
+        String id = UUID.randomUUID().toString();
+        List<ReplicaEntry> fresh = WriteSessions.begin(st.catalog, ctx.driver(), ctx.uri(),
+                new WriterSession(id, ProcessHandle.current().pid(), WriterSession.thisHost(), System.currentTimeMillis()));
+        st.session = id;
+        st.unclaimed.clear();
+        Map<PatternKey, ReplicaEntry> byKey = new java.util.HashMap<>();
+        for (ReplicaEntry e : fresh) byKey.put(e.key(), e);
+        // replicas DIRTY when the file was opened may have been written back since: only a claim decides again
+        for (PatternKey k : List.copyOf(st.writing.keySet())) {
+            ReplicaEntry e = byKey.get(k);
+            if (e == null || e.state() != ReplicaState.DIRTY || !e.replica().equals(st.writing.get(k).entry.replica())) {
+                st.writing.remove(k).authoritative = false;
+            }
+        }
+        for (ReplicaEntry e : fresh) {
+            // VALID and DIRTY entries alike are claimed at the first write that touches them
+            if (e.state() != ReplicaState.STALE && !st.writing.containsKey(e.key())) st.unclaimed.put(e.key(), e);
+        }
+    }
+
+    /** The claim's outcome in this rank's state: stale replicas stop serving, DIRTY ones are opened for writing. */
+    private void apply(FileRedirect st, FileContext ctx, WriteSessions.Claim c) throws IOException {
+        for (PatternKey k : c.stale()) st.unclaimed.remove(k);
+        if (!c.stale().isEmpty()) {
+            st.drop(c.stale());
+            stats.add(s -> s.replicasInvalidated, c.stale().size());
+        }
+        for (PatternKey k : c.writeInto()) {
+            ReplicaEntry e = st.unclaimed.remove(k);
+            OpenReplica r = st.open(k);
+            if (r == null) {
+                if (e == null) e = st.catalog.transact(t -> t.entry(k)).orElseThrow(() -> new IOException("replica entry " + k.id() + " vanished"));
+                r = openReplica(e, ctx, 0, true);
+            }
+            r.authoritative = true;
+            st.writing.put(k, r);
+            st.addAuthoritative(r);
+        }
+    }
+
+    /**
+     * Whether this rank's writes may go into the replica: its own pattern (local or global) on stores that take
+     * writes anywhere, and a replica wholly inside the original, so that no byte it takes lies past the original's end.
+     */
+    private static boolean mayTakeWrites(ReplicaEntry e, FileContext ctx, long originalSize) {
+        if (!belongsTo(e, ctx) || !ctx.driver().has(Capability.RANDOM_WRITE)) return false;
+        if (!StorageDrivers.installed().forUri(e.replica()).has(Capability.RANDOM_WRITE)) return false;
+        long[] end = {0};
+        e.pattern().forEachExtent((off, len) -> end[0] = Math.max(end[0], off + len));
+        return end[0] <= originalSize;
+    }
+
+    /**
+     * Without a catalog, nothing can be marked: every replica this write touches gets the bytes too (whatever state
+     * others gave it, it then agrees with the original there); one that cannot be written is deleted.
+     */
+    private void writeThroughUnclaimed(FileRedirect st, IoCall call) {
+        for (PatternKey k : touched(st.unclaimed.values(), call.extents(), -1)) {
+            ReplicaEntry e = st.unclaimed.get(k);
+            OpenReplica r = null;
+            try {
+                r = st.open(k);
+                if (r == null) r = new OpenReplica(e, StorageDrivers.installed().forUri(e.replica()).open(e.replica(), OpenOptions.readOnly()), 0, Map.of(), false);
+                ExtentList ex = call.extents();
+                int base = call.buffer().position();
+                long callPos = 0;
+                for (int i = 0; i < ex.size(); i++) {
+                    for (Segment seg : e.pattern().map(ex.offset(i), ex.length(i))) {
+                        if (seg.replicaOffset() >= 0) {
+                            int from = base + (int) (callPos + seg.offset() - ex.offset(i));
+                            ByteBuffer src = call.buffer().duplicate();
+                            src.position(from).limit(from + (int) seg.length());
+                            r.write(seg.replicaOffset(), src);
+                        }
+                    }
+                    callPos += ex.length(i);
+                }
+                r.sync();
+                if (st.open(k) == null) r.close();
+            } catch (IOException | RuntimeException ex) {
+                st.unclaimed.remove(k);
+                deleteReplicaFile(e, ex);
+            }
+        }
+    }
+
+    private void deleteReplicaFile(ReplicaEntry e, Exception why) {
+        try {
+            StorageDriver d = StorageDrivers.installed().forUri(e.replica());
+            if (d.exists(e.replica())) d.delete(e.replica());
+            stats.add(s -> s.replicasInvalidated, 1);
+        } catch (IOException | RuntimeException ex) {
+            LOG.severe("redirect: replica " + e.replica() + " could not be written (" + why + ") nor deleted (" + ex.getMessage()
+                    + ") after the catalog failed; it may hold data older than the write now made to " + e.key().original());
+        }
+    }
+
+    /**
+     * A SET_SIZE touches every replica with bytes at or past the new size. DIRTY ones are first copied back into
+     * the original (the bytes below the new size must survive; those above go with the truncation), then every
+     * touched replica is marked stale, all before the size changes.
+     */
+    private void beforeSetSize(FileRedirect st, FileContext ctx, long newSize) throws IOException {
+        synchronized (st) {
+            try {
+                beginSession(st, ctx);
+                Set<PatternKey> touched = touched(st.unclaimed.values(), ExtentList.EMPTY, newSize);
+                for (OpenReplica r : st.replicas) {
+                    if (r.authoritative && r.pattern.nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
+                }
+                for (OpenReplica r : st.writing.values()) {
+                    if (r.pattern.nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
+                }
+                if (touched.isEmpty() || st.catalogFailed) return;
+                WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> false);
+                List<OpenReplica> opened = new ArrayList<>();
+                for (PatternKey k : c.writeInto()) {
+                    OpenReplica r = st.open(k);
+                    if (r == null) r = st.writing.get(k);
+                    if (r == null) {
+                        ReplicaEntry e = st.unclaimed.get(k);
+                        if (e == null) e = st.catalog.transact(t -> t.entry(k)).orElseThrow(() -> new IOException("replica entry " + k.id() + " vanished"));
+                        r = openReplica(e, ctx, 0, true);
+                        opened.add(r);
+                    }
+                    r.sync();
+                    io.pdla.replicator.daemon.WriteBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
+                }
+                ctx.file().sync();
+                WriteSessions.invalidate(st.catalog, ctx.uri(), c.writeInto());
+                for (PatternKey k : touched) {
+                    OpenReplica r = st.open(k);
+                    if (r != null) r.authoritative = false;
+                    OpenReplica w = st.writing.remove(k);
+                    if (w != null) w.authoritative = false;
+                    st.unclaimed.remove(k);
+                }
+                Set<PatternKey> gone = new HashSet<>(touched);
+                st.drop(gone);
+                for (OpenReplica r : opened) closeQuietly(r);
+                stats.add(s -> s.replicasInvalidated, gone.size());
+            } catch (IOException | RuntimeException e) {
+                if (!st.writing.isEmpty()) {
+                    throw new IOException("redirect: cannot change the size of " + ctx.uri() + ": replicas hold writes the original lacks "
+                            + "and could not be written back first (" + e + ")", e);
+                }
+                LOG.log(Level.WARNING, "redirect: replica catalog " + st.catalog.location() + " failed before a size change of " + ctx.uri()
+                        + " (" + e.getMessage() + "); deleting the replicas it touches so none can serve stale data");
+                st.catalogFailed = true;
+                stats.add(s -> s.fallbacks, 1);
+                st.dropAllButAuthoritative();
+                for (PatternKey k : touched(st.unclaimed.values(), ExtentList.EMPTY, newSize)) {
+                    ReplicaEntry r = st.unclaimed.remove(k);
+                    if (r != null) deleteReplicaFile(r, e);
+                }
+            }
+        }
+    }
+
+    private static Set<PatternKey> touched(java.util.Collection<ReplicaEntry> entries, ExtentList ex, long newSize) {
         Set<PatternKey> out = new HashSet<>();
-        for (ReplicaEntry e : st.validEntries.values()) {
+        for (ReplicaEntry e : entries) {
             ReplicablePattern p = e.pattern();
             if (newSize >= 0) {
                 if (p.nextCoveredOffset(newSize) >= 0) out.add(e.key());
@@ -316,54 +553,70 @@ public final class RedirectInterceptor implements IoInterceptor {
         return out;
     }
 
-    /** Without the catalog, removing the replica file is the durable way to make sure it is never served. */
-    private void deleteReplicaFiles(FileRedirect st, Set<PatternKey> keys) {
-        for (PatternKey k : keys) {
-            ReplicaEntry e = st.validEntries.remove(k);
-            if (e == null) continue;
-            try {
-                StorageDriver d = StorageDrivers.installed().forUri(e.replica());
-                if (d.exists(e.replica())) d.delete(e.replica());
-                stats.add(s -> s.replicasInvalidated, 1);
-            } catch (IOException | RuntimeException ex) {
-                LOG.severe("redirect: could not delete replica " + e.replica() + " after the catalog failed: " + ex.getMessage()
-                        + "; it may hold data older than the write now made to " + k.original());
-            }
-        }
-        st.drop(keys);
-    }
-
-    /** After a sync: stop using replicas that other ranks' writes made stale meanwhile. */
-    private void refresh(FileRedirect st, FileContext ctx) {
-        if (st.replicas.isEmpty() && st.validEntries.isEmpty()) return;
+    /**
+     * After a sync: what other ranks did meanwhile becomes visible (MPI's sync-barrier-sync). Replicas they made
+     * stale stop serving, replicas they made DIRTY start serving, and read-ahead buffers are refilled.
+     */
+    private void refresh(FileRedirect st, FileContext ctx) throws IOException {
+        if (st.catalogFailed) return;
+        List<ReplicaEntry> now;
         try {
-            List<ReplicaEntry> now = st.catalog.transact(t -> t.entriesOf(ctx.uri(), p -> { }));
-            Set<PatternKey> valid = new HashSet<>();
-            for (ReplicaEntry e : now) if (e.state() == ReplicaState.VALID) valid.add(e.key());
-            Set<PatternKey> gone = new HashSet<>();
-            for (OpenReplica r : st.replicas) if (!valid.contains(r.entry.key())) gone.add(r.entry.key());
-            st.validEntries.keySet().retainAll(valid);
-            if (!gone.isEmpty()) st.drop(gone);
+            now = st.catalog.transact(t -> t.entriesOf(ctx.uri(), p -> { }));
         } catch (IOException | RuntimeException e) {
             LOG.warning("redirect: replica catalog unusable at sync of " + ctx.uri() + " (" + e.getMessage() + "); reading the original only");
             stats.add(s -> s.fallbacks, 1);
-            st.dropAll();
+            st.dropAllButAuthoritative();
+            return;
         }
+        java.util.Map<PatternKey, ReplicaEntry> current = new java.util.HashMap<>();
+        for (ReplicaEntry e : now) current.put(e.key(), e);
+        Set<PatternKey> gone = new HashSet<>();
+        for (OpenReplica r : st.replicas) {
+            ReplicaEntry e = current.get(r.entry.key());
+            boolean same = e != null && e.replica().equals(r.entry.replica());
+            if (r.authoritative && !(same && e.state() == ReplicaState.DIRTY)) {
+                // written back (or truncated) by another process: from now on a claim decides again
+                r.authoritative = false;
+                st.writing.remove(r.entry.key());
+                if (same && e.state() == ReplicaState.VALID) st.unclaimed.put(e.key(), e);
+            }
+            if (!same || e.state() == ReplicaState.STALE) gone.add(r.entry.key());
+            r.forgetReadAhead();
+        }
+        if (!gone.isEmpty()) st.drop(gone);
+        for (ReplicaEntry e : now) {
+            if (e.state() == ReplicaState.DIRTY && st.open(e.key()) == null) {
+                try {
+                    st.addAuthoritative(openReplica(e, ctx, 0, true));
+                } catch (IOException | RuntimeException ex) {
+                    throw new IOException("redirect: replica " + e.replica() + " holds the newest bytes of " + ctx.uri() + " for " + e.key().id()
+                            + " and cannot be opened: " + ex, ex);
+                }
+            }
+        }
+        st.unclaimed.keySet().removeIf(k -> {
+            ReplicaEntry e = current.get(k);
+            return e == null || e.state() == ReplicaState.STALE;
+        });
     }
 
     @Override
-    public void closing(FileContext ctx) {
+    public void closing(FileContext ctx) throws IOException {
         FileRedirect st = ctx.get(STATE);
         if (st == null) return;
-        st.dropAll();
-        if (st.session == null) return;
         try {
-            // the written bytes must be durable before the session ends and vouches for the original
-            ctx.file().sync();
-            endingSessions.put(ctx, st);
-        } catch (IOException | RuntimeException e) {
-            LOG.warning("redirect: could not sync " + ctx.uri() + " before ending its write session (" + e.getMessage()
-                    + "); the session stays open and the scanner ends it once this process is gone");
+            st.closeAll();   // syncs what went into replicas
+        } finally {
+            if (st.session != null) {
+                try {
+                    // the written bytes must be durable before the session ends and vouches for the original
+                    ctx.file().sync();
+                    endingSessions.put(ctx, st);
+                } catch (IOException | RuntimeException e) {
+                    LOG.warning("redirect: could not sync " + ctx.uri() + " before ending its write session (" + e.getMessage()
+                            + "); the session stays open and the scanner ends it once this process is gone");
+                }
+            }
         }
     }
 

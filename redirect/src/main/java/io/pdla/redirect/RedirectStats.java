@@ -19,6 +19,8 @@ public final class RedirectStats {
     public final AtomicLong readAheadHits = new AtomicLong();
     public final AtomicLong readAheadFills = new AtomicLong();
     public final AtomicLong replicasOpened = new AtomicLong();
+    /** Bytes of writes that went into DIRTY replicas instead of the original. */
+    public final AtomicLong bytesWrittenToReplica = new AtomicLong();
     /** Replicas made stale by writes through the shim. */
     public final AtomicLong replicasInvalidated = new AtomicLong();
     /** Catalog or replica failures that made a file fall back to its original. */
@@ -47,7 +49,7 @@ public final class RedirectStats {
     public String toString() {
         return "reads: " + readsFromReplica + " from replicas, " + readsMixed + " mixed, " + readsFromOriginal
                 + " from originals; bytes: " + bytesFromReplica + " from replicas, " + bytesFromOriginal
-                + " from originals; read-ahead: " + readAheadHits + " hits, " + readAheadFills + " fills; "
+                + " from originals; " + bytesWrittenToReplica + " bytes written into replicas; read-ahead: " + readAheadHits + " hits, " + readAheadFills + " fills; "
                 + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks";
     }
 }

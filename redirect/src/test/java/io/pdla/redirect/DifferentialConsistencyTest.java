@@ -46,6 +46,8 @@ class DifferentialConsistencyTest {
         run(Integer.getInteger("pdla.diff.heavySequences", 2000));
     }
 
+    private static long WRITTEN_TO_REPLICAS;
+
     private void run(int sequences) throws Exception {
         long seed = Long.getLong("pdla.diff.seed", System.nanoTime());
         System.out.println("DifferentialConsistencyTest seed=" + seed + " sequences=" + sequences);
@@ -69,8 +71,10 @@ class DifferentialConsistencyTest {
         } finally {
             if (fx != null) fx.close();
         }
-        System.out.println("DifferentialConsistencyTest: " + reads + " reads compared, " + served + " bytes served by replicas; daemon passes took " + DAEMON_NANOS / 1_000_000 + " ms");
+        System.out.println("DifferentialConsistencyTest: " + reads + " reads compared, " + served + " bytes served by replicas, "
+                + WRITTEN_TO_REPLICAS + " bytes written into replicas; daemon passes took " + DAEMON_NANOS / 1_000_000 + " ms");
         assertTrue(served > 0, "replicas must actually have served reads, or the test proves nothing");
+        assertTrue(WRITTEN_TO_REPLICAS > 0, "writes must actually have gone into replicas, or the test proves nothing about them");
     }
 
     /** Returns {bytes served by replicas, reads compared}. */
@@ -145,8 +149,18 @@ class DifferentialConsistencyTest {
                 } finally {
                     for (ChainFile f : open) f.close();
                 }
-                for (RedirectInterceptor ri : icpts) served += ri.stats().bytesFromReplica.get();
-                assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(file), where + " run " + run + ": the original holds every write");
+                for (RedirectInterceptor ri : icpts) {
+                    served += ri.stats().bytesFromReplica.get();
+                    WRITTEN_TO_REPLICAS += ri.stats().bytesWrittenToReplica.get();
+                }
+                byte[] want = Files.readAllBytes(plain);
+                // a later run sees every write, wherever it went (DIRTY replicas hold some until written back)
+                RedirectInterceptor later = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db).withReadAhead(0));
+                try (ChainFile f = new ChainFile(file.toUri(), "app", np, 0, Map.of(), List.of(later))) {
+                    assertArrayEquals(want, f.read(0, want.length + 100), where + " run " + run + ": a new reader sees every write");
+                }
+                new io.pdla.replicator.daemon.WriteBack(fx.catalog, io.pdla.storage.StorageDrivers.installed()).writeBack(file.toUri());
+                assertArrayEquals(want, Files.readAllBytes(file), where + " run " + run + ": after the write-back the original holds every write");
             }
         }
         return new long[]{served, reads};

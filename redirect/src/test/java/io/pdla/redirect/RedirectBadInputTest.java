@@ -114,7 +114,7 @@ class RedirectBadInputTest {
     }
 
     @Test
-    void writeIntoAReplicatedRegionInvalidatesDurablyBeforeItLandsAndSyncRebuilds() throws Exception {
+    void writeIntoAReplicatedRegionGoesIntoTheReplicaMarkedDirtyFirstAndSyncWritesItBack() throws Exception {
         Path f = tmp.resolve("w.dat");
         byte[] data = Fixture.writeRandomFile(f, 200_000, 6);
         try (Fixture fx = new Fixture(tmp)) {
@@ -125,19 +125,26 @@ class RedirectBadInputTest {
                 assertEquals(0, ri.stats().replicasInvalidated.get());
                 assertEquals(io.pdla.replicator.catalog.ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state());
                 cf.write(8192 + 5, new byte[]{1, 2, 3});
-                assertEquals(io.pdla.replicator.catalog.ReplicaState.STALE, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state(),
-                        "the catalog says stale before the write returns");
+                assertEquals(io.pdla.replicator.catalog.ReplicaState.DIRTY, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state(),
+                        "the catalog says the replica holds the newest bytes before the write returns");
+                assertEquals(3, ri.stats().bytesWrittenToReplica.get());
                 assertArrayEquals(new byte[]{1, 2, 3}, cf.read(8192 + 5, 3));
             }
+            byte[] onDisk = Files.readAllBytes(f);
+            assertEquals(data[8197], onDisk[8197], "the write went into the replica, not the original");
             data[4196] = 9;
             data[4197] = 9;
             data[8197] = 1;
             data[8198] = 2;
             data[8199] = 3;
+            RedirectStats before = readAll(fx.db, f, data);   // a new reader sees the write, from the DIRTY replica
+            assertEquals(16, before.readsFromReplica.get(), before.toString());
             List<String> lines = new io.pdla.replicator.daemon.FileSync(fx.replication).sync(f.toUri());
-            assertTrue(lines.stream().anyMatch(l -> l.startsWith("PUBLISHED")), lines.toString());
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("wrote back")), lines.toString());
+            assertArrayEquals(data, Files.readAllBytes(f), "sync brought the original up to date");
+            assertEquals(io.pdla.replicator.catalog.ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state());
             RedirectStats s = readAll(fx.db, f, data);
-            assertEquals(16, s.readsFromReplica.get(), "rebuilt replica serves again: " + s);
+            assertEquals(16, s.readsFromReplica.get(), "the written-back replica serves again: " + s);
         }
     }
 }

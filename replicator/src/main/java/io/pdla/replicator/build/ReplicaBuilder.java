@@ -97,16 +97,21 @@ public final class ReplicaBuilder {
         String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
         URI tmp = dir.resolve("replica-" + buildId + ".tmp");
         URI fin = dir.resolve("replica-" + buildId);
-        record Start(FileRecord file, Optional<ReplicaEntry> existing) {
+        record Start(FileRecord file, Optional<ReplicaEntry> existing, long dirty) {
         }
         Start start = catalog.transact(t -> {
             FileRecord f = t.file(original);
             Optional<ReplicaEntry> existing = t.entry(pattern.key());
-            if (f.writers() == 0) t.journal(buildId, List.of(tmp, fin));
-            return new Start(f, existing);
+            long dirty = t.entriesOf(original, p -> { }).stream().filter(e -> e.state() == ReplicaState.DIRTY).count();
+            if (f.writers() == 0 && dirty == 0) t.journal(buildId, List.of(tmp, fin));
+            return new Start(f, existing, dirty);
         });
         if (start.file().writers() > 0) {
             return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.file().writers() + " shim writer(s) have " + original + " open", null);
+        }
+        if (start.dirty() > 0) {
+            // the original lacks bytes those replicas hold: a copy of it now would be stale
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.dirty() + " DIRTY replica(s) of " + original + " are not written back yet", null);
         }
         if (start.existing().isPresent() && start.existing().get().pattern().equals(pattern)
                 && ReplicaValidity.usable(start.existing().get(), start.file(), before) && replicaIntact(start.existing().get())) {

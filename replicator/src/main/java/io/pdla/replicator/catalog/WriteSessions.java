@@ -6,7 +6,11 @@ import io.pdla.storage.StorageDriver;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The catalog side of writes through the shim (see {@code redirect/README.md}, "Consistency"):
@@ -31,17 +35,67 @@ public final class WriteSessions {
         });
     }
 
-    /** Marks the replicas stale (durably, in one transaction) and bumps the generation. */
-    public static void invalidate(CatalogAccess catalog, URI original, Collection<PatternKey> keys) throws IOException {
-        catalog.transact(t -> {
-            for (PatternKey k : keys) {
-                t.entry(k).ifPresent(e -> {
-                    if (e.state() == ReplicaState.VALID) t.put(e.withState(ReplicaState.STALE));
-                });
+    /** What a write may do with the replicas whose regions it touches, as one transaction decided it. */
+    public record Claim(Set<PatternKey> writeInto, Set<PatternKey> stale) {
+    }
+
+    /**
+     * Decides, durably and before the write proceeds, where the bytes of a write that touches {@code touched}
+     * go. A DIRTY replica already holds the newest bytes of its region, so the write goes into it; a VALID one
+     * that {@code mayTakeWrites} accepts becomes DIRTY and takes the write; any other VALID one becomes STALE
+     * (the write goes to the original). The decision is made inside the transaction, so concurrent writers
+     * agree whatever their snapshots said. Bumps the generation.
+     */
+    public static Claim claim(CatalogAccess catalog, URI original, Collection<PatternKey> touched, Predicate<ReplicaEntry> mayTakeWrites)
+            throws IOException {
+        return catalog.transact(t -> {
+            Set<PatternKey> into = new HashSet<>(), stale = new HashSet<>();
+            for (PatternKey k : touched) {
+                Optional<ReplicaEntry> cur = t.entry(k);
+                if (cur.isEmpty()) continue;
+                ReplicaEntry e = cur.get();
+                switch (e.state()) {
+                    case DIRTY -> into.add(k);
+                    case VALID -> {
+                        if (mayTakeWrites.test(e)) {
+                            t.put(e.withState(ReplicaState.DIRTY));
+                            into.add(k);
+                        } else {
+                            t.put(e.withState(ReplicaState.STALE));
+                            stale.add(k);
+                        }
+                    }
+                    case STALE -> stale.add(k);
+                }
             }
             FileRecord f = t.file(original);
             t.putFile(original, new FileRecord(f.generation() + 1, f.writers(), f.identityBeforeWriters()));
+            return new Claim(into, stale);
+        });
+    }
+
+    /** Marks replicas stale (durably, in one transaction) whatever they were, and bumps the generation. */
+    public static void invalidate(CatalogAccess catalog, URI original, Collection<PatternKey> keys) throws IOException {
+        catalog.transact(t -> {
+            for (PatternKey k : keys) t.entry(k).ifPresent(e -> t.put(e.withState(ReplicaState.STALE)));
+            FileRecord f = t.file(original);
+            t.putFile(original, new FileRecord(f.generation() + 1, f.writers(), f.identityBeforeWriters()));
             return null;
+        });
+    }
+
+    /**
+     * Registers {@code session} only if no other session is open: the write-back's guard (nobody may write into a
+     * DIRTY replica while it is copied back). Returns the generation after registering, or -1 if others write.
+     */
+    public static long beginAlone(CatalogAccess catalog, StorageDriver driver, URI original, WriterSession session) throws IOException {
+        FileIdentity before = FileIdentity.probe(driver, original);
+        return catalog.transact(t -> {
+            FileRecord f = t.file(original);
+            if (f.writers() > 0) return -1L;
+            t.putFile(original, new FileRecord(f.generation() + 1, 1, before));
+            t.addWriter(original, session);
+            return f.generation() + 1;
         });
     }
 

@@ -5,6 +5,7 @@ import io.pdla.replicator.build.Placement;
 import io.pdla.replicator.catalog.FileIdentity;
 import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
@@ -20,10 +21,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code pdla sync FILE}: brings one original's replicas up to date. Writes through the shim always land in
- * the original (after marking overlapping replicas stale), so the original is already authoritative; what
- * sync does is end the write sessions of dead processes and rebuild every replica of the file that is stale,
- * changed, missing or truncated, now, instead of at the daemon's next pass.
+ * {@code pdla sync FILE}: brings one original and its replicas up to date, now instead of at the daemon's next
+ * pass: ends the write sessions of dead processes, writes DIRTY replicas (those that took the shim's writes)
+ * back to the original, then rebuilds every replica of the file that is stale, changed, missing or truncated.
  */
 public final class FileSync {
     private final Replication r;
@@ -44,11 +44,16 @@ public final class FileSync {
                 out.add("process " + w.pid() + " on " + w.host() + " still writes " + original + "; its replicas are rebuilt after it closes");
             }
         }
+        out.addAll(new WriteBack(r.catalog, StorageDrivers.installed()).writeBack(original));
         List<ReplicaEntry> entries = r.catalog.transact(t -> t.entriesOf(original, p -> out.add("undecodable entry: " + p)));
         FileRecord f = r.catalog.transact(t -> t.file(original));
         FileIdentity now = FileIdentity.probe(driver, original);
         List<ReplicablePattern> rebuild = new ArrayList<>();
         for (ReplicaEntry e : entries) {
+            if (e.state() == ReplicaState.DIRTY) {
+                out.add("not written back yet (writers have the file open): " + e.key().id());
+                continue;
+            }
             String why = ReplicaValidity.reasonUnusable(e, f, now);
             if (why == null && !r.builder.replicaIntact(e)) why = "replica file missing or truncated";
             if (why == null) out.add("current: " + e.key().id());

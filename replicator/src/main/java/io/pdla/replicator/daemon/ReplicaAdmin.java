@@ -4,6 +4,7 @@ import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.catalog.FileIdentity;
 import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.pattern.PatternKey;
 import io.pdla.storage.StorageDriver;
@@ -65,11 +66,22 @@ public final class ReplicaAdmin {
         return Optional.of(out);
     }
 
-    /** Removes the entry (one transaction, the file journaled) and then the replica file. */
+    /**
+     * Removes the entry (one transaction, the file journaled) and then the replica file. A DIRTY replica is
+     * written back to its original first; if that cannot happen now, nothing is dropped.
+     */
     public boolean drop(PatternKey key) throws IOException {
+        Optional<ReplicaEntry> before = catalog.transact(t -> t.entry(key));
+        if (before.isPresent() && before.get().state() == ReplicaState.DIRTY) {
+            new WriteBack(catalog, StorageDrivers.installed()).writeBack(key.original());
+        }
         Optional<ReplicaEntry> gone = catalog.transact(t -> {
             Optional<ReplicaEntry> e = t.entry(key);
             if (e.isEmpty()) return e;
+            if (e.get().state() == ReplicaState.DIRTY) {
+                throw new IOException("replica " + e.get().replica() + " of " + key.id() + " holds writes its original lacks and "
+                        + "could not be written back now (shim writers have " + key.original() + " open); nothing dropped, try again later");
+            }
             t.delete(key);
             t.journal("drop-" + System.nanoTime(), List.of(e.get().replica()));
             return e;

@@ -5,6 +5,7 @@ import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.catalog.FileIdentity;
 import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
@@ -94,6 +95,15 @@ public final class ReplicaScanner {
     /** Removes unusable replicas; re-queues the patterns of those that are only out of date. */
     public Report scan() throws IOException {
         List<String> notes = new ArrayList<>();
+        // first bring originals up to date from DIRTY replicas: until then those replicas are the only copy
+        WriteBack writeBack = new WriteBack(catalog, drivers);
+        for (URI f : catalog.transact(t -> t.recordedFiles())) {
+            try {
+                notes.addAll(writeBack.writeBack(f));
+            } catch (IOException | RuntimeException e) {
+                notes.add("write-back of " + f + " failed, its DIRTY replicas are kept: " + e.getMessage());
+            }
+        }
         List<ReplicaEntry> entries = new ArrayList<>();
         List<byte[]> corrupt = new ArrayList<>();
         catalog.transact(t -> {
@@ -119,6 +129,8 @@ public final class ReplicaScanner {
             boolean rebuild = false;
             if (!od.exists(original)) {
                 reason = "original " + original + " is gone";
+            } else if (e.state() == ReplicaState.DIRTY) {
+                continue; // holds writes the original lacks (write-back deferred or failed above): never dropped
             } else if (!patternKnown.test(e.key())) {
                 reason = "pattern " + e.key().id() + " is no longer known";
             } else {
