@@ -141,7 +141,8 @@ public final class BenchCommand implements Runnable {
             try {
                 return Pattern.compile(value, Pattern.CASE_INSENSITIVE);
             } catch (PatternSyntaxException e) {
-                throw new CommandLine.TypeConversionException("not a regular expression: " + e.getDescription() + " near index " + e.getIndex());
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a regular expression: " + e.getDescription()
+                        + " near index " + e.getIndex());
             }
         }
     }
