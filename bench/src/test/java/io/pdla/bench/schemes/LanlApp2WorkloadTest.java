@@ -126,6 +126,35 @@ class LanlApp2WorkloadTest {
     }
 
     @Test
+    void theModelSendsTheAlternatingPartToSServersForReadsWhereHServersAreFaster() {
+        // reported in RESULTS-schemes.md: the cost model sees the 1 MiB / 4 MiB part as one pattern of its mean
+        // request size (2.5 MiB) and, for reads, gives it a positive SServer benefit; in sim-pfs the eight HServers'
+        // 1-DV replica reads it faster than the four SServer links, so S-PDLA with SSD space for the small and
+        // medium parts only is faster than S-PDLA with room for all three
+        var cmp = new SchemeComparison(SchemeComparison.Settings.defaults());
+        var w = SchemeWorkloads.lanlApp2(64, 16 * M);
+        var chosen = PatternSelection.choose(new Analyzer().analyze(w.read()));
+        var cpt = cmp.algorithm1(chosen, 64, io.pdla.costmodel.Op.READ);
+        assertEquals(3, cpt.size(), "model: all three parts critical and placed " + cpt.keySet());
+        long smallAndMedium = 0;
+        List<String> smallAndMediumKeys = new ArrayList<>();
+        for (PatternSelection.Chosen c : chosen) {
+            var e = cpt.get(c.key());
+            assertEquals(io.pdla.costmodel.benefit.ReplicaSpace.SSERVERS, e.space(), c.key());
+            if (c.meanRequestSize() < M) {
+                smallAndMedium += e.bytesPerSServer();
+                smallAndMediumKeys.add(c.key());
+            }
+        }
+        assertEquals(2, smallAndMediumKeys.size());
+        var limited = new SchemeComparison(cmp.settings().withSsdBytesPerServer(smallAndMedium));
+        assertEquals(smallAndMediumKeys, List.copyOf(limited.algorithm1(chosen, 64, io.pdla.costmodel.Op.READ).keySet()));
+        double allOnSsd = cmp.runPhase(w.name(), w.read(), io.pdla.costmodel.Op.READ).get(Scheme.S_PDLA).elapsedSeconds();
+        double largeOnHdd = limited.runPhase(w.name(), w.read(), io.pdla.costmodel.Op.READ).get(Scheme.S_PDLA).elapsedSeconds();
+        assertTrue(largeOnHdd < allOnSsd, "alternating part on HServers " + largeOnHdd + " s vs on SServers " + allOnSsd + " s");
+    }
+
+    @Test
     void badParametersAreNamed() {
         var e = assertThrows(IllegalArgumentException.class, () -> SchemeWorkloads.lanlApp2(0, M));
         assertTrue(e.getMessage().contains("processes"), e.getMessage());
