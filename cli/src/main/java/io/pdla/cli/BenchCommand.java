@@ -3,6 +3,8 @@ package io.pdla.cli;
 import io.pdla.bench.ior.IorLauncher;
 import io.pdla.bench.ior.IorOptions;
 import io.pdla.bench.jmh.JmhMain;
+import io.pdla.bench.schemes.SchemeMatrix;
+import io.pdla.simpfs.layout.Sizes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -13,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /** {@code pdla bench}: the IOR-style benchmark over the shim (with its FileChannel baseline) and the JMH micro-benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -84,19 +88,61 @@ public final class BenchCommand implements Runnable {
     /** The paper's evaluation on sim-pfs: every scheme (Original ... S-PDLA) on the published workloads. */
     @Command(name = "matrix", mixinStandardHelpOptions = true,
             description = "Replication schemes (Original, PD, H-PDLA, S-ORIG, NS-PDLA, S-PDLA) on sim-pfs in virtual time "
-                    + "for IOR fixed stride, PIO-Bench nested strided, MPI-Tile-IO and mixed sizes. Options: --quick, --per-proc SIZE.")
+                    + "for IOR fixed stride, PIO-Bench nested strided, MPI-Tile-IO, mixed sizes and LANL App2-like.",
+            footer = {"", "Example: pdla bench matrix --only 'LANL' --per-proc 64m", ""})
     static final class Matrix implements Callable<Integer> {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+        @Option(names = "--quick", description = "Only the 8-process IOR fixed-stride point.")
+        boolean quick;
+
+        @Option(names = "--per-proc", paramLabel = "SIZE", converter = SizeConverter.class,
+                description = "Bytes each process accesses per request size (per part for mixed sizes and LANL App2); "
+                        + "k/m/g suffixes. Default: 16m; the paper's is 512m.")
+        long perProc = SchemeMatrix.Options.DEFAULT_PER_PROC;
+
+        @Option(names = "--stride-factor", paramLabel = "F",
+                description = "IOR fixed-stride workloads: stride = F x request size, F >= 1. Default: 2 (the paper's).")
+        double strideFactor = SchemeMatrix.Options.DEFAULT_STRIDE_FACTOR;
+
+        @Option(names = "--only", paramLabel = "REGEX", converter = RegexConverter.class,
+                description = "Run only the workloads whose name contains a match of REGEX (case-insensitive), "
+                        + "e.g. 'LANL' or 'IOR.*16k'.")
+        Pattern only;
 
         @Override
         public Integer call() {
+            SchemeMatrix.Options options;
             try {
-                io.pdla.bench.schemes.SchemeMatrix.main(args.toArray(String[]::new));
-                return 0;
+                options = new SchemeMatrix.Options(quick, perProc, strideFactor, only);
+                SchemeMatrix.selected(options);
             } catch (IllegalArgumentException e) {
+                // the message names the option (--per-proc, --stride-factor, --only)
                 System.err.println("pdla bench matrix: " + e.getMessage());
                 return 2;
+            }
+            SchemeMatrix.run(options, System.out);
+            return 0;
+        }
+    }
+
+    static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return Sizes.parse(value, "size");
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a size (examples: 65536, 64k, 16m, 512m, 1g)");
+            }
+        }
+    }
+
+    static final class RegexConverter implements CommandLine.ITypeConverter<Pattern> {
+        @Override
+        public Pattern convert(String value) {
+            try {
+                return Pattern.compile(value, Pattern.CASE_INSENSITIVE);
+            } catch (PatternSyntaxException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a regular expression: " + e.getDescription()
+                        + " near index " + e.getIndex());
             }
         }
     }

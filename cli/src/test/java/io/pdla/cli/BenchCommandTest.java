@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code pdla bench ior}: launcher options, IOR options passed through, exit status of the job. */
+/** {@code pdla bench ior}: launcher options, IOR options passed through, exit status of the job; {@code pdla bench matrix}: its options. */
 class BenchCommandTest {
     @TempDir
     Path dir;
@@ -82,5 +82,32 @@ class BenchCommandTest {
         String out = capture(true, () -> execute("ior", "--help"), 0);
         assertTrue(out.contains("-np"), out);
         assertTrue(out.contains("block size") && out.contains("transfer size") && out.contains("--json"), out);
+    }
+
+    @Test
+    void matrixOnlyRunsTheChosenWorkloadWithTheSixSchemeRows() throws Exception {
+        String out = capture(true, () -> execute("matrix", "--quick", "--only", "ior.*8 procs", "--per-proc", "2m", "--stride-factor", "3"), 0);
+        assertTrue(out.contains("**IOR fixed stride, 8 procs, 256k requests, stride 768k, 2m per proc**"), out);
+        assertTrue(out.contains("bytes per process per request size: 2m"), out);
+        for (String scheme : new String[]{"Original", "PD", "H-PDLA", "S-ORIG", "NS-PDLA", "S-PDLA"}) {
+            assertTrue(out.lines().anyMatch(l -> l.matches("\\| " + java.util.regex.Pattern.quote(scheme) + " \\| [0-9.]+ \\| [0-9.]+ \\|.*")),
+                    "a row for " + scheme + ":\n" + out);
+        }
+    }
+
+    @Test
+    void badMatrixOptionsExit2NamingTheOptionAndValue() throws Exception {
+        String err = capture(false, () -> execute("matrix", "--quick", "--per-proc", "12q"), 2);
+        assertTrue(err.contains("--per-proc") && err.contains("12q"), err);
+        err = capture(false, () -> execute("matrix", "--quick", "--per-proc", "0"), 2);
+        assertTrue(err.contains("--per-proc must be at least 1 byte, was 0"), err);
+        err = capture(false, () -> execute("matrix", "--quick", "--stride-factor", "0.5"), 2);
+        assertTrue(err.contains("--stride-factor") && err.contains("0.5"), err);
+        err = capture(false, () -> execute("matrix", "--quick", "--only", "(unclosed"), 2);
+        assertTrue(err.contains("--only") && err.contains("(unclosed"), err);
+        err = capture(false, () -> execute("matrix", "--quick", "--only", "LANL"), 2);
+        assertTrue(err.contains("--only 'LANL' matches no workload of --quick"), err);
+        err = capture(false, () -> execute("matrix", "--fast"), 2);
+        assertTrue(err.contains("--fast"), err);
     }
 }

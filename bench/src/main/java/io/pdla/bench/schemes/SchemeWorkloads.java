@@ -75,28 +75,94 @@ public final class SchemeWorkloads {
         positive("processes", procs);
         positive("bytes per part", bytesPerPart);
         if (sizes.length == 0) throw new IllegalArgumentException("mixed workload needs at least one request size");
+        List<Part> parts = new ArrayList<>();
         StringBuilder label = new StringBuilder();
         for (long s : sizes) {
             positive("request size", s);
+            parts.add(Part.of(bytesPerPart, s));
             label.append(label.length() == 0 ? "" : "/").append(SchemeComparison.size(s));
         }
         String name = String.format("Mixed sizes %s, %d procs, %s per size per proc", label, procs, SchemeComparison.size(bytesPerPart));
-        return new SchemeComparison.WorkloadSpec(name, mixed(procs, bytesPerPart, sizes, IoOp.READ), mixed(procs, bytesPerPart, sizes, IoOp.WRITE));
+        return new SchemeComparison.WorkloadSpec(name, inParts("mixed-sizes", procs, parts, IoOp.READ), inParts("mixed-sizes", procs, parts, IoOp.WRITE));
     }
 
-    private static TraceSource mixed(int procs, long bytesPerPart, long[] sizes, IoOp op) {
-        List<InMemoryTraceSource> parts = new ArrayList<>();
+    /** {@link #lanlApp2(int, long, long, long, long, long)} with 16 KiB, 128 KiB and 1 MiB / 4 MiB alternating. */
+    public static SchemeComparison.WorkloadSpec lanlApp2(int procs, long bytesPerPart) {
+        return lanlApp2(procs, bytesPerPart, 16 << 10, 128 << 10, 1 << 20, 4 << 20);
+    }
+
+    /**
+     * LANL App2-like (the PDLA / S-PDLA papers: "one shared file in three parts with small, medium and alternating
+     * large requests"): part 1 of {@code small}-byte requests, part 2 of {@code medium}-byte requests, part 3 of
+     * requests alternating {@code largeA}, {@code largeB}, {@code largeA}, ... Every rank has its own region in each
+     * part and leaves a gap of each request's own size after it (fixed stride 2 * size, as {@link #mixedSizes};
+     * in part 3 the pair repeats every 2 * (largeA + largeB)); ranks do part 1, then 2, then 3. Each part holds
+     * about {@code bytesPerPart} bytes per rank: parts 1 and 2 {@code max(4, bytesPerPart / size)} requests, part 3
+     * {@code max(2, bytesPerPart / (largeA + largeB))} whole pairs, so the analyzer sees the size cycle repeat.
+     */
+    public static SchemeComparison.WorkloadSpec lanlApp2(int procs, long bytesPerPart, long small, long medium, long largeA, long largeB) {
+        positive("processes", procs);
+        positive("bytes per part", bytesPerPart);
+        positive("small request size", small);
+        positive("medium request size", medium);
+        positive("large request size A", largeA);
+        positive("large request size B", largeB);
+        if (largeA == largeB) {
+            throw new IllegalArgumentException("large request sizes A and B must differ (part 3 alternates them), both were " + largeA);
+        }
+        List<Part> parts = List.of(Part.of(bytesPerPart, small), Part.of(bytesPerPart, medium), Part.of(bytesPerPart, largeA, largeB));
+        String name = String.format("LANL App2-like %s / %s / %s+%s alternating, %d procs, %s per part per proc",
+                SchemeComparison.size(small), SchemeComparison.size(medium), SchemeComparison.size(largeA),
+                SchemeComparison.size(largeB), procs, SchemeComparison.size(bytesPerPart));
+        return new SchemeComparison.WorkloadSpec(name, inParts("lanl-app2", procs, parts, IoOp.READ), inParts("lanl-app2", procs, parts, IoOp.WRITE));
+    }
+
+    /**
+     * One part of a shared file: each rank issues {@code requests} requests whose sizes repeat {@code sizeCycle},
+     * each request followed by a gap of its own size (stride 2 * size for a one-size cycle).
+     */
+    record Part(long[] sizeCycle, long requests) {
+        /** About {@code bytes} per rank in whole cycles, at least 4 requests (the analyzer needs 3 to see a pattern). */
+        static Part of(long bytes, long... sizeCycle) {
+            long cycleBytes = 0;
+            for (long s : sizeCycle) cycleBytes += s;
+            long minCycles = (4 + sizeCycle.length - 1) / sizeCycle.length;
+            return new Part(sizeCycle, sizeCycle.length * Math.max(minCycles, bytes / cycleBytes));
+        }
+
+        long size(long k) {
+            return sizeCycle[(int) (k % sizeCycle.length)];
+        }
+
+        /** Where a rank's k-th request starts in the rank's region (k = requests: the region's length). */
+        long offsetInRegion(long k) {
+            long cycleSpan = 0, before = 0;
+            int n = sizeCycle.length, inCycle = (int) (k % n);
+            for (int i = 0; i < n; i++) {
+                cycleSpan += 2 * sizeCycle[i];
+                if (i < inCycle) before += 2 * sizeCycle[i];
+            }
+            return (k / n) * cycleSpan + before;
+        }
+
+        long regionBytes() {
+            return offsetInRegion(requests);
+        }
+    }
+
+    /** The parts one after the other in one file: rank r's region of a part at partBase + r * region. */
+    static TraceSource inParts(String command, int procs, List<Part> parts, IoOp op) {
+        List<InMemoryTraceSource> sources = new ArrayList<>();
         List<Long> counts = new ArrayList<>();
         long base = 0;
-        for (long s : sizes) {
-            long count = Math.max(4, bytesPerPart / s);
-            counts.add(count);
-            long region = count * 2 * s, partBase = base;
-            parts.add(SyntheticTraces.formula("mixed-sizes", procs, op, s, count, (r, k) -> partBase + r * region + k * 2 * s));
-            base += procs * region;
+        for (Part p : parts) {
+            long region = p.regionBytes(), partBase = base;
+            sources.add(SyntheticTraces.formula(command, procs, op, p.requests(), p::size, (r, k) -> partBase + r * region + p.offsetInRegion(k)));
+            counts.add(p.requests());
+            base = Math.addExact(base, Math.multiplyExact(procs, region));
         }
-        InMemoryTraceSource first = parts.get(0);
-        return new InMemoryTraceSource(first.job(), first.ranks(), rank -> concat(parts, rank, counts));
+        InMemoryTraceSource first = sources.get(0);
+        return new InMemoryTraceSource(first.job(), first.ranks(), rank -> concat(sources, rank, counts));
     }
 
     /** Rank {@code rank}'s records of every part, one part after the other, times shifted to keep issue order. */

@@ -33,12 +33,23 @@ public final class SyntheticTraces {
         long offset(int rank, long k);
     }
 
+    /** Size of a rank's k-th request (workloads whose request size follows a sequence, e.g. alternating sizes). */
+    @FunctionalInterface
+    public interface SizeFormula {
+        long size(long k);
+    }
+
     public static JobInfo job(String command, int nprocs, String path) {
         return new JobInfo(command, nprocs, Map.of(0, path), Map.of(), RuntimeInfo.unknown());
     }
 
     /** {@code n} requests of {@code size} bytes per rank at the given offsets, one file (id 0). */
     public static InMemoryTraceSource formula(String command, int nprocs, IoOp op, long size, long n, OffsetFormula f) {
+        return formula(command, nprocs, op, n, k -> size, f);
+    }
+
+    /** {@code n} requests per rank, the k-th of {@code sizes.size(k)} bytes at {@code f.offset(rank, k)}, one file (id 0). */
+    public static InMemoryTraceSource formula(String command, int nprocs, IoOp op, long n, SizeFormula sizes, OffsetFormula f) {
         JobInfo job = job(command, nprocs, "/data/" + command.split(" ")[0] + ".dat");
         TreeSet<Integer> ranks = IntStream.range(0, nprocs).boxed().collect(Collectors.toCollection(TreeSet::new));
         IntFunction<Iterator<TraceRecord>> gen = r -> new Iterator<>() {
@@ -53,7 +64,8 @@ public final class SyntheticTraces {
             public TraceRecord next() {
                 if (k >= n) throw new NoSuchElementException();
                 long t = k * INTERVAL_NANOS;
-                TraceRecord rec = new TraceRecord(r, 0, op, Positioning.EXPLICIT_OFFSET, false, f.offset(r, k), size, t, t + INTERVAL_NANOS / 2);
+                TraceRecord rec = new TraceRecord(r, 0, op, Positioning.EXPLICIT_OFFSET, false, f.offset(r, k), sizes.size(k), t,
+                        t + INTERVAL_NANOS / 2);
                 k++;
                 return rec;
             }
