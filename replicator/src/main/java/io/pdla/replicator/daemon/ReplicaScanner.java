@@ -97,7 +97,14 @@ public final class ReplicaScanner {
         List<String> notes = new ArrayList<>();
         // first bring originals up to date from DIRTY replicas: until then those replicas are the only copy
         WriteBack writeBack = new WriteBack(catalog, drivers);
-        for (URI f : catalog.transact(t -> t.recordedFiles())) {
+        Set<URI> withDirty = catalog.transact(t -> {
+            Set<URI> out = new java.util.TreeSet<>();
+            t.forEachEntry(e -> {
+                if (e.state() == ReplicaState.DIRTY) out.add(e.key().original());
+            }, k -> { });
+            return out;
+        });
+        for (URI f : withDirty) {
             try {
                 notes.addAll(writeBack.writeBack(f));
             } catch (IOException | RuntimeException e) {

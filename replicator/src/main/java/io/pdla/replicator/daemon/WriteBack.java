@@ -29,6 +29,8 @@ import java.util.UUID;
  */
 public final class WriteBack {
     private static final int CHUNK = 1 << 20;
+    /** Bytes copied back by this JVM, for {@link FaultInjection}. */
+    private static final java.util.concurrent.atomic.AtomicLong COPIED = new java.util.concurrent.atomic.AtomicLong();
 
     private final CatalogAccess catalog;
     private final StorageDrivers drivers;
@@ -113,6 +115,7 @@ public final class WriteBack {
                             buf.flip();
                             out.write(offset + done, buf);
                             position[0] += n;
+                            FaultInjection.writeBackCopied(COPIED.addAndGet(n));
                             done += n;
                         }
                     } catch (IOException x) {
