@@ -21,7 +21,7 @@ import java.util.regex.PatternSyntaxException;
 /** {@code pdla bench}: the IOR-style benchmark over the shim (with its FileChannel baseline) and the JMH micro-benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: IOR-style bandwidth of the shim against a FileChannel baseline, and JMH micro-benchmarks.",
-        subcommands = {BenchCommand.Ior.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class})
+        subcommands = {BenchCommand.Ior.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class, DirectBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -39,8 +39,16 @@ public final class PdlaLoopDemo {
     private final Map<String, String> env;
     private final int sServers;
     private final PrintStream out;
+    private final List<String> appOptions;
 
     public PdlaLoopDemo(int processes, String file, int block, int segments, Path work, Map<String, String> env, int sServers, PrintStream out) {
+        this(processes, file, block, segments, work, env, sServers, out, List.of());
+    }
+
+    /** {@code appOptions}: extra arguments of {@link StridedApp} after the mode, such as {@code direct}. */
+    public PdlaLoopDemo(int processes, String file, int block, int segments, Path work, Map<String, String> env, int sServers, PrintStream out,
+                        List<String> appOptions) {
+        this.appOptions = List.copyOf(appOptions);
         this.processes = processes;
         this.file = file;
         this.block = block;
@@ -64,12 +72,31 @@ public final class PdlaLoopDemo {
         if (sServers > 0) daemon.addAll(List.of("--sservers", Integer.toString(sServers), "--ssd-space", "1g"));
         require(PdlaCommand.commandLine().execute(daemon.toArray(String[]::new)), "daemon");
         out.println("pdla demo: run 2 (redirected) reads it back");
-        RunFigures run2 = figures(job("read", Map.of("PDLA_INTERCEPTORS", "redirect", "PDLA_CATALOG", catalog.toString())).run(600), "run 2");
+        RunFigures run2 = redirectedRead(Map.of());
         return new Result(run1, run2, traces);
     }
 
+    /** Another run 2 of the same command through redirect, after {@link #run()}; {@code extra} adds settings such as read-ahead. */
+    public RunFigures redirectedRead(Map<String, String> extra) throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(extra);
+        env.put("PDLA_INTERCEPTORS", "redirect");
+        env.put("PDLA_CATALOG", work.resolve("catalog").toString());
+        return figures(job("read", env).run(600), "run 2");
+    }
+
+    /** Run 1's reads again on the original, untraced: the baseline of later rounds. */
+    public RunFigures originalRead() throws Exception {
+        return figures(job("read", Map.of()).run(600), "run 1");
+    }
+
+    /** Each rank reads its whole region front to back in 4 MiB requests: the large sequential limit. */
+    public RunFigures sequentialRead() throws Exception {
+        return figures(job("seqread", Map.of()).run(600), "sequential read");
+    }
+
     private MpjJob job(String mode, Map<String, String> extra) {
-        List<String> args = List.of(file, Integer.toString(block), Integer.toString(segments), mode);
+        List<String> args = new ArrayList<>(List.of(file, Integer.toString(block), Integer.toString(segments), mode));
+        args.addAll(appOptions);
         MpjJob.Builder b = MpjJob.builder(RankMain.class.getName()).processes(processes)
                 .classPath(MpjJob.currentClassPath()).args(args)
                 .env("PDLA_APP", StridedApp.class.getName() + " " + String.join(" ", args))
