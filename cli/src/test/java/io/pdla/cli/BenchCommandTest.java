@@ -128,4 +128,15 @@ class BenchCommandTest {
         assertTrue(capture(false, () -> execute("direct", "--per-rank", "20k"), 2).contains("--per-rank"));
         assertTrue(capture(false, () -> execute("direct", "--readahead", "lots"), 2).contains("lots"));
     }
+
+    @Test
+    void redirectedBackendReportsRedirectsOverheadRatio() throws Exception {
+        Path json = dir.resolve("redirected.json");
+        assertEquals(0, execute("ior", "-np", "2", "-w", "-r", "-R", "-b", "64k", "-t", "16k", "-s", "2", "-i", "2", "--no-baseline",
+                "--redirected", dir.resolve("catalog").toString(), "-o", dir.resolve("r").toString(), "--json", json.toString()));
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        assertTrue(root.get("run").get("backends").toString().contains("mpiio-redirect"), root.get("run").toString());
+        assertTrue(root.get("redirectedWriteRatio").asDouble() > 0 && root.get("redirectedReadRatio").asDouble() > 0, root.toString());
+        assertEquals(0, root.get("verification").get("badTransfers").asLong());
+    }
 }

@@ -59,6 +59,7 @@ public final class IorMain {
         List<IorBackend> backends = new ArrayList<>();
         if (o.api() == IorOptions.Api.MPIIO) backends.add(new MpiioBackend(world, o.collective()));
         if (o.tracedDir() != null) backends.add(MpiioBackend.traced(world, o.collective(), o.tracedDir()));
+        if (o.redirectCatalog() != null) backends.add(MpiioBackend.redirected(world, o.collective(), o.redirectCatalog()));
         if (o.api() == IorOptions.Api.POSIX || o.baseline()) backends.add(new PosixBaselineBackend());
 
         List<ResultSink> sinks = new ArrayList<>(List.of(new TextSink(System.out)));

@@ -75,6 +75,10 @@ public final class IorOptions {
     @Option(names = {"--traced", "--trace"}, paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
     String tracedDir;
 
+    @Option(names = "--redirected", paramLabel = "CATALOG", description = "also run the shim with the redirect interceptor on and the replica "
+            + "catalog CATALOG configured (no replica applies to the test file) and report the redirected/plain ratio: redirect's overhead")
+    String redirectCatalog;
+
     @Option(names = "--warmup", paramLabel = "N", description = "untimed iterations of every backend before the measured ones (JIT and class loading), default 0")
     int warmup;
 
@@ -136,6 +140,8 @@ public final class IorOptions {
         if (collective && api != Api.MPIIO) throw new BadOptionException("-c (collective) needs -a MPIIO");
         if (tracedDir != null && api != Api.MPIIO) throw new BadOptionException("--traced needs -a MPIIO");
         if (tracedDir != null && tracedDir.isBlank()) throw new BadOptionException("--traced needs a directory");
+        if (redirectCatalog != null && api != Api.MPIIO) throw new BadOptionException("--redirected needs -a MPIIO");
+        if (redirectCatalog != null && redirectCatalog.isBlank()) throw new BadOptionException("--redirected needs a catalog directory");
     }
 
     public Api api() { return api; }
@@ -157,6 +163,8 @@ public final class IorOptions {
     public boolean help() { return help; }
     public int warmup() { return warmup; }
     public String tracedDir() { return tracedDir; }
+
+    public String redirectCatalog() { return redirectCatalog; }
     public String statusFile() { return statusFile; }
 
     /** Transfers per block: each rank moves this many per segment. */

@@ -41,6 +41,12 @@ public final class MpiioBackend implements IorBackend {
                 Map.of("pdla_interceptors", "tracer", "pdla_trace_dir", traceDir));
     }
 
+    /** The shim with the redirect interceptor on and a replica catalog configured: what redirect costs when no replica applies. */
+    public static MpiioBackend redirected(Intracomm world, boolean collective, String catalog) {
+        return new MpiioBackend(world, collective, Reports.REDIRECTED,
+                Map.of("pdla_interceptors", "redirect", "pdla_catalog", catalog));
+    }
+
     @Override
     public String name() {
         return name;

@@ -11,6 +11,7 @@ public final class Reports {
     public static final String SHIM = "mpiio";
     public static final String BASELINE = "posix-baseline";
     public static final String TRACED = "mpiio-traced";
+    public static final String REDIRECTED = "mpiio-redirect";
 
     private Reports() {
     }
@@ -32,6 +33,7 @@ public final class Reports {
                 ratio(summaries, "write", Summary::maxMiBps), ratio(summaries, "read", Summary::maxMiBps),
                 ratio(summaries, "write", Summary::meanTransferMiBps), ratio(summaries, "read", Summary::meanTransferMiBps),
                 ratio(summaries, TRACED, SHIM, "write", Summary::meanMiBps), ratio(summaries, TRACED, SHIM, "read", Summary::meanMiBps),
+                ratio(summaries, REDIRECTED, SHIM, "write", Summary::meanMiBps), ratio(summaries, REDIRECTED, SHIM, "read", Summary::meanMiBps),
                 new IorReport.Verification(verify, checked, bad), List.copyOf(errors));
     }
 
