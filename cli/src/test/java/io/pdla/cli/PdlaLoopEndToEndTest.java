@@ -39,13 +39,7 @@ class PdlaLoopEndToEndTest {
         assertEquals(0, PdlaCommand.commandLine().execute("analyze", traces.toString(), "--db", patterns.toString()));
         assertEquals(0, PdlaCommand.commandLine().execute("daemon", "--once", "--db", catalog.toString(), "--patterns", patterns.toString()));
 
-        io.pdla.mpiio.launch.MpjJob.Result run2 = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName())
-                .processes(4).classPath(List.of(tests)).classPath(PdlaJar.classPath())
-                .args(List.of(data, blocks, segments, "read"))
-                .env("PDLA_APP", String.join(" ", StridedIo.class.getName(), data, blocks, segments, "read"))
-                .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, StridedIo.class.getName())
-                .env("PDLA_INTERCEPTORS", "redirect").env("PDLA_CATALOG", catalog.toString())
-                .build().run(120);
+        io.pdla.mpiio.launch.MpjJob.Result run2 = redirectedRead(tests, catalog, data, blocks, segments);
         assertTrue(run2.succeeded(), run2.output());
         assertTrue(!run2.output().contains("differs"), run2.output());
         List<String> ranks = new ArrayList<>();
@@ -74,13 +68,7 @@ class PdlaLoopEndToEndTest {
         assertTrue(!rows.isEmpty(), listing.toString());
         for (String row : rows) assertTrue(row.startsWith("STALE"), "after the writer: " + row + "\n" + listing);
 
-        io.pdla.mpiio.launch.MpjJob.Result run3 = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName())
-                .processes(4).classPath(List.of(tests)).classPath(PdlaJar.classPath())
-                .args(List.of(data, blocks, segments, "read"))
-                .env("PDLA_APP", String.join(" ", StridedIo.class.getName(), data, blocks, segments, "read"))
-                .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, StridedIo.class.getName())
-                .env("PDLA_INTERCEPTORS", "redirect").env("PDLA_CATALOG", catalog.toString())
-                .build().run(120);
+        io.pdla.mpiio.launch.MpjJob.Result run3 = redirectedRead(tests, catalog, data, blocks, segments);
         assertTrue(run3.succeeded(), run3.output());
         Matcher m3 = REDIRECT.matcher(run3.output());
         int seen = 0;
@@ -89,5 +77,16 @@ class PdlaLoopEndToEndTest {
             assertEquals(0, Integer.parseInt(m3.group(2)), "a stale replica served rank " + m3.group(1) + ":\n" + run3.output());
         }
         assertEquals(4, seen, run3.output());
+    }
+
+    /** The same read command as run 1, through redirect with the catalog. */
+    private static io.pdla.mpiio.launch.MpjJob.Result redirectedRead(String tests, Path catalog, String data, String blocks, String segments) throws Exception {
+        return io.pdla.mpiio.launch.MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName())
+                .processes(4).classPath(List.of(tests)).classPath(PdlaJar.classPath())
+                .args(List.of(data, blocks, segments, "read"))
+                .env("PDLA_APP", String.join(" ", StridedIo.class.getName(), data, blocks, segments, "read"))
+                .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, StridedIo.class.getName())
+                .env("PDLA_INTERCEPTORS", "redirect").env("PDLA_CATALOG", catalog.toString())
+                .build().run(120);
     }
 }

@@ -60,6 +60,7 @@ public final class DaemonMain {
     public static int run(DaemonOptions o, boolean once) {
         try {
             Replication r = Replication.open(o, System.out);
+            r.daemon.showProgressBar(System.console() != null);
             if (once) {
                 DaemonReport rep = r.daemon.runOnce();
                 System.out.printf("done: %d published, %d up to date, %d covered, %d deferred, %d rejected, %d bytes copied%n",

@@ -14,6 +14,10 @@ import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.replicator.queue.QueuedPattern;
 import io.pdla.costmodel.benefit.ReplicaSpace;
 
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -40,6 +44,7 @@ public final class ReplicatorDaemon {
     private final PrintStream progress;
     private final AtomicBoolean stop = new AtomicBoolean();
     private boolean cleaned;
+    private boolean progressBar;
 
     public ReplicatorDaemon(CatalogAccess catalog, PatternQueue queue, ReplicaBuilder builder, ReplicaScanner scanner, PrintStream progress) {
         this.catalog = catalog;
@@ -47,6 +52,15 @@ public final class ReplicatorDaemon {
         this.builder = builder;
         this.scanner = scanner;
         this.progress = progress;
+    }
+
+    /**
+     * Draws a progress bar (bytes of queued patterns done, speed, the item at hand) on the progress stream
+     * instead of a line per pattern, the lines then following when the pass ends. For terminals: in logs a
+     * line per pattern reads better.
+     */
+    public void showProgressBar(boolean on) {
+        this.progressBar = on;
     }
 
     /** One pass: clean leftovers (first pass only), scan, process the queue, return. */
@@ -63,9 +77,11 @@ public final class ReplicatorDaemon {
         int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
         long bytes = 0;
         List<String> lines = new ArrayList<>();
+        ProgressBar bar = progressBar && progress != null && !items.isEmpty() ? bar(items) : null;
         int i = 0;
         for (QueuedPattern q : items) {
             i++;
+            if (bar != null) bar.setExtraMessage(i + "/" + items.size() + (q.pattern() == null ? "" : " " + q.pattern().key().original().getPath()));
             if (stop.get() || Thread.currentThread().isInterrupted()) break;
             String line;
             if (q.pattern() == null) {
@@ -106,10 +122,22 @@ public final class ReplicatorDaemon {
                 line = o.kind() + " " + p.key().id() + ": " + o.message();
             }
             lines.add(line);
-            if (progress != null) progress.printf("[%d/%d] %s%n", i, items.size(), line);
+            if (bar != null) bar.stepBy(q.pattern() == null ? 0 : q.pattern().totalBytes());
+            else if (progress != null) progress.printf("[%d/%d] %s%n", i, items.size(), line);
             LOG.fine(line);
         }
+        if (bar != null) {
+            bar.close();
+            for (int k = 0; k < lines.size(); k++) progress.printf("[%d/%d] %s%n", k + 1, items.size(), lines.get(k));
+        }
         return new DaemonReport(published, upToDate, covered, deferred, rejected, bytes, lines);
+    }
+
+    private ProgressBar bar(List<QueuedPattern> items) {
+        long total = 0;
+        for (QueuedPattern q : items) if (q.pattern() != null) total += q.pattern().totalBytes();
+        return new ProgressBarBuilder().setTaskName("replicas").setInitialMax(total).setUnit(" MiB", 1 << 20).showSpeed()
+                .setUpdateIntervalMillis(250).setConsumer(new ConsoleProgressBarConsumer(progress)).build();
     }
 
     /** Runs passes every {@code pollMillis} until {@link #stop()} (called by the shutdown hook on SIGTERM). */
