@@ -51,6 +51,14 @@ public final class FileContext {
         return amode;
     }
 
+    /** MPI_MODE_RDONLY's bit in {@link #amode()}, as the shim's {@code MPIIO.MODE_RDONLY} has it. */
+    public static final int MODE_RDONLY = 2;
+
+    /** Whether the file may be written through this open (anything but read-only). */
+    public boolean writable() {
+        return (amode & MODE_RDONLY) == 0;
+    }
+
     /** The process's rank in COMM_WORLD (not in the file's communicator). */
     public int rank() {
         return rank;

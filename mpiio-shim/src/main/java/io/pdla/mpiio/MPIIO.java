@@ -8,7 +8,7 @@ public final class MPIIO {
     }
 
     public static final int MODE_CREATE = 1;
-    public static final int MODE_RDONLY = 2;
+    public static final int MODE_RDONLY = io.pdla.intercept.FileContext.MODE_RDONLY;
     public static final int MODE_WRONLY = 4;
     public static final int MODE_RDWR = 8;
     public static final int MODE_DELETE_ON_CLOSE = 16;

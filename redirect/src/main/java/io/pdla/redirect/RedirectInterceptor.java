@@ -12,6 +12,8 @@ import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.replicator.catalog.ReplicatedOriginals;
+import io.pdla.replicator.catalog.UnreplicatedWriters;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
 import io.pdla.replicator.pattern.PatternKey;
@@ -52,6 +54,15 @@ import java.util.logging.Logger;
 public final class RedirectInterceptor implements IoInterceptor {
     private static final Logger LOG = Logger.getLogger(RedirectInterceptor.class.getName());
     private static final Key<FileRedirect> STATE = Key.of("redirect");
+    private static final Key<UnreplicatedWrite> MARKER = Key.of("redirect-unreplicated-writer");
+
+    /** This open's marker in {@link UnreplicatedWriters}; removed when the file context is cleared at close. */
+    private record UnreplicatedWrite(java.nio.file.Path marker) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            UnreplicatedWriters.release(marker);
+        }
+    }
 
     private final RedirectConfig config;
     private final RedirectStats stats = RedirectStats.newChild();
@@ -72,6 +83,20 @@ public final class RedirectInterceptor implements IoInterceptor {
         if (cfg.catalog() == null) cfg = config;
         else if (!ctx.hints().containsKey(RedirectConfig.HINT_READAHEAD)) cfg = cfg.withReadAhead(config.readAheadBytes());
         if (cfg.catalog() == null) return;
+        if (!ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri())) {
+            // never replicated: nothing to look up. A writer leaves a marker so that no replica is published
+            // under it, then looks again: if a first build raced it, the catalog path below is taken after all.
+            if (!ctx.writable()) {
+                stats.add(s -> s.opensWithoutReplicas, 1);
+                return;
+            }
+            UnreplicatedWrite marker = new UnreplicatedWrite(UnreplicatedWriters.register(cfg.catalog(), ctx.uri()));
+            ctx.put(MARKER, marker);
+            if (!ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri())) {
+                stats.add(s -> s.opensWithoutReplicas, 1);
+                return;
+            }
+        }
         CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), cfg.catalogWaitMillis());
         List<OpenReplica> open = new ArrayList<>();
         List<ReplicaEntry> valid = new ArrayList<>();
@@ -602,6 +627,8 @@ public final class RedirectInterceptor implements IoInterceptor {
 
     @Override
     public void closing(FileContext ctx) throws IOException {
+        // what was written must be durable before the marker goes and a replica of it may be built
+        if (ctx.get(MARKER) != null) ctx.file().sync();
         FileRedirect st = ctx.get(STATE);
         if (st == null) return;
         try {

@@ -19,6 +19,8 @@ public final class RedirectStats {
     public final AtomicLong readAheadHits = new AtomicLong();
     public final AtomicLong readAheadFills = new AtomicLong();
     public final AtomicLong replicasOpened = new AtomicLong();
+    /** Read-only opens of files no replica was ever built for: nothing looked up (see {@code ReplicatedOriginals}). */
+    public final AtomicLong opensWithoutReplicas = new AtomicLong();
     /** Bytes of writes that went into DIRTY replicas instead of the original. */
     public final AtomicLong bytesWrittenToReplica = new AtomicLong();
     /** Replicas made stale by writes through the shim. */

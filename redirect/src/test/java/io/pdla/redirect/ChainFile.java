@@ -25,9 +25,13 @@ final class ChainFile implements AutoCloseable {
     final InterceptorChain chain;
 
     ChainFile(URI uri, String app, int np, int rank, Map<String, String> hints, List<IoInterceptor> interceptors) throws IOException {
+        this(uri, app, np, rank, hints, interceptors, false);
+    }
+
+    ChainFile(URI uri, String app, int np, int rank, Map<String, String> hints, List<IoInterceptor> interceptors, boolean readOnly) throws IOException {
         StorageDriver d = StorageDrivers.installed().forUri(uri);
-        StorageFile f = d.open(uri, OpenOptions.createReadWrite().withHints(hints));
-        ctx = new FileContext(uri.getPath(), uri, 0, rank, np, new AppIdentity(app, np), hints, d, f);
+        StorageFile f = d.open(uri, (readOnly ? OpenOptions.readOnly() : OpenOptions.createReadWrite()).withHints(hints));
+        ctx = new FileContext(uri.getPath(), uri, readOnly ? FileContext.MODE_RDONLY : 0, rank, np, new AppIdentity(app, np), hints, d, f);
         chain = new InterceptorChain(interceptors);
         chain.opened(ctx);
     }

@@ -186,7 +186,12 @@ public final class ReplicaBuilder {
         StorageLayout recorded = applied ? layout : withParam(layout, "applied", "no (" + notApplied + ")");
         ReplicaEntry entry = new ReplicaEntry(pattern, fin, recorded, placement.space().label(), placement.benefitSeconds(),
                 placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
-        String refused = catalog.transact(t -> {
+        // before the entry can exist, so that "not in the index" always means "no replica"; then the writers
+        // that relied on its absence (UnreplicatedWriters: this order and theirs make one side see the other)
+        io.pdla.replicator.catalog.ReplicatedOriginals.add(catalog.directory(), original);
+        int unregistered = io.pdla.replicator.catalog.UnreplicatedWriters.alive(catalog.directory(), original);
+        String refused = unregistered > 0 ? unregistered + " writer(s) opened " + original + " before it had a replica and still have it open"
+                : catalog.transact(t -> {
             FileRecord f = t.file(original);
             if (f.generation() != startFile.generation() || f.writers() > 0) {
                 return "the original's generation moved from " + startFile.generation() + " to " + f.generation() + " while copying";

@@ -69,6 +69,14 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
         } catch (IOException e) {
             throw new CatalogException("cannot create replica catalog directory " + abs + ": " + e, e);
         }
+        boolean fresh = !Files.exists(abs.resolve("00000000.jdb"));
+        if (fresh && create) {
+            try {
+                ReplicatedOriginals.createIfAbsent(abs);   // a new catalog knows it holds no replica yet
+            } catch (IOException e) {
+                throw new CatalogException("cannot create " + ReplicatedOriginals.FILE + " in " + abs + ": " + e, e);
+            }
+        }
         EnvironmentConfig ec = new EnvironmentConfig();
         ec.setAllowCreate(create);
         ec.setTransactional(true);
@@ -126,6 +134,11 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
     @Override
     public String location() {
         return dir.toString();
+    }
+
+    @Override
+    public Path directory() {
+        return dir;
     }
 
     public Path dir() {

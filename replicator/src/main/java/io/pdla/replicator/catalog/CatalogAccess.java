@@ -14,6 +14,9 @@ public interface CatalogAccess {
     /** Where the environment lives, for messages. */
     String location();
 
+    /** The environment's directory (beside it: {@link ReplicatedOriginals}). */
+    java.nio.file.Path directory();
+
     @FunctionalInterface
     interface Work<T> {
         T run(CatalogTxn txn) throws IOException;

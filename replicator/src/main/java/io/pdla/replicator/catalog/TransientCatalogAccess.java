@@ -48,4 +48,9 @@ public final class TransientCatalogAccess implements CatalogAccess {
     public String location() {
         return dir.toString();
     }
+
+    @Override
+    public Path directory() {
+        return dir;
+    }
 }
