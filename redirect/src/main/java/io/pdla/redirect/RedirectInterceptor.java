@@ -627,8 +627,6 @@ public final class RedirectInterceptor implements IoInterceptor {
 
     @Override
     public void closing(FileContext ctx) throws IOException {
-        // what was written must be durable before the marker goes and a replica of it may be built
-        if (ctx.get(MARKER) != null) ctx.file().sync();
         FileRedirect st = ctx.get(STATE);
         if (st == null) return;
         try {

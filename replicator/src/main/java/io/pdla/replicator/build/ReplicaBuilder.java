@@ -221,6 +221,14 @@ public final class ReplicaBuilder {
         return new BuildOutcome(BuildOutcome.Kind.PUBLISHED, "published " + fin + " (" + pattern.totalBytes() + " bytes, " + placement.describe() + ")", entry);
     }
 
+    private static void syncQuietly(StorageFile original) {
+        try {
+            original.sync();
+        } catch (IOException | RuntimeException e) {
+            LOG.fine("original " + original.uri() + " cannot be synced through a read-only handle here: " + e.getMessage());
+        }
+    }
+
     /** The replica file exists and has the pattern's size: a cheap guard against vanished or truncated files. */
     public boolean replicaIntact(ReplicaEntry e) {
         try {
@@ -239,6 +247,9 @@ public final class ReplicaBuilder {
         try (StorageFile in = src.open(pattern.key().original(), OpenOptions.readOnly());
              StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
             long originalSize = in.size();
+            // what writers left in the page cache becomes durable before a replica vouches for it (the daemon
+            // pays for this, not the writers' close)
+            syncQuietly(in);
             ByteBuffer buf = ByteBuffer.allocateDirect(chunkBytes);
             List<long[]> batch = new ArrayList<>();
             long[] state = {0, 0}; // bytes in batch, bytes written
