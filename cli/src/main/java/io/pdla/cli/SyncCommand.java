@@ -18,9 +18,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code pdla sync FILE}: brings FILE's replicas up to date now (issue 7). */
+/** {@code pdla sync FILE}: brings FILE and its replicas up to date now: DIRTY replicas written back, stale ones rebuilt. */
 @Command(name = "sync", mixinStandardHelpOptions = true,
-        description = "Rebuilds the stale, changed or missing replicas of FILE and ends dead writers' sessions.")
+        description = "Writes the DIRTY replicas of FILE back to it, rebuilds its stale, changed or missing replicas, and ends dead writers' sessions.")
 public final class SyncCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
