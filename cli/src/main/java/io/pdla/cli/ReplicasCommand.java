@@ -107,10 +107,16 @@ public final class ReplicasCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "drop", mixinStandardHelpOptions = true, description = "Removes a replica (catalog entry, then file).")
+    @Command(name = "drop", mixinStandardHelpOptions = true,
+            description = "Removes a replica (catalog entry, then file). A DIRTY replica is written back to its original first; "
+                    + "if that fails, nothing is dropped unless --discard-writes says to lose its writes.")
     static final class DropCmd extends Base {
         @Parameters(paramLabel = "PATTERN-ID")
         String id;
+
+        @picocli.CommandLine.Option(names = "--discard-writes",
+                description = "Drop a DIRTY replica even if its writes cannot be written back (say, its file was lost): they are gone.")
+        boolean discardWrites;
 
         @Override
         void validate() {
@@ -119,7 +125,7 @@ public final class ReplicasCommand implements Callable<Integer> {
 
         @Override
         int run(ReplicaAdmin admin, PrintWriter out) throws IOException {
-            if (!admin.drop(key(id))) {
+            if (!admin.drop(key(id), discardWrites)) {
                 spec.commandLine().getErr().println("pdla replicas: no replica for pattern " + id);
                 return 1;
             }

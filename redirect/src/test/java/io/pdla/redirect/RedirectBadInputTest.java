@@ -147,4 +147,33 @@ class RedirectBadInputTest {
             assertEquals(16, s.readsFromReplica.get(), "the written-back replica serves again: " + s);
         }
     }
+
+    @Test
+    void aDirtyReplicaThatVanishedFailsTheOpenRatherThanServeTheOlderOriginal() throws Exception {
+        Path f = tmp.resolve("d2.dat");
+        Fixture.writeRandomFile(f, 200_000, 8);
+        try (Fixture fx = new Fixture(tmp)) {
+            ReplicablePattern p = replicate(fx, f);
+            RedirectInterceptor ri = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
+            try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
+                cf.write(8192 + 5, new byte[]{4, 5, 6});   // into the replica, which becomes DIRTY
+            }
+            Path replica = Path.of(fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().replica());
+            Files.delete(replica);   // lost behind pdla's back: the only copy of those three bytes
+            RedirectInterceptor reader = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(reader), true));
+            assertTrue(e.getMessage().contains("newest bytes") && e.getMessage().contains(replica.getFileName().toString()), e.getMessage());
+            // the way out is explicit: a plain drop refuses, dropping with discard loses the writes knowingly
+            io.pdla.replicator.daemon.ReplicaAdmin admin = new io.pdla.replicator.daemon.ReplicaAdmin(fx.catalog);
+            java.io.IOException refused = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> admin.drop(p.key()));
+            assertTrue(refused.getMessage().contains("--discard-writes"), refused.getMessage());
+            assertTrue(fx.catalog.transact(t -> t.entry(p.key())).isPresent(), "nothing dropped");
+            assertTrue(admin.drop(p.key(), true));
+            RedirectInterceptor after = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
+            try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(after), true)) {
+                assertEquals(3, cf.read(8192 + 5, 3).length, "the original serves again");
+            }
+        }
+    }
 }

@@ -71,16 +71,27 @@ public final class ReplicaAdmin {
      * written back to its original first; if that cannot happen now, nothing is dropped.
      */
     public boolean drop(PatternKey key) throws IOException {
+        return drop(key, false);
+    }
+
+    /** As {@link #drop(PatternKey)}; {@code discardWrites} drops a DIRTY replica whose write-back failed, losing its writes. */
+    public boolean drop(PatternKey key, boolean discardWrites) throws IOException {
         Optional<ReplicaEntry> before = catalog.transact(t -> t.entry(key));
+        List<String> notes = new java.util.ArrayList<>();
         if (before.isPresent() && before.get().state() == ReplicaState.DIRTY) {
-            new WriteBack(catalog, StorageDrivers.installed()).writeBack(key.original());
+            try {
+                notes.addAll(new WriteBack(catalog, StorageDrivers.installed()).writeBack(key.original()));
+            } catch (IOException e) {
+                notes.add(e.getMessage());
+            }
         }
         Optional<ReplicaEntry> gone = catalog.transact(t -> {
             Optional<ReplicaEntry> e = t.entry(key);
             if (e.isEmpty()) return e;
-            if (e.get().state() == ReplicaState.DIRTY) {
+            if (e.get().state() == ReplicaState.DIRTY && !discardWrites) {
                 throw new IOException("replica " + e.get().replica() + " of " + key.id() + " holds writes its original lacks and "
-                        + "could not be written back now (shim writers have " + key.original() + " open); nothing dropped, try again later");
+                        + "could not be written back (" + String.join("; ", notes) + "); nothing dropped: try again once writers closed "
+                        + key.original() + ", or --discard-writes to drop it and lose those writes");
             }
             t.delete(key);
             t.journal("drop-" + System.nanoTime(), List.of(e.get().replica()));

@@ -58,17 +58,24 @@ public final class WriteBack {
             return notes;
         }
         try {
+            List<ReplicaEntry> copied = new ArrayList<>();
             try (StorageFile out = od.open(original, OpenOptions.readWrite())) {
                 for (ReplicaEntry e : dirty) {
-                    copyBack(e, out, drivers);
-                    notes.add("wrote back " + e.pattern().totalBytes() + " bytes of " + e.key().id() + " from " + e.replica());
+                    try {
+                        copyBack(e, out, drivers);
+                        copied.add(e);
+                        notes.add("wrote back " + e.pattern().totalBytes() + " bytes of " + e.key().id() + " from " + e.replica());
+                    } catch (IOException | RuntimeException x) {
+                        // the others still go back; this one stays DIRTY (and keeps failing reads) until repaired or dropped
+                        notes.add("could not write back " + e.key().id() + " from " + e.replica() + ", it stays DIRTY: " + x.getMessage());
+                    }
                 }
                 out.sync();
             }
             boolean clean = catalog.transact(t -> {
                 FileRecord f = t.file(original);
                 if (f.generation() != generation || f.writers() != 1) return false;
-                for (ReplicaEntry e : dirty) {
+                for (ReplicaEntry e : copied) {
                     Optional<ReplicaEntry> cur = t.entry(e.key());
                     // VALID at the identity before this session, so that ending it vouches for the new identity
                     if (cur.isPresent() && cur.get().state() == ReplicaState.DIRTY && cur.get().replica().equals(e.replica())) {
