@@ -102,11 +102,23 @@ public final class RedirectInterceptor implements IoInterceptor {
         List<ReplicaEntry> valid = new ArrayList<>();
         List<ReplicaEntry> dirty = new ArrayList<>();
         List<ReplicaEntry> mine = new ArrayList<>();
+        String session = null;
         try {
             URI uri = ctx.uri();
             record Lookup(List<ReplicaEntry> entries, FileRecord file) {
             }
-            Lookup l = catalog.transact(t -> new Lookup(t.entriesOf(uri, p -> LOG.warning("replica catalog " + catalog.location() + ": " + p)), t.file(uri)));
+            java.util.function.Consumer<String> corrupt = p -> LOG.warning("replica catalog " + catalog.location() + ": " + p);
+            Lookup l;
+            if (ctx.writable()) {
+                // a writer's session begins with the open: the lookup and the registration in one transaction
+                String id = UUID.randomUUID().toString();
+                WriteSessions.Begun b = WriteSessions.beginAndRead(catalog, ctx.driver(), uri,
+                        new WriterSession(id, ProcessHandle.current().pid(), WriterSession.thisHost(), System.currentTimeMillis()), corrupt);
+                session = id;
+                l = new Lookup(b.entries(), b.file());
+            } else {
+                l = catalog.transact(t -> new Lookup(t.entriesOf(uri, corrupt), t.file(uri)));
+            }
             FileIdentity now = FileIdentity.probe(ctx.driver(), uri);
             for (ReplicaEntry e : l.entries()) {
                 if (e.state() == ReplicaState.VALID) valid.add(e);
@@ -125,7 +137,9 @@ public final class RedirectInterceptor implements IoInterceptor {
             stats.add(s -> s.fallbacks, 1);
             LOG.log(Level.WARNING, "redirect: replica catalog " + catalog.location() + " unusable for " + ctx.uri()
                     + "; reading the original only: " + e.getMessage());
-            ctx.put(STATE, new FileRedirect(catalog, List.of(), List.of()));
+            FileRedirect none = new FileRedirect(catalog, List.of(), List.of());
+            none.session = session;   // registered before the failure: it still ends at close
+            ctx.put(STATE, none);
             return;
         }
         mine.sort((a, b) -> Boolean.compare(a.key().global(), b.key().global()));
@@ -137,6 +151,13 @@ public final class RedirectInterceptor implements IoInterceptor {
                 open.add(openReplica(e, ctx, perReplica, true));
             } catch (IOException | RuntimeException ex) {
                 for (OpenReplica r : open) closeQuietly(r);
+                if (session != null) {
+                    try {
+                        WriteSessions.end(catalog, ctx.driver(), ctx.uri(), session);   // the open fails: so does its session
+                    } catch (IOException | RuntimeException ignored) {
+                        // the scanner ends it once this process is gone
+                    }
+                }
                 throw new IOException("redirect: replica " + e.replica() + " holds the newest bytes of " + ctx.uri() + " for " + e.key().id()
                         + " (writes not yet written back) and cannot be opened: " + ex + "; refusing to read stale bytes from the original", ex);
             }
@@ -149,7 +170,9 @@ public final class RedirectInterceptor implements IoInterceptor {
                 stats.add(s -> s.fallbacks, 1);
             }
         }
-        ctx.put(STATE, new FileRedirect(catalog, open, valid));
+        FileRedirect st = new FileRedirect(catalog, open, valid);
+        st.session = session;
+        ctx.put(STATE, st);
     }
 
     /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */

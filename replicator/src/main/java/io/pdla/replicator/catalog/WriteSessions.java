@@ -25,13 +25,27 @@ public final class WriteSessions {
 
     /** Registers the session; returns every replica entry of the original, read in the same transaction. */
     public static List<ReplicaEntry> begin(CatalogAccess catalog, StorageDriver driver, URI original, WriterSession session) throws IOException {
+        return beginAndRead(catalog, driver, original, session, problem -> { }).entries();
+    }
+
+    /** What a session saw when it began: the original's entries and its file record, session included. */
+    public record Begun(List<ReplicaEntry> entries, FileRecord file) {
+    }
+
+    /**
+     * Registers the session and reads the original's entries and file record in the same transaction: a writer's
+     * open does both at once (one catalog transaction, which costs an environment open, instead of two).
+     */
+    public static Begun beginAndRead(CatalogAccess catalog, StorageDriver driver, URI original, WriterSession session,
+                                     java.util.function.Consumer<String> corrupt) throws IOException {
         FileIdentity before = FileIdentity.probe(driver, original);
         return catalog.transact(t -> {
             FileRecord f = t.file(original);
             FileIdentity ref = f.writers() == 0 ? before : f.identityBeforeWriters();
-            t.putFile(original, new FileRecord(f.generation() + 1, f.writers() + 1, ref));
+            FileRecord now = new FileRecord(f.generation() + 1, f.writers() + 1, ref);
+            t.putFile(original, now);
             t.addWriter(original, session);
-            return t.entriesOf(original, problem -> { });
+            return new Begun(t.entriesOf(original, corrupt), now);
         });
     }
 
