@@ -20,7 +20,7 @@ import java.nio.ByteBuffer;
  */
 public final class StridedApp {
     private static final int ALIGN = 4096;
-    private static final int SEQUENTIAL_REQUEST = 4 << 20;
+    public static final int SEQUENTIAL_REQUEST = 4 << 20;
 
     public static void main(String[] argv) throws Exception {
         String[] args = MPI.Init(argv);
