@@ -63,6 +63,8 @@ final class DirectBenchCommand implements Callable<Integer> {
         if (processes <= 0) return bad("-np must be > 0, was " + processes);
         if (block <= 0 || block % 4096 != 0 || block > Integer.MAX_VALUE) return bad("--block must be a positive multiple of 4k, was " + block);
         if (perRank < block || perRank % block != 0) return bad("--per-rank must be a multiple of --block, was " + perRank);
+        // A rank's sequential read of its whole region (2 x --per-rank) lands in one buffer.
+        if (2 * perRank > Integer.MAX_VALUE) return bad("--per-rank must be below 1g, was " + perRank);
         if (rounds <= 0) return bad("--rounds must be > 0, was " + rounds);
         if (readAhead <= 0) return bad("--readahead must be > 0, was " + readAhead);
         // Checked before the minutes of runs, not when the figures are ready to write.
@@ -99,7 +101,7 @@ final class DirectBenchCommand implements Callable<Integer> {
             }
             double[] median = median(done.stream().map(Round::mibPerSecond).toList());
             print("median", median);
-            System.out.println("(MiB/s of the slowest rank's read loop, its verification of every byte included alike in every run; run 2 reads were all served by replicas)");
+            System.out.println("(MiB/s of the slowest rank's read loop; every byte verified after its clock stopped; run 2 reads were all served by replicas)");
             if (json != null) writeJson(work, done, median);
             return 0;
         } finally {

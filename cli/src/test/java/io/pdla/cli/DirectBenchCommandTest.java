@@ -80,6 +80,7 @@ class DirectBenchCommandTest {
     void badValuesExit2NamingTheOption() throws Exception {
         assertTrue(capture(false, () -> execute("direct", "--block", "1000"), 2).contains("--block must be a positive multiple of 4k, was 1000"));
         assertTrue(capture(false, () -> execute("direct", "--per-rank", "20k"), 2).contains("--per-rank must be a multiple of --block"));
+        assertTrue(capture(false, () -> execute("direct", "--per-rank", "1g"), 2).contains("--per-rank must be below 1g, was 1073741824"));
         assertTrue(capture(false, () -> execute("direct", "--rounds", "0"), 2).contains("--rounds must be > 0, was 0"));
         assertTrue(capture(false, () -> execute("direct", "-np", "0"), 2).contains("-np must be > 0, was 0"));
         String err = capture(false, () -> execute("direct", "--readahead", "lots"), 2);
