@@ -50,6 +50,9 @@ public final class StridedApp {
             // is the reads alone, and a background read-ahead cannot hide behind untimed work because the loop
             // ends only when the last read has returned its bytes.
             ByteBuffer all = buffer(plan.bytes(), direct);
+            // All ranks start together (as IOR does): otherwise a short run whose ranks start at different
+            // moments gets the device to itself rank by rank, and bytes / slowest rank's time overstates it.
+            MPI.COMM_WORLD.Barrier();
             t0 = System.nanoTime();
             for (int r = 0; r < plan.requests(); r++) {
                 ByteBuffer slice = all.slice(plan.bufferPosition(r), plan.length(r));
