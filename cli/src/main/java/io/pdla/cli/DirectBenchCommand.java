@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * of their own regions with a stride of two blocks through the shim with {@code posix_direct_io=true} (run 1,
  * traced), the daemon builds the replicas, then each round times run 1 again on the original, run 2 through
  * redirect without and with read-ahead, and each rank reading its region in 4 MiB requests (the device's large
- * sequential limit), all in the same rounds so they compare as ratios. Every run verifies every byte.
+ * sequential limit), all in the same rounds so they compare as ratios. The ranks start each timed loop
+ * together at a barrier, and every run verifies every byte after its clock stops (see {@link StridedApp}).
  */
 @Command(name = "direct", mixinStandardHelpOptions = true,
         description = "Run 1 vs run 2 of the PDLA loop on the POSIX driver with O_DIRECT (no page cache), with and without "

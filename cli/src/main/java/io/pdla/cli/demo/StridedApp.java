@@ -13,8 +13,8 @@ import java.nio.ByteBuffer;
  * two ranks' data interleave and every rank's requests seek on striped HDDs. {@code write} creates the file
  * (rank 0, front to back); {@code read} reads every block back and verifies it byte for byte; {@code seqread}
  * reads each rank's whole region front to back in 4 MiB requests (the device's large sequential limit) and
- * verifies it. Prints one line per rank with the time of its read loop (the reads alone: the bytes are verified
- * after it) and, when the redirect interceptor is loaded, how many reads replicas served. Arguments: file, block size,
+ * verifies it. Prints one line per rank with the time of its read loop (started by all ranks at a barrier; the
+ * reads alone: the bytes are verified after it) and, when the redirect interceptor is loaded, how many reads replicas served. Arguments: file, block size,
  * segments, write|read|seqread, and optionally {@code direct} (hint {@code posix_direct_io=true} and
  * direct 4 KiB-aligned buffers, so the POSIX driver bypasses the page cache).
  */
