@@ -1,7 +1,11 @@
 package io.pdla.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pdla.cli.demo.PdlaLoopDemo;
 import io.pdla.cli.demo.PdlaLoopDemo.RunFigures;
+import io.pdla.cli.demo.StridedApp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -24,7 +28,8 @@ import java.util.stream.Stream;
  * of their own regions with a stride of two blocks through the shim with {@code posix_direct_io=true} (run 1,
  * traced), the daemon builds the replicas, then each round times run 1 again on the original, run 2 through
  * redirect without and with read-ahead, and each rank reading its region in 4 MiB requests (the device's large
- * sequential limit), all in the same rounds so they compare as ratios. Every run verifies every byte.
+ * sequential limit), all in the same rounds so they compare as ratios. The ranks start each timed loop
+ * together at a barrier, and every run verifies every byte after its clock stops (see {@link StridedApp}).
  */
 @Command(name = "direct", mixinStandardHelpOptions = true,
         description = "Run 1 vs run 2 of the PDLA loop on the POSIX driver with O_DIRECT (no page cache), with and without "
@@ -48,6 +53,9 @@ final class DirectBenchCommand implements Callable<Integer> {
             description = "Read-ahead memory per open file for the read-ahead variant of run 2 (default: 4m).")
     long readAhead;
 
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the settings, every round and the medians as JSON.")
+    Path json;
+
     @Option(names = "--dir", description = "Directory on the storage to measure; must support O_DIRECT (default: a new directory under java.io.tmpdir, removed afterwards).")
     Path dir;
 
@@ -56,8 +64,13 @@ final class DirectBenchCommand implements Callable<Integer> {
         if (processes <= 0) return bad("-np must be > 0, was " + processes);
         if (block <= 0 || block % 4096 != 0 || block > Integer.MAX_VALUE) return bad("--block must be a positive multiple of 4k, was " + block);
         if (perRank < block || perRank % block != 0) return bad("--per-rank must be a multiple of --block, was " + perRank);
+        // A rank's sequential read of its whole region (2 x --per-rank) lands in one buffer.
+        if (2 * perRank > Integer.MAX_VALUE) return bad("--per-rank must be below 1g, was " + perRank);
         if (rounds <= 0) return bad("--rounds must be > 0, was " + rounds);
         if (readAhead <= 0) return bad("--readahead must be > 0, was " + readAhead);
+        // Checked before the minutes of runs, not when the figures are ready to write.
+        Path jsonDir = json == null ? null : json.toAbsolutePath().getParent();
+        if (jsonDir != null && !Files.isDirectory(jsonDir)) return bad("--json: directory " + jsonDir + " does not exist");
         boolean temporary = dir == null;
         Path work = temporary ? Files.createTempDirectory("pdla-direct") : Files.createDirectories(dir);
         try {
@@ -71,8 +84,8 @@ final class DirectBenchCommand implements Callable<Integer> {
             loop.run();
             System.out.println();
             System.out.printf(Locale.ROOT, "%-6s %12s %16s %16s %16s %12s %12s%n", "round", "run 1 MiB/s", "run 2 no RA", "run 2 RA " + size(readAhead),
-                    "sequential 4m", "run2RA/run1", "run2RA/seq");
-            List<double[]> rows = new ArrayList<>();
+                    "sequential " + size(StridedApp.SEQUENTIAL_REQUEST), "run2RA/run1", "run2RA/seq");
+            List<Round> done = new ArrayList<>();
             for (int r = 0; r < rounds; r++) {
                 RunFigures run1 = loop.originalRead();
                 RunFigures plain = loop.redirectedRead(Map.of("PDLA_READAHEAD_BYTES", "0"));
@@ -83,16 +96,53 @@ final class DirectBenchCommand implements Callable<Integer> {
                         throw new IllegalStateException("run 2 was served by replicas for only " + f.servedByReplica() + " of " + (long) segments * processes + " reads");
                     }
                 }
-                double[] row = {run1.mibPerSecond(), plain.mibPerSecond(), ahead.mibPerSecond(), seq.mibPerSecond()};
-                rows.add(row);
-                print(Integer.toString(r), row);
+                Round round = new Round(run1, plain, ahead, seq);
+                done.add(round);
+                print(Integer.toString(r), round.mibPerSecond());
             }
-            print("median", median(rows));
-            System.out.println("(MiB/s of the slowest rank's read loop, its verification of every byte included alike in every run; run 2 reads were all served by replicas)");
+            double[] median = median(done.stream().map(Round::mibPerSecond).toList());
+            print("median", median);
+            System.out.println("(MiB/s of the slowest rank's read loop; every byte verified after its clock stopped; run 2 reads were all served by replicas)");
+            if (json != null) writeJson(work, done, median);
             return 0;
         } finally {
             if (temporary) deleteTree(work);
         }
+    }
+
+    /** One round's four timed runs. */
+    private record Round(RunFigures run1, RunFigures run2NoReadAhead, RunFigures run2ReadAhead, RunFigures sequential) {
+        double[] mibPerSecond() {
+            return new double[]{run1.mibPerSecond(), run2NoReadAhead.mibPerSecond(), run2ReadAhead.mibPerSecond(), sequential.mibPerSecond()};
+        }
+    }
+
+    private static final String[] COLUMNS = {"run1MiBps", "run2NoReadAheadMiBps", "run2ReadAheadMiBps", "sequentialMiBps"};
+
+    private void writeJson(Path work, List<Round> done, double[] median) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("ranks", processes).put("blockBytes", block).put("strideBytes", 2 * block).put("perRankBytes", perRank)
+                .put("fileBytes", 2 * perRank * processes).put("readAheadBytes", readAhead)
+                .put("sequentialRequestBytes", StridedApp.SEQUENTIAL_REQUEST).put("dir", work.toString())
+                .put("sequential", "each rank reads its own contiguous region of the file");
+        ArrayNode rounds = root.putArray("rounds");
+        for (Round r : done) {
+            rounds.add(figures(mapper, r.mibPerSecond())
+                    .put("run2NoReadAheadServedByReplica", r.run2NoReadAhead().servedByReplica())
+                    .put("run2NoReadAheadServedByOriginal", r.run2NoReadAhead().servedByOriginal())
+                    .put("run2ReadAheadServedByReplica", r.run2ReadAhead().servedByReplica())
+                    .put("run2ReadAheadServedByOriginal", r.run2ReadAhead().servedByOriginal()));
+        }
+        root.set("median", figures(mapper, median));
+        mapper.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), root);
+    }
+
+    private static ObjectNode figures(ObjectMapper mapper, double[] row) {
+        ObjectNode n = mapper.createObjectNode();
+        for (int c = 0; c < COLUMNS.length; c++) n.put(COLUMNS[c], row[c]);
+        return n.put("run2NoReadAheadOverRun1", row[1] / row[0]).put("run2ReadAheadOverRun1", row[2] / row[0])
+                .put("run2ReadAheadOverSequential", row[2] / row[3]);
     }
 
     private static void print(String label, double[] r) {
@@ -112,7 +162,7 @@ final class DirectBenchCommand implements Callable<Integer> {
     }
 
     /** Null when a 4 KiB O_DIRECT read works in {@code dir}, else the reason. */
-    private static String directIoUnsupported(Path dir) {
+    static String directIoUnsupported(Path dir) {
         Path probe = dir.resolve(".pdla-direct-probe");
         try {
             Files.write(probe, new byte[8192]);

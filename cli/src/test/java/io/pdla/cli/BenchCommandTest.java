@@ -112,24 +112,6 @@ class BenchCommandTest {
     }
 
     @Test
-    void directRunsTheLoopWithoutPageCacheAndRunTwoIsServedByReplicas() throws Exception {
-        String out = capture(true, () -> execute("direct", "--per-rank", "256k", "--rounds", "1", "--dir", dir.resolve("direct").toString()), 0);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^0\\s+([0-9.]+)\\s+([0-9.]+) \\(([0-9.]+)x\\)\\s+([0-9.]+) \\(([0-9.]+)x\\)\\s+([0-9.]+)").matcher(out);
-        assertTrue(m.find(), out);
-        for (int g = 1; g <= 6; g++) assertTrue(Double.parseDouble(m.group(g)) > 0, "column " + g + " of the round: " + out);
-        assertTrue(out.contains("median"), out);
-        assertTrue(out.contains("run 2 reads were all served by replicas"), out);
-        assertFalse(Files.exists(dir.resolve("direct").resolve(".pdla-direct-probe")), "probe file removed");
-    }
-
-    @Test
-    void directRejectsBadSizesNamingTheOption() throws Exception {
-        assertTrue(capture(false, () -> execute("direct", "--block", "1000"), 2).contains("--block"));
-        assertTrue(capture(false, () -> execute("direct", "--per-rank", "20k"), 2).contains("--per-rank"));
-        assertTrue(capture(false, () -> execute("direct", "--readahead", "lots"), 2).contains("lots"));
-    }
-
-    @Test
     void redirectedBackendReportsRedirectsOverheadRatio() throws Exception {
         Path json = dir.resolve("redirected.json");
         assertEquals(0, execute("ior", "-np", "2", "-w", "-r", "-R", "-b", "64k", "-t", "16k", "-s", "2", "-i", "2", "--no-baseline",

@@ -13,14 +13,14 @@ import java.nio.ByteBuffer;
  * two ranks' data interleave and every rank's requests seek on striped HDDs. {@code write} creates the file
  * (rank 0, front to back); {@code read} reads every block back and verifies it byte for byte; {@code seqread}
  * reads each rank's whole region front to back in 4 MiB requests (the device's large sequential limit) and
- * verifies it. Prints one line per rank with the time of its whole read loop (reads and the verification
- * every run does alike) and, when the redirect interceptor is loaded, how many reads replicas served. Arguments: file, block size,
+ * verifies it. Prints one line per rank with the time of its read loop (started by all ranks at a barrier; the
+ * reads alone: the bytes are verified after it) and, when the redirect interceptor is loaded, how many reads replicas served. Arguments: file, block size,
  * segments, write|read|seqread, and optionally {@code direct} (hint {@code posix_direct_io=true} and
  * direct 4 KiB-aligned buffers, so the POSIX driver bypasses the page cache).
  */
 public final class StridedApp {
     private static final int ALIGN = 4096;
-    private static final int SEQUENTIAL_REQUEST = 4 << 20;
+    public static final int SEQUENTIAL_REQUEST = 4 << 20;
 
     public static void main(String[] argv) throws Exception {
         String[] args = MPI.Init(argv);
@@ -34,7 +34,7 @@ public final class StridedApp {
         File f = new File(MPI.COMM_WORLD, args[0], write ? MPIIO.MODE_WRONLY | MPIIO.MODE_CREATE : MPIIO.MODE_RDONLY, info);
         long region = 2L * block * segments;
         long bytes = 0;
-        long t0 = System.nanoTime();
+        long t0 = System.nanoTime(), elapsed = 0;
         if (write && rank == 0) {
             // Rank 0 writes the whole file front to back, gaps included: the one shape every store accepts
             // (HDFS files are append-only); the content is a function of the offset alone.
@@ -43,26 +43,28 @@ public final class StridedApp {
                 for (int i = 0; i < block; i++) buf[i] = value(off + i);
                 f.writeAt(off, buf, 0, block, MPI.BYTE);
             }
-        } else if (sequential) {
-            ByteBuffer buf = buffer(SEQUENTIAL_REQUEST, direct);
-            for (long off = rank * region; off < (rank + 1) * region; off += SEQUENTIAL_REQUEST) {
-                int n = (int) Math.min(SEQUENTIAL_REQUEST, (rank + 1) * region - off);
-                buf.clear().limit(n);
-                f.readAt(off, buf);
-                verify(buf, off, n, rank);
-                bytes += n;
-            }
+            elapsed = System.nanoTime() - t0;
         } else if (!write) {
-            ByteBuffer buf = buffer(block, direct);
-            for (int s = 0; s < segments; s++) {
-                long off = rank * region + 2L * block * s;
-                buf.clear().limit(block);
-                f.readAt(off, buf);
-                verify(buf, off, block, rank);
-                bytes += block;
+            ReadPlan plan = sequential ? ReadPlan.sequential(rank * region, region) : ReadPlan.strided(rank * region, block, segments);
+            // Every request lands in its own slice of one buffer, verified once the clock has stopped: the time
+            // is the reads alone, and a background read-ahead cannot hide behind untimed work because the loop
+            // ends only when the last read has returned its bytes.
+            ByteBuffer all = buffer(plan.bytes(), direct);
+            // All ranks start together (as IOR does): otherwise a short run whose ranks start at different
+            // moments gets the device to itself rank by rank, and bytes / slowest rank's time overstates it.
+            MPI.COMM_WORLD.Barrier();
+            t0 = System.nanoTime();
+            for (int r = 0; r < plan.requests(); r++) {
+                ByteBuffer slice = all.slice(plan.bufferPosition(r), plan.length(r));
+                f.readAt(plan.fileOffset(r), slice);
+                if (slice.hasRemaining()) {
+                    throw new IllegalStateException("rank " + rank + ": read " + slice.position() + " of " + plan.length(r) + " bytes at " + plan.fileOffset(r));
+                }
             }
+            elapsed = System.nanoTime() - t0;
+            for (int r = 0; r < plan.requests(); r++) verify(all, plan.bufferPosition(r), plan.fileOffset(r), plan.length(r), rank);
+            bytes = plan.bytes();
         }
-        long elapsed = System.nanoTime() - t0;   // the whole loop: a background read-ahead must not hide behind untimed work
         f.close();
         String served = "";
         try {
@@ -81,10 +83,33 @@ public final class StridedApp {
         return direct ? ByteBuffer.allocateDirect(size + ALIGN).alignedSlice(ALIGN).limit(size) : ByteBuffer.allocate(size);
     }
 
-    private static void verify(ByteBuffer buf, long offset, int length, int rank) {
-        if (buf.position() != length) throw new IllegalStateException("rank " + rank + ": read " + buf.position() + " of " + length + " bytes at " + offset);
+    private static void verify(ByteBuffer all, int position, long offset, int length, int rank) {
         for (int i = 0; i < length; i++) {
-            if (buf.get(i) != value(offset + i)) throw new IllegalStateException("rank " + rank + ": byte " + (offset + i) + " differs");
+            if (all.get(position + i) != value(offset + i)) throw new IllegalStateException("rank " + rank + ": byte " + (offset + i) + " differs");
+        }
+    }
+
+    /** A rank's requests: where each starts in the file and in the buffer that receives them all. */
+    private record ReadPlan(long start, int request, long step, int requests, int bytes) {
+        static ReadPlan strided(long start, int block, int segments) {
+            return new ReadPlan(start, block, 2L * block, segments, Math.multiplyExact(block, segments));
+        }
+
+        static ReadPlan sequential(long start, long length) {
+            if (length > Integer.MAX_VALUE) throw new IllegalArgumentException("a rank's region of " + length + " bytes exceeds one buffer (2 GiB)");
+            return new ReadPlan(start, SEQUENTIAL_REQUEST, SEQUENTIAL_REQUEST, (int) ((length + SEQUENTIAL_REQUEST - 1) / SEQUENTIAL_REQUEST), (int) length);
+        }
+
+        long fileOffset(int r) {
+            return start + r * step;
+        }
+
+        int bufferPosition(int r) {
+            return r * request;
+        }
+
+        int length(int r) {
+            return Math.min(request, bytes - bufferPosition(r));
         }
     }
 
