@@ -30,6 +30,18 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Catalog implements CatalogAccess, AutoCloseable {
     private static final int LOCK_RETRIES = 20;
+    /**
+     * JE reports every environment open and close at INFO ("soft shutdown initiated"); applications open the
+     * catalog once per file through redirect, so that would be a line on their stderr per open. Kept strongly
+     * referenced: java.util.logging forgets the level of a logger nobody holds.
+     */
+    private static final java.util.logging.Logger JE_LOG = quietJe();
+
+    private static java.util.logging.Logger quietJe() {
+        java.util.logging.Logger l = java.util.logging.Logger.getLogger("com.sleepycat.je");
+        if (l.getLevel() == null) l.setLevel(java.util.logging.Level.WARNING);
+        return l;
+    }
 
     private final Path dir;
     private final Environment env;
