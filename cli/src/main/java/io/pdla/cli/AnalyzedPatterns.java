@@ -58,6 +58,21 @@ final class AnalyzedPatterns {
         return new Transfer(offered, skipped, notes);
     }
 
+    /**
+     * Which replicas' patterns the pattern database still holds, as the scanner asks it. It judges only the
+     * applications (command and process count) it has analysed: a key of such an application it no longer holds
+     * (`pdla patterns delete`) is gone; keys of applications it never saw are not its to judge.
+     */
+    static java.util.function.Predicate<PatternKey> known(PatternDatabase patterns) {
+        java.util.Set<PatternKey> keys = new java.util.HashSet<>();
+        java.util.Set<String> apps = new java.util.HashSet<>();
+        for (io.pdla.patterns.db.PatternKey k : patterns.keys()) {
+            keys.add(new PatternKey(k.appCommand(), k.nprocs(), k.rank() == null ? PatternKey.ALL_RANKS : k.rank(), StorageDrivers.toUri(k.file())));
+            apps.add(k.appCommand() + "\u0000" + k.nprocs());
+        }
+        return k -> keys.contains(k) || !apps.contains(k.command() + "\u0000" + k.processes());
+    }
+
     static Optional<NestedStridedPattern> translate(PatternEntry entry, StoredPattern sp, List<String> notes) {
         io.pdla.patterns.db.PatternKey k = entry.key();
         Geometry.Spec g = sp.geometry();

@@ -34,7 +34,8 @@ public final class DaemonCommand implements Callable<Integer> {
     @Option(names = "--db", required = true, description = "Replica catalog directory (Berkeley DB environment).")
     Path db;
 
-    @Option(names = "--patterns", description = "Pattern database of `pdla analyze --db`: its queued patterns are taken into the replication queue first.")
+    @Option(names = "--patterns", description = "Pattern database of `pdla analyze --db`: its queued patterns are taken into the replication queue first, "
+            + "and replicas of the applications it analysed whose pattern it no longer holds (`pdla patterns delete`) are removed.")
     Path patterns;
 
     @Option(names = "--once", description = "Process the queue once and exit.")
@@ -78,15 +79,18 @@ public final class DaemonCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
+        java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> known = k -> true;
         if (patterns != null) {
             try (PatternDatabase pdb = PatternDatabase.openExisting(patterns, false)) {
                 AnalyzedPatterns.Transfer t = AnalyzedPatterns.transfer(pdb, new TransientCatalogAccess(db, 10_000), System.out);
                 System.out.println("pdla daemon: took " + t.offered() + " pattern(s) from " + patterns + " (" + t.skipped() + " not replicable)");
+                // the scanner drops replicas whose pattern the database no longer holds (as of this start)
+                known = AnalyzedPatterns.known(pdb);
             } catch (IOException | RuntimeException e) {
                 System.err.println("pdla daemon: cannot take patterns from " + patterns + ": " + e.getMessage());
                 return 2;
             }
         }
-        return DaemonMain.run(o, once);
+        return DaemonMain.run(o, once, known);
     }
 }

@@ -77,6 +77,22 @@ class PdlaLoopEndToEndTest {
             assertEquals(0, Integer.parseInt(m3.group(2)), "a stale replica served rank " + m3.group(1) + ":\n" + run3.output());
         }
         assertEquals(4, seen, run3.output());
+
+        // A pattern deleted from the pattern database takes its replica with it at the daemon's next pass; the
+        // other ranks' (stale after the writer) are rebuilt.
+        String app = String.join(" ", StridedIo.class.getName(), data, blocks, segments, "read");
+        assertEquals(0, PdlaCommand.commandLine().execute("patterns", "--db", patterns.toString(), "delete",
+                "--app", app, "--nprocs", "4", "--rank", "0", "--file", data));
+        assertEquals(0, PdlaCommand.commandLine().execute("daemon", "--once", "--db", catalog.toString(), "--patterns", patterns.toString()));
+        java.io.StringWriter after = new java.io.StringWriter();
+        picocli.CommandLine list2 = PdlaCommand.commandLine();
+        list2.setOut(new java.io.PrintWriter(after));
+        assertEquals(0, list2.execute("replicas", "list", "--db", catalog.toString()));
+        List<String> left = after.toString().lines().filter(l -> l.contains("|")).toList();
+        assertEquals(3, left.size(), after.toString());
+        for (String row : left) {
+            assertTrue(row.startsWith("VALID") && !row.contains("|4|0|"), "rank 0's replica is gone, the others rebuilt: " + row);
+        }
     }
 
     /** The same read command as run 1, through redirect with the catalog. */

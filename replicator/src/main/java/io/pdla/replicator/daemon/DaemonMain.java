@@ -58,8 +58,13 @@ public final class DaemonMain {
     }
 
     public static int run(DaemonOptions o, boolean once) {
+        return run(o, once, k -> true);
+    }
+
+    /** {@code patternKnown}: see {@link Replication}; {@code k -> true} when no pattern database is given. */
+    public static int run(DaemonOptions o, boolean once, java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> patternKnown) {
         try {
-            Replication r = Replication.open(o, System.out);
+            Replication r = Replication.open(o, System.out, patternKnown);
             r.daemon.showProgressBar(System.console() != null);
             if (once) {
                 DaemonReport rep = r.daemon.runOnce();

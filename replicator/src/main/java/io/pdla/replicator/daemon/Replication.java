@@ -23,16 +23,26 @@ public final class Replication {
     public final ReplicatorDaemon daemon;
 
     public Replication(DaemonOptions o, CatalogAccess catalog, PatternQueue queue, PrintStream progress) {
+        this(o, catalog, queue, progress, k -> true);
+    }
+
+    /** {@code patternKnown}: whether the pattern database still holds a replica's pattern (the scanner drops it otherwise). */
+    public Replication(DaemonOptions o, CatalogAccess catalog, PatternQueue queue, PrintStream progress,
+                       java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> patternKnown) {
         StorageDrivers drivers = StorageDrivers.installed();
         this.catalog = catalog;
         this.queue = queue;
         this.builder = new ReplicaBuilder(catalog, drivers, new LayoutPlanner(o.placement()), o.replicaRoot(), o.chunkBytes(), o.maxBytesPerSecond());
-        this.scanner = new ReplicaScanner(catalog, drivers, builder, queue, k -> true);
+        this.scanner = new ReplicaScanner(catalog, drivers, builder, queue, patternKnown);
         this.daemon = new ReplicatorDaemon(catalog, queue, builder, scanner, progress);
     }
 
     public static Replication open(DaemonOptions o, PrintStream progress) {
+        return open(o, progress, k -> true);
+    }
+
+    public static Replication open(DaemonOptions o, PrintStream progress, java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> patternKnown) {
         CatalogAccess c = new TransientCatalogAccess(o.db(), o.catalogWaitMillis());
-        return new Replication(o, c, new CatalogPatternQueue(c), progress);
+        return new Replication(o, c, new CatalogPatternQueue(c), progress, patternKnown);
     }
 }
