@@ -23,7 +23,7 @@ public record AppIdentity(String command, int processes) {
      */
     public static AppIdentity detect(Map<String, String> hints, int processes) {
         String cmd = hints.get(HINT_APP);
-        if (cmd == null || cmd.isBlank()) cmd = System.getenv(ENV_APP);
+        if (cmd == null || cmd.isBlank()) cmd = Environment.get(ENV_APP);
         if (cmd == null || cmd.isBlank()) cmd = mainClassOfThisThread();
         return new AppIdentity(cmd.trim(), processes);
     }

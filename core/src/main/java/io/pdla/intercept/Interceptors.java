@@ -62,12 +62,12 @@ public final class Interceptors {
             source = "system property " + PROPERTY;
         }
         if (spec == null) {
-            spec = System.getenv(ENV);
+            spec = Environment.get(ENV);
             source = "environment variable " + ENV;
         }
         if (spec == null) {
             spec = fromConfigFile();
-            source = "config file " + System.getenv(ENV_CONFIG);
+            source = "config file " + Environment.get(ENV_CONFIG);
         }
         if (spec == null || spec.isBlank() || spec.trim().equals("none")) return new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
@@ -84,7 +84,7 @@ public final class Interceptors {
     }
 
     private static String fromConfigFile() {
-        String file = System.getenv(ENV_CONFIG);
+        String file = Environment.get(ENV_CONFIG);
         if (file == null || file.isBlank()) return null;
         Properties props = new Properties();
         try (InputStream in = Files.newInputStream(Path.of(file))) {

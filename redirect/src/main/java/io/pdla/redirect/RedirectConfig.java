@@ -37,7 +37,7 @@ public record RedirectConfig(Path catalog, long readAheadBytes, long catalogWait
     private static String pick(Map<String, String> hints, String hint, String prop, String env) {
         String v = hints.get(hint);
         if (v == null) v = System.getProperty(prop);
-        if (v == null) v = System.getenv(env);
+        if (v == null) v = io.pdla.intercept.Environment.get(env);
         return v;
     }
 

@@ -63,7 +63,7 @@ public final class SimPfsDriver implements StorageDriver {
 
     public static Path defaultRoot() {
         String p = System.getProperty("pdla.simpfs.root");
-        if (p == null || p.isBlank()) p = System.getenv("PDLA_SIMPFS_ROOT");
+        if (p == null || p.isBlank()) p = io.pdla.intercept.Environment.get("PDLA_SIMPFS_ROOT");
         if (p == null || p.isBlank()) return Path.of(System.getProperty("java.io.tmpdir"), "pdla-simpfs");
         return Path.of(p);
     }

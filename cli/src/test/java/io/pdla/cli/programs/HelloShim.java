@@ -12,7 +12,7 @@ public final class HelloShim {
         File f = new File(MPI.COMM_WORLD, args[0], MPIIO.MODE_WRONLY | MPIIO.MODE_CREATE);
         f.writeAtAll(rank, new byte[]{(byte) ('A' + rank)}, 0, 1, MPI.BYTE);
         f.close();
-        System.out.println("rank " + rank + " app=" + System.getenv("PDLA_APP"));
+        System.out.println("rank " + rank + " app=" + io.pdla.intercept.Environment.get("PDLA_APP"));
         MPI.Finalize();
     }
 }

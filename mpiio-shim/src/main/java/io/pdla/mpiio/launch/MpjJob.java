@@ -70,6 +70,18 @@ public final class MpjJob {
             cmd.add("-cp");
             cmd.add(cp);
         }
+        if (!device.equals("multicore")) {
+            // MPJ's daemon starts these ranks' JVMs with its own environment: pdla's variables go as properties,
+            // which MPJ's starter hands to the rank JVMs (it takes unknown "-" options as JVM arguments)
+            java.util.Map<String, String> pdla = new java.util.TreeMap<>();
+            System.getenv().forEach((k, v) -> {
+                if (k.startsWith("PDLA_")) pdla.put(k, v);   // what the user set for the job, as multicore ranks inherit it
+            });
+            environment.forEach((k, v) -> {
+                if (k.startsWith("PDLA_")) pdla.put(k, v);
+            });
+            pdla.forEach((k, v) -> cmd.add(io.pdla.intercept.Environment.asJvmArgument(k, v)));
+        }
         cmd.add(mainClass);
         cmd.addAll(args);
         return cmd;

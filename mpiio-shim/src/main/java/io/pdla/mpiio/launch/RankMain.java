@@ -23,7 +23,7 @@ public final class RankMain {
     }
 
     public static void main(String[] args) throws Throwable {
-        String realMain = System.getenv(ENV_MAIN_CLASS);
+        String realMain = io.pdla.intercept.Environment.get(ENV_MAIN_CLASS);
         if (realMain == null || realMain.isBlank()) throw new IllegalStateException(ENV_MAIN_CLASS + " must name the application's main class");
         // Ranks are threads of one JVM (multicore) or JVMs (niodev): pid and thread id name each uniquely.
         String rank = ProcessHandle.current().pid() + "-" + Thread.currentThread().getId();
@@ -41,7 +41,7 @@ public final class RankMain {
     }
 
     private static void record(String rank, Throwable failure) {
-        String dir = System.getenv(ENV_STATUS_DIR);
+        String dir = io.pdla.intercept.Environment.get(ENV_STATUS_DIR);
         if (dir == null || dir.isBlank()) return;
         StringWriter text = new StringWriter();
         if (failure == null) {

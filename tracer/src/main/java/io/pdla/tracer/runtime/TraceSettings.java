@@ -24,7 +24,7 @@ public final class TraceSettings {
     public static Path traceDir(Map<String, String> hints) {
         String d = hints.get(HINT_DIR);
         if (d == null || d.isBlank()) d = System.getProperty(PROPERTY_DIR);
-        if (d == null || d.isBlank()) d = System.getenv(ENV_DIR);
+        if (d == null || d.isBlank()) d = io.pdla.intercept.Environment.get(ENV_DIR);
         if (d == null || d.isBlank()) d = DEFAULT_DIR;
         return Path.of(d).toAbsolutePath().normalize();
     }
