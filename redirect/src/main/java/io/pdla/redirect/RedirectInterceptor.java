@@ -17,9 +17,6 @@ import io.pdla.replicator.catalog.UnreplicatedWriters;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
 import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
-import io.pdla.replicator.pattern.Segment;
-import io.pdla.storage.Capability;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -30,10 +27,10 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -46,10 +43,11 @@ import java.util.logging.Logger;
  * pattern come from its replica, the rest (and the straddling parts) go on to the original in one rerouted
  * call. A request that touches no replica proceeds unchanged, which is the whole cost when nothing applies.
  *
- * <p>Writes: before the first write of an open file proceeds, a write session is registered in the catalog;
- * before a write that touches a replicated region proceeds, the replicas it touches are marked stale in a
- * durable transaction. The original is always the authoritative copy. Any failure of the catalog or of a
- * replica makes the file fall back to its original, never fails the application's call.
+ * <p>Writes ({@link ReplicaWrites}): a writer's session is registered with its open; a write that touches
+ * replicated regions first claims those replicas in one durable transaction, then its bytes go into the ones that
+ * became (or were) DIRTY and to the original for the rest. Files never replicated skip the catalog entirely.
+ * A failure of the catalog or of a non-DIRTY replica makes the file fall back to its original; a DIRTY replica
+ * that cannot be read fails the call instead, since the original lacks its bytes.
  */
 public final class RedirectInterceptor implements IoInterceptor {
     private static final Logger LOG = Logger.getLogger(RedirectInterceptor.class.getName());
@@ -66,6 +64,7 @@ public final class RedirectInterceptor implements IoInterceptor {
 
     private final RedirectConfig config;
     private final RedirectStats stats = RedirectStats.newChild();
+    private final ReplicaWrites writes = new ReplicaWrites(stats, this::openReplica);
     /** Files between {@link #closing} and {@link #closed} whose write session ends at {@code closed}. */
     private final Map<FileContext, FileRedirect> endingSessions = Collections.synchronizedMap(new IdentityHashMap<>());
 
@@ -176,12 +175,12 @@ public final class RedirectInterceptor implements IoInterceptor {
     }
 
     /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */
-    private static boolean belongsTo(ReplicaEntry e, FileContext ctx) {
+    static boolean belongsTo(ReplicaEntry e, FileContext ctx) {
         PatternKey k = e.key();
         return k.command().equals(ctx.app().command()) && k.processes() == ctx.app().processes() && (k.global() || k.rank() == ctx.rank());
     }
 
-    private OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead, boolean authoritative) throws IOException {
+    OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead, boolean authoritative) throws IOException {
         StorageDriver d = StorageDrivers.installed().forUri(e.replica());
         StorageFile f = d.open(e.replica(), OpenOptions.readOnly().withHints(ctx.hints()));
         if (f.size() != e.pattern().totalBytes()) {
@@ -193,7 +192,7 @@ public final class RedirectInterceptor implements IoInterceptor {
         return new OpenReplica(e, f, readAhead, ctx.hints(), authoritative);
     }
 
-    private static void closeQuietly(OpenReplica r) {
+    static void closeQuietly(OpenReplica r) {
         try {
             r.close();
         } catch (IOException ignored) {
@@ -209,9 +208,9 @@ public final class RedirectInterceptor implements IoInterceptor {
             case READ:
                 return read(st, call, next);
             case WRITE:
-                return write(st, call, next);
+                return writes.write(st, call, next);
             case SET_SIZE:
-                beforeSetSize(st, call.file(), call.argument());
+                writes.beforeSetSize(st, call.file(), call.argument());
                 return next.proceed(call);
             case SYNC: {
                 for (OpenReplica r : st.writing.values()) r.sync();
@@ -322,283 +321,11 @@ public final class RedirectInterceptor implements IoInterceptor {
         return total;
     }
 
-    private static boolean touchesAny(List<OpenReplica> replicas, ExtentList ex) {
+    static boolean touchesAny(List<OpenReplica> replicas, ExtentList ex) {
         for (int i = 0; i < ex.size(); i++) {
             for (OpenReplica r : replicas) if (r.pattern.overlaps(ex.offset(i), ex.length(i))) return true;
         }
         return false;
-    }
-
-    // ---------------------------------------------------------------- writes
-
-    /**
-     * A write: first the replicas it touches are claimed (durably, see {@link WriteSessions#claim}); then every
-     * byte inside a replica that took the claim goes into that replica (into each, where two cover it), the rest
-     * to the original in one rerouted call.
-     */
-    private long write(FileRedirect st, IoCall call, Chain next) throws IOException {
-        ExtentList ex = call.extents();
-        claimFor(st, call.file(), ex);
-        List<OpenReplica> into = List.copyOf(st.writing.values());
-        if (st.catalogFailed) writeThroughUnclaimed(st, call);
-        if (into.isEmpty() || !touchesAny(into, ex)) return next.proceed(call);
-        ByteBuffer buf = call.buffer();
-        int base = buf.position();
-        ExtentList.Builder originalParts = ExtentList.builder(4);
-        List<long[]> originalSlots = new ArrayList<>();
-        long callPos = 0, toReplicas = 0;
-        List<OpenReplica> cover = new ArrayList<>(2);
-        List<Long> positions = new ArrayList<>(2);
-        for (int i = 0; i < ex.size(); i++) {
-            long o = ex.offset(i), end = o + ex.length(i);
-            while (o < end) {
-                long run = end - o;
-                cover.clear();
-                positions.clear();
-                for (OpenReplica r : into) {
-                    long pos = r.pattern.positionOf(o);
-                    if (pos >= 0) {
-                        cover.add(r);
-                        positions.add(pos);
-                        run = Math.min(run, r.pattern.runLengthAt(o));
-                    } else {
-                        long n = r.pattern.nextCoveredOffset(o);
-                        if (n >= 0 && n - o < run) run = n - o;
-                    }
-                }
-                if (cover.isEmpty()) {
-                    originalParts.add(o, run);
-                    originalSlots.add(new long[]{callPos, run});
-                } else {
-                    for (int c = 0; c < cover.size(); c++) {
-                        ByteBuffer src = buf.duplicate();
-                        src.position(base + (int) callPos).limit(base + (int) (callPos + run));
-                        cover.get(c).write(positions.get(c), src);
-                    }
-                    toReplicas += run;
-                }
-                o += run;
-                callPos += run;
-            }
-        }
-        final long replicaBytes = toReplicas;
-        stats.add(s -> s.bytesWrittenToReplica, replicaBytes);
-        if (!originalSlots.isEmpty()) {
-            ExtentList parts = originalParts.build();
-            ByteBuffer tmp = ByteBuffer.allocate(Math.toIntExact(parts.totalBytes()));
-            for (long[] slot : originalSlots) {
-                ByteBuffer src = buf.duplicate();
-                src.position(base + (int) slot[0]).limit(base + (int) (slot[0] + slot[1]));
-                tmp.put(src);
-            }
-            tmp.flip();
-            next.proceed(call.rerouted(parts, tmp));
-        }
-        buf.position(base + (int) callPos);
-        return callPos;
-    }
-
-    /**
-     * Registers the write session (first write), then claims the replicas this write touches that this rank has
-     * not claimed yet: each either takes the write (DIRTY) or is marked stale, before the write proceeds.
-     */
-    private void claimFor(FileRedirect st, FileContext ctx, ExtentList ex) {
-        synchronized (st) {
-            Set<PatternKey> touched = Set.of();
-            try {
-                beginSession(st, ctx);
-                touched = touched(st.unclaimed.values(), ex, -1);
-                if (touched.isEmpty() || st.catalogFailed) return;
-                long originalSize = ctx.file().size();
-                WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> mayTakeWrites(e, ctx, originalSize));
-                apply(st, ctx, c);
-            } catch (IOException | RuntimeException e) {
-                LOG.log(Level.WARNING, "redirect: replica catalog " + st.catalog.location() + " failed before a write to " + ctx.uri()
-                        + " (" + e.getMessage() + "); from now on this rank writes into the replicas it touches as well as into the original");
-                st.catalogFailed = true;
-                stats.add(s -> s.fallbacks, 1);
-                st.dropAllButAuthoritative();
-            }
-        }
-    }
-
-    private void beginSession(FileRedirect st, FileContext ctx) throws IOException {
-        if (st.session != null || st.catalogFailed) return;
-        String id = UUID.randomUUID().toString();
-        List<ReplicaEntry> fresh = WriteSessions.begin(st.catalog, ctx.driver(), ctx.uri(),
-                new WriterSession(id, ProcessHandle.current().pid(), WriterSession.thisHost(), System.currentTimeMillis()));
-        st.session = id;
-        st.unclaimed.clear();
-        Map<PatternKey, ReplicaEntry> byKey = new java.util.HashMap<>();
-        for (ReplicaEntry e : fresh) byKey.put(e.key(), e);
-        // replicas DIRTY when the file was opened may have been written back since: only a claim decides again
-        for (PatternKey k : List.copyOf(st.writing.keySet())) {
-            ReplicaEntry e = byKey.get(k);
-            if (e == null || e.state() != ReplicaState.DIRTY || !e.replica().equals(st.writing.get(k).entry.replica())) {
-                st.writing.remove(k).authoritative = false;
-            }
-        }
-        for (ReplicaEntry e : fresh) {
-            // VALID and DIRTY entries alike are claimed at the first write that touches them
-            if (e.state() != ReplicaState.STALE && !st.writing.containsKey(e.key())) st.unclaimed.put(e.key(), e);
-        }
-    }
-
-    /** The claim's outcome in this rank's state: stale replicas stop serving, DIRTY ones are opened for writing. */
-    private void apply(FileRedirect st, FileContext ctx, WriteSessions.Claim c) throws IOException {
-        for (PatternKey k : c.stale()) st.unclaimed.remove(k);
-        if (!c.stale().isEmpty()) {
-            st.drop(c.stale());
-            stats.add(s -> s.replicasInvalidated, c.stale().size());
-        }
-        for (PatternKey k : c.writeInto()) {
-            ReplicaEntry e = st.unclaimed.remove(k);
-            OpenReplica r = st.open(k);
-            if (r == null) {
-                if (e == null) e = st.catalog.transact(t -> t.entry(k)).orElseThrow(() -> new IOException("replica entry " + k.id() + " vanished"));
-                r = openReplica(e, ctx, 0, true);
-            }
-            r.authoritative = true;
-            st.writing.put(k, r);
-            st.addAuthoritative(r);
-        }
-    }
-
-    /**
-     * Whether this rank's writes may go into the replica: its own pattern (local or global) on stores that take
-     * writes anywhere, and a replica wholly inside the original, so that no byte it takes lies past the original's end.
-     */
-    private static boolean mayTakeWrites(ReplicaEntry e, FileContext ctx, long originalSize) {
-        if (!belongsTo(e, ctx) || !ctx.driver().has(Capability.RANDOM_WRITE)) return false;
-        if (!StorageDrivers.installed().forUri(e.replica()).has(Capability.RANDOM_WRITE)) return false;
-        long[] end = {0};
-        e.pattern().forEachExtent((off, len) -> end[0] = Math.max(end[0], off + len));
-        return end[0] <= originalSize;
-    }
-
-    /**
-     * Without a catalog, nothing can be marked: every replica this write touches gets the bytes too (whatever state
-     * others gave it, it then agrees with the original there); one that cannot be written is deleted.
-     */
-    private void writeThroughUnclaimed(FileRedirect st, IoCall call) {
-        for (PatternKey k : touched(st.unclaimed.values(), call.extents(), -1)) {
-            ReplicaEntry e = st.unclaimed.get(k);
-            OpenReplica r = null;
-            try {
-                r = st.open(k);
-                if (r == null) r = new OpenReplica(e, StorageDrivers.installed().forUri(e.replica()).open(e.replica(), OpenOptions.readOnly()), 0, Map.of(), false);
-                ExtentList ex = call.extents();
-                int base = call.buffer().position();
-                long callPos = 0;
-                for (int i = 0; i < ex.size(); i++) {
-                    for (Segment seg : e.pattern().map(ex.offset(i), ex.length(i))) {
-                        if (seg.replicaOffset() >= 0) {
-                            int from = base + (int) (callPos + seg.offset() - ex.offset(i));
-                            ByteBuffer src = call.buffer().duplicate();
-                            src.position(from).limit(from + (int) seg.length());
-                            r.write(seg.replicaOffset(), src);
-                        }
-                    }
-                    callPos += ex.length(i);
-                }
-                r.sync();
-                if (st.open(k) == null) r.close();
-            } catch (IOException | RuntimeException ex) {
-                st.unclaimed.remove(k);
-                deleteReplicaFile(e, ex);
-            }
-        }
-    }
-
-    private void deleteReplicaFile(ReplicaEntry e, Exception why) {
-        try {
-            StorageDriver d = StorageDrivers.installed().forUri(e.replica());
-            if (d.exists(e.replica())) d.delete(e.replica());
-            stats.add(s -> s.replicasInvalidated, 1);
-        } catch (IOException | RuntimeException ex) {
-            LOG.severe("redirect: replica " + e.replica() + " could not be written (" + why + ") nor deleted (" + ex.getMessage()
-                    + ") after the catalog failed; it may hold data older than the write now made to " + e.key().original());
-        }
-    }
-
-    /**
-     * A SET_SIZE touches every replica with bytes at or past the new size. DIRTY ones are first copied back into
-     * the original (the bytes below the new size must survive; those above go with the truncation), then every
-     * touched replica is marked stale, all before the size changes.
-     */
-    private void beforeSetSize(FileRedirect st, FileContext ctx, long newSize) throws IOException {
-        synchronized (st) {
-            try {
-                beginSession(st, ctx);
-                Set<PatternKey> touched = touched(st.unclaimed.values(), ExtentList.EMPTY, newSize);
-                for (OpenReplica r : st.replicas) {
-                    if (r.authoritative && r.pattern.nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
-                }
-                for (OpenReplica r : st.writing.values()) {
-                    if (r.pattern.nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
-                }
-                if (touched.isEmpty() || st.catalogFailed) return;
-                WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> false);
-                List<OpenReplica> opened = new ArrayList<>();
-                for (PatternKey k : c.writeInto()) {
-                    OpenReplica r = st.open(k);
-                    if (r == null) r = st.writing.get(k);
-                    if (r == null) {
-                        ReplicaEntry e = st.unclaimed.get(k);
-                        if (e == null) e = st.catalog.transact(t -> t.entry(k)).orElseThrow(() -> new IOException("replica entry " + k.id() + " vanished"));
-                        r = openReplica(e, ctx, 0, true);
-                        opened.add(r);
-                    }
-                    r.sync();
-                    io.pdla.replicator.daemon.WriteBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
-                }
-                ctx.file().sync();
-                WriteSessions.invalidate(st.catalog, ctx.uri(), c.writeInto());
-                for (PatternKey k : touched) {
-                    OpenReplica r = st.open(k);
-                    if (r != null) r.authoritative = false;
-                    OpenReplica w = st.writing.remove(k);
-                    if (w != null) w.authoritative = false;
-                    st.unclaimed.remove(k);
-                }
-                Set<PatternKey> gone = new HashSet<>(touched);
-                st.drop(gone);
-                for (OpenReplica r : opened) closeQuietly(r);
-                stats.add(s -> s.replicasInvalidated, gone.size());
-            } catch (IOException | RuntimeException e) {
-                if (!st.writing.isEmpty()) {
-                    throw new IOException("redirect: cannot change the size of " + ctx.uri() + ": replicas hold writes the original lacks "
-                            + "and could not be written back first (" + e + ")", e);
-                }
-                LOG.log(Level.WARNING, "redirect: replica catalog " + st.catalog.location() + " failed before a size change of " + ctx.uri()
-                        + " (" + e.getMessage() + "); deleting the replicas it touches so none can serve stale data");
-                st.catalogFailed = true;
-                stats.add(s -> s.fallbacks, 1);
-                st.dropAllButAuthoritative();
-                for (PatternKey k : touched(st.unclaimed.values(), ExtentList.EMPTY, newSize)) {
-                    ReplicaEntry r = st.unclaimed.remove(k);
-                    if (r != null) deleteReplicaFile(r, e);
-                }
-            }
-        }
-    }
-
-    private static Set<PatternKey> touched(java.util.Collection<ReplicaEntry> entries, ExtentList ex, long newSize) {
-        Set<PatternKey> out = new HashSet<>();
-        for (ReplicaEntry e : entries) {
-            ReplicablePattern p = e.pattern();
-            if (newSize >= 0) {
-                if (p.nextCoveredOffset(newSize) >= 0) out.add(e.key());
-                continue;
-            }
-            for (int i = 0; i < ex.size(); i++) {
-                if (p.overlaps(ex.offset(i), ex.length(i))) {
-                    out.add(e.key());
-                    break;
-                }
-            }
-        }
-        return out;
     }
 
     /**
