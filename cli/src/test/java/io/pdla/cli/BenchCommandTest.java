@@ -6,8 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -27,17 +25,7 @@ class BenchCommandTest {
     }
 
     private static String capture(boolean stdout, Callable<Integer> body, int expectedCode) throws Exception {
-        PrintStream old = stdout ? System.out : System.err;
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        if (stdout) System.setOut(new PrintStream(buf, true));
-        else System.setErr(new PrintStream(buf, true));
-        try {
-            assertEquals(expectedCode, body.call(), buf::toString);
-        } finally {
-            if (stdout) System.setOut(old);
-            else System.setErr(old);
-        }
-        return buf.toString();
+        return ConsoleCapture.capture(stdout, body, expectedCode);
     }
 
     @Test
