@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
+import static io.pdla.cli.ConsoleCapture.bench;
+import static io.pdla.cli.ConsoleCapture.capture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,19 +19,12 @@ class BenchCommandTest {
     @TempDir
     Path dir;
 
-    /** Independent of the registration in PdlaCommand, so the test holds before and after it. */
-    private static int execute(String... args) {
-        return new CommandLine(new BenchCommand()).execute(args);
-    }
 
-    private static String capture(boolean stdout, Callable<Integer> body, int expectedCode) throws Exception {
-        return ConsoleCapture.capture(stdout, body, expectedCode);
-    }
 
     @Test
     void iorOptionsPassThroughToTheJob() throws Exception {
         Path json = dir.resolve("ior.json");
-        int code = execute("ior", "-np", "2", "-w", "-r", "-R", "-b", "32k", "-t", "8k", "-s", "2", "-i", "2",
+        int code = bench("ior", "-np", "2", "-w", "-r", "-R", "-b", "32k", "-t", "8k", "-s", "2", "-i", "2",
                 "-o", dir.resolve("f").toString(), "--json", json.toString());
         assertEquals(0, code);
         JsonNode root = new ObjectMapper().readTree(json.toFile());
@@ -45,36 +38,36 @@ class BenchCommandTest {
 
     @Test
     void badIorOptionExits2NamingTheOption() throws Exception {
-        String err = capture(false, () -> execute("ior", "-np", "2", "-b", "16q"), 2);
+        String err = capture(false, () -> bench("ior", "-np", "2", "-b", "16q"), 2);
         assertTrue(err.contains("'-b'") && err.contains("16q"), err);
-        err = capture(false, () -> execute("ior", "-np", "2", "-b", "16k", "-t", "3k"), 2);
+        err = capture(false, () -> bench("ior", "-np", "2", "-b", "16k", "-t", "3k"), 2);
         assertTrue(err.contains("-t (transfer size)"), err);
     }
 
     @Test
     void launcherOptionsAreChecked() throws Exception {
-        assertTrue(capture(false, () -> execute("ior", "-w"), 2).contains("-np"));
-        assertTrue(capture(false, () -> execute("ior", "-np", "2", "--dev", "niodev"), 2).contains("--machines"));
-        assertTrue(capture(false, () -> execute("ior", "-np", "2", "--dev", "smoke-signals"), 2).contains("unknown MPJ device"));
+        assertTrue(capture(false, () -> bench("ior", "-w"), 2).contains("-np"));
+        assertTrue(capture(false, () -> bench("ior", "-np", "2", "--dev", "niodev"), 2).contains("--machines"));
+        assertTrue(capture(false, () -> bench("ior", "-np", "2", "--dev", "smoke-signals"), 2).contains("unknown MPJ device"));
     }
 
     @Test
     void aFailingJobGivesANonZeroExit() {
         // reading a file that does not exist: an I/O error in the job (status 1), not a launcher problem
-        assertEquals(1, execute("ior", "-np", "2", "-r", "-b", "16k", "-t", "16k", "-o", dir.resolve("absent").toString()));
+        assertEquals(1, bench("ior", "-np", "2", "-r", "-b", "16k", "-t", "16k", "-o", dir.resolve("absent").toString()));
         assertFalse(Files.exists(dir.resolve("absent")));
     }
 
     @Test
     void helpListsIorOptions() throws Exception {
-        String out = capture(true, () -> execute("ior", "--help"), 0);
+        String out = capture(true, () -> bench("ior", "--help"), 0);
         assertTrue(out.contains("-np"), out);
         assertTrue(out.contains("block size") && out.contains("transfer size") && out.contains("--json"), out);
     }
 
     @Test
     void matrixOnlyRunsTheChosenWorkloadWithTheSixSchemeRows() throws Exception {
-        String out = capture(true, () -> execute("matrix", "--quick", "--only", "ior.*8 procs", "--per-proc", "2m", "--stride-factor", "3"), 0);
+        String out = capture(true, () -> bench("matrix", "--quick", "--only", "ior.*8 procs", "--per-proc", "2m", "--stride-factor", "3"), 0);
         assertTrue(out.contains("**IOR fixed stride, 8 procs, 256k requests, stride 768k, 2m per proc**"), out);
         assertTrue(out.contains("bytes per process per request size: 2m"), out);
         for (String scheme : new String[]{"Original", "PD", "H-PDLA", "S-ORIG", "NS-PDLA", "S-PDLA"}) {
@@ -85,24 +78,24 @@ class BenchCommandTest {
 
     @Test
     void badMatrixOptionsExit2NamingTheOptionAndValue() throws Exception {
-        String err = capture(false, () -> execute("matrix", "--quick", "--per-proc", "12q"), 2);
+        String err = capture(false, () -> bench("matrix", "--quick", "--per-proc", "12q"), 2);
         assertTrue(err.contains("--per-proc") && err.contains("12q"), err);
-        err = capture(false, () -> execute("matrix", "--quick", "--per-proc", "0"), 2);
+        err = capture(false, () -> bench("matrix", "--quick", "--per-proc", "0"), 2);
         assertTrue(err.contains("--per-proc must be at least 1 byte, was 0"), err);
-        err = capture(false, () -> execute("matrix", "--quick", "--stride-factor", "0.5"), 2);
+        err = capture(false, () -> bench("matrix", "--quick", "--stride-factor", "0.5"), 2);
         assertTrue(err.contains("--stride-factor") && err.contains("0.5"), err);
-        err = capture(false, () -> execute("matrix", "--quick", "--only", "(unclosed"), 2);
+        err = capture(false, () -> bench("matrix", "--quick", "--only", "(unclosed"), 2);
         assertTrue(err.contains("--only") && err.contains("(unclosed"), err);
-        err = capture(false, () -> execute("matrix", "--quick", "--only", "LANL"), 2);
+        err = capture(false, () -> bench("matrix", "--quick", "--only", "LANL"), 2);
         assertTrue(err.contains("--only 'LANL' matches no workload of --quick"), err);
-        err = capture(false, () -> execute("matrix", "--fast"), 2);
+        err = capture(false, () -> bench("matrix", "--fast"), 2);
         assertTrue(err.contains("--fast"), err);
     }
 
     @Test
     void redirectedBackendReportsRedirectsOverheadRatio() throws Exception {
         Path json = dir.resolve("redirected.json");
-        assertEquals(0, execute("ior", "-np", "2", "-w", "-r", "-R", "-b", "64k", "-t", "16k", "-s", "2", "-i", "2", "--no-baseline",
+        assertEquals(0, bench("ior", "-np", "2", "-w", "-r", "-R", "-b", "64k", "-t", "16k", "-s", "2", "-i", "2", "--no-baseline",
                 "--redirected", dir.resolve("catalog").toString(), "-o", dir.resolve("r").toString(), "--json", json.toString()));
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertTrue(root.get("run").get("backends").toString().contains("mpiio-redirect"), root.get("run").toString());

@@ -4,14 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static io.pdla.cli.ConsoleCapture.bench;
+import static io.pdla.cli.ConsoleCapture.capture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,20 +26,14 @@ class DirectBenchCommandTest {
     @TempDir
     Path dir;
 
-    private static int execute(String... args) {
-        return new CommandLine(new BenchCommand()).execute(args);
-    }
 
-    private static String capture(boolean stdout, Callable<Integer> body, int expectedCode) throws Exception {
-        return ConsoleCapture.capture(stdout, body, expectedCode);
-    }
 
     @Test
     void runTwoIsServedByReplicasAndEveryRunHasItsColumn() throws Exception {
         String unsupported = DirectBenchCommand.directIoUnsupported(dir);
         assumeTrue(unsupported == null, () -> "O_DIRECT is not supported in the test's temporary directory " + dir + ": " + unsupported);
         Path work = dir.resolve("direct"), json = dir.resolve("direct.json");
-        String out = capture(true, () -> execute("direct", "--per-rank", "1m", "--rounds", "1", "--dir", work.toString(),
+        String out = capture(true, () -> bench("direct", "--per-rank", "1m", "--rounds", "1", "--dir", work.toString(),
                 "--json", json.toString()), 0);
 
         Matcher row = ROUND_ROW.matcher(out);
@@ -66,15 +60,15 @@ class DirectBenchCommandTest {
 
     @Test
     void badValuesExit2NamingTheOption() throws Exception {
-        assertTrue(capture(false, () -> execute("direct", "--block", "1000"), 2).contains("--block must be a positive multiple of 4k, was 1000"));
-        assertTrue(capture(false, () -> execute("direct", "--per-rank", "20k"), 2).contains("--per-rank must be a multiple of --block"));
-        assertTrue(capture(false, () -> execute("direct", "--per-rank", "1g"), 2).contains("--per-rank must be below 1g, was 1073741824"));
-        assertTrue(capture(false, () -> execute("direct", "--rounds", "0"), 2).contains("--rounds must be > 0, was 0"));
-        assertTrue(capture(false, () -> execute("direct", "-np", "0"), 2).contains("-np must be > 0, was 0"));
-        String err = capture(false, () -> execute("direct", "--readahead", "lots"), 2);
+        assertTrue(capture(false, () -> bench("direct", "--block", "1000"), 2).contains("--block must be a positive multiple of 4k, was 1000"));
+        assertTrue(capture(false, () -> bench("direct", "--per-rank", "20k"), 2).contains("--per-rank must be a multiple of --block"));
+        assertTrue(capture(false, () -> bench("direct", "--per-rank", "1g"), 2).contains("--per-rank must be below 1g, was 1073741824"));
+        assertTrue(capture(false, () -> bench("direct", "--rounds", "0"), 2).contains("--rounds must be > 0, was 0"));
+        assertTrue(capture(false, () -> bench("direct", "-np", "0"), 2).contains("-np must be > 0, was 0"));
+        String err = capture(false, () -> bench("direct", "--readahead", "lots"), 2);
         assertTrue(err.contains("--readahead") && err.contains("'lots' is not a size"), err);
         Path nowhere = dir.resolve("absent").resolve("out.json");
-        err = capture(false, () -> execute("direct", "--json", nowhere.toString()), 2);
+        err = capture(false, () -> bench("direct", "--json", nowhere.toString()), 2);
         assertTrue(err.contains("--json: directory " + nowhere.getParent() + " does not exist"), err);
     }
 }

@@ -30,14 +30,7 @@ public final class InterceptorChain {
 
     /** Interceptors are told in reverse order, so the outermost hears of the close last (wrapping order). */
     public void closing(FileContext file) throws IOException {
-        IOException first = null;
-        for (int i = interceptors.size() - 1; i >= 0; i--) {
-            try {
-                interceptors.get(i).closing(file);
-            } catch (IOException e) {
-                if (first == null) first = e;
-            }
-        }
+        IOException first = inReverse(i -> i.closing(file));
         try {
             file.closeStore();
         } catch (IOException e) {
@@ -50,15 +43,25 @@ public final class InterceptorChain {
 
     /** After the store closed cleanly; in reverse order, as {@link #closing}. */
     public void closed(FileContext file) throws IOException {
+        IOException first = inReverse(i -> i.closed(file));
+        if (first != null) throw first;
+    }
+
+    private interface Hook {
+        void tell(IoInterceptor interceptor) throws IOException;
+    }
+
+    /** Tells every interceptor, innermost first, even after one failed; returns the first failure. */
+    private IOException inReverse(Hook hook) {
         IOException first = null;
         for (int i = interceptors.size() - 1; i >= 0; i--) {
             try {
-                interceptors.get(i).closed(file);
+                hook.tell(interceptors.get(i));
             } catch (IOException e) {
                 if (first == null) first = e;
             }
         }
-        if (first != null) throw first;
+        return first;
     }
 
     public long execute(IoCall call) throws IOException {
