@@ -1,5 +1,8 @@
 package io.pdla.intercept;
 
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+
 import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
@@ -65,17 +68,71 @@ public final class InterceptorChain {
     }
 
     public long execute(IoCall call) throws IOException {
-        if (interceptors.isEmpty()) return Driver.execute(call);
-        return new Link(0).proceed(call);
+        return execute(call, Driver::execute);
+    }
+
+    /**
+     * Runs a call through the interceptors and then {@code terminal} instead of the driver. The shim's
+     * collective-buffering engine is such a terminal: it is itself collective, so every interceptor must
+     * proceed with a collective data call on every rank (with fewer extents, or none, when it served part).
+     */
+    public long execute(IoCall call, Terminal terminal) throws IOException {
+        if (interceptors.isEmpty()) return terminal.execute(call);
+        if (!call.collective() || !call.op().movesData()) return new Link(0, terminal).proceed(call);
+        // An interceptor that served the whole call (redirect from replicas) did not proceed; the other
+        // ranks are waiting in the engine for this one, so it joins them with nothing to move.
+        boolean[] reached = {false};
+        Terminal once = c -> {
+            reached[0] = true;
+            return terminal.execute(c);
+        };
+        long moved;
+        try {
+            moved = new Link(0, once).proceed(call);
+        } catch (IOException | RuntimeException e) {
+            if (!reached[0]) {
+                try {
+                    terminal.execute(call.rerouted(ExtentList.EMPTY, java.nio.ByteBuffer.allocate(0)));
+                } catch (IOException | RuntimeException second) {
+                    e.addSuppressed(second);
+                }
+            }
+            throw e;
+        }
+        if (!reached[0]) terminal.execute(call.rerouted(ExtentList.EMPTY, java.nio.ByteBuffer.allocate(0)));
+        return moved;
+    }
+
+    /** Where a chain ends: the driver, or a collective engine that reaches the driver itself. */
+    @FunctionalInterface
+    public interface Terminal {
+        long execute(IoCall call) throws IOException;
+    }
+
+    /**
+     * Tells every interceptor of a storage operation that a collective-buffering aggregator made on behalf
+     * of a collective call (the layer below the application's calls, Darshan's POSIX view). Best-effort:
+     * an interceptor's failure here never fails the I/O.
+     */
+    public void aggregated(FileContext file, IoOp op, ExtentList extents, long startNanos, long endNanos) {
+        for (IoInterceptor i : interceptors) {
+            try {
+                i.aggregated(file, op, extents, startNanos, endNanos);
+            } catch (RuntimeException e) {
+                System.err.println("pdla: interceptor " + i.getClass().getName() + " failed recording an aggregator's I/O: " + e);
+            }
+        }
     }
 
     /** The chain from interceptor {@code index} inward; remembers whether it was already used. */
     private final class Link implements IoInterceptor.Chain {
         private final int index;
+        private final Terminal terminal;
         private boolean used;
 
-        Link(int index) {
+        Link(int index, Terminal terminal) {
             this.index = index;
+            this.terminal = terminal;
         }
 
         @Override
@@ -85,8 +142,8 @@ public final class InterceptorChain {
                         + " proceeded twice with " + call + "; the chain allows at most once");
             }
             used = true;
-            if (index == interceptors.size()) return Driver.execute(call);
-            return interceptors.get(index).intercept(call, new Link(index + 1));
+            if (index == interceptors.size()) return terminal.execute(call);
+            return interceptors.get(index).intercept(call, new Link(index + 1, terminal));
         }
     }
 

@@ -1,5 +1,8 @@
 package io.pdla.intercept;
 
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+
 import java.io.IOException;
 
 /**
@@ -10,6 +13,10 @@ import java.io.IOException;
  * <p>Rule of the chain: {@link #intercept} calls {@code next.proceed} <em>at most once</em>. Proceeding
  * passes the call on; returning without proceeding means the interceptor handled it itself (redirect
  * serving a read from a replica). Proceeding twice is an error the chain reports, naming the interceptor.
+ *
+ * <p>Collective data calls ({@link IoCall#collective()}) end in the shim's collective-buffering engine,
+ * which every rank of the file must reach: an interceptor that serves part or all of such a call itself
+ * still proceeds, with the extents left over (possibly none).
  */
 public interface IoInterceptor {
     /** After the driver opened the file. */
@@ -30,6 +37,14 @@ public interface IoInterceptor {
      * for one, stamps the time only at close), so this is where what vouches for them belongs.
      */
     default void closed(FileContext file) throws IOException {
+    }
+
+    /**
+     * A storage operation a collective-buffering aggregator made on behalf of a collective call: the
+     * layer below the application's calls (Darshan's POSIX records under its MPI-IO records). Only
+     * aggregators are told; the application's calls themselves went through {@link #intercept}.
+     */
+    default void aggregated(FileContext file, IoOp op, ExtentList extents, long startNanos, long endNanos) {
     }
 
     /** The rest of the chain, as seen from one interceptor. */

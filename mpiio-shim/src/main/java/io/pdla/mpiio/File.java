@@ -19,6 +19,13 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
+import io.pdla.mpiio.collective.CollectiveStatistics;
+import io.pdla.mpiio.collective.CollectiveSetup;
+import io.pdla.mpiio.collective.MpjExchange;
+import io.pdla.mpiio.collective.SharedMemoryExchange;
+import io.pdla.mpiio.collective.RankExchange;
+import io.pdla.mpiio.collective.TwoPhaseEngine;
+
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -57,6 +64,8 @@ public final class File {
     private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
     private final String readWhere;
     private final String writeWhere;
+    private final RankExchange exchange;
+    private final TwoPhaseEngine engine;
     private FileView view = FileView.defaultView();
     private long pointer;
     private ExecutorService background;
@@ -114,6 +123,9 @@ public final class File {
             throw new MPIIOException(ErrorClass.values()[(int) outcome[0] - 1], filename + ": creating the file failed on rank 0 (this is rank " + rank + ")");
         }
         String token = new UUID(outcome[1], outcome[2]).toString();
+        // Ranks that are threads of this JVM (multicore device) will exchange through shared memory; joining
+        // before the agreement below means that after it every rank sees whether all of them joined here.
+        SharedMemoryExchange shm = SharedMemoryExchange.join(token, rank, coll.size());
 
         StorageFile opened = null;
         MPIIOException local = null;
@@ -125,11 +137,14 @@ public final class File {
         try {
             coll.agree(local, filename);
         } catch (MPIException e) {
+            shm.leave();
             closeQuietly(opened);
             throw e;
         }
         this.storage = opened;
         this.hints = h;
+        this.exchange = shm.complete() ? shm : leaving(shm, new MpjExchange(intra));
+        coll.use(exchange);
         // Interceptors key their per-process state (trace files, patterns) by the process, so they see the
         // COMM_WORLD rank and size, whatever communicator this file was opened on.
         int worldRank = MPI.COMM_WORLD.Rank(), worldSize = MPI.COMM_WORLD.Size();
@@ -149,6 +164,24 @@ public final class File {
             }
         }
         this.pointer = initial;
+        TwoPhaseEngine twoPhase = null;
+        MPIIOException badHint = null;
+        try {
+            twoPhase = CollectiveSetup.engine(exchange, h, storage, chain);
+        } catch (IllegalArgumentException e) {
+            badHint = new MPIIOException(ErrorClass.ERR_ARG, filename + ": rank " + rank + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            badHint = translate(e, "open (collective buffering)", rank);
+        }
+        try {
+            coll.agree(badHint, filename);
+        } catch (MPIException e) {
+            closeQuietly(storage);
+            if (exchange instanceof SharedMemoryExchange s) s.leave();
+            throw e;
+        }
+        this.engine = twoPhase;
+        hints.putAll(twoPhase.settings().effective());
         Path dir = Path.of(h.getOrDefault(SharedFilePointer.HINT_DIR, System.getProperty("java.io.tmpdir")));
         this.sharedPointer = new SharedFilePointer(dir.resolve("pdla-shfp-" + token), initial);
         RankState.opened(uri);
@@ -228,7 +261,11 @@ public final class File {
                 }
             }
         }
-        coll.agree(local, name);
+        try {
+            coll.agree(local, name);
+        } finally {
+            if (exchange instanceof SharedMemoryExchange shm) shm.leave();
+        }
         coll.comm().Free();
     }
 
@@ -327,8 +364,25 @@ public final class File {
     /** MPI_File_set_info. Collective; new hints are added to those in effect. */
     public void setInfo(Info info) throws MPIException {
         ensureOpen("setInfo");
-        if (info != null) hints.putAll(info.asMap());
-        coll.barrier();
+        MPIIOException local = null;
+        if (info != null) {
+            local = applyHints(info.asMap(), "setInfo");
+        }
+        coll.agree(local, name);
+    }
+
+    /** Merges hints after validating the collective-buffering ones; an invalid one changes nothing. */
+    private MPIIOException applyHints(Map<String, String> more, String what) {
+        Map<String, String> merged = new LinkedHashMap<>(hints);
+        merged.putAll(more);
+        try {
+            engine.reconfigure(merged);
+        } catch (IllegalArgumentException e) {
+            return new MPIIOException(ErrorClass.ERR_ARG, name + ": rank " + coll.rank() + ": " + what + ": " + e.getMessage(), e);
+        }
+        hints.putAll(more);
+        hints.putAll(engine.settings().effective());
+        return null;
     }
 
     // ---------------------------------------------------------------- views
@@ -368,9 +422,8 @@ public final class File {
         coll.requireSame(etype.sizeBytes(), "etype size", name);
         view = new FileView(disp, etype, filetype, datarep);
         pointer = 0;
-        if (info != null) hints.putAll(info.asMap());
+        MPIIOException sp = info != null ? applyHints(info.asMap(), "setView") : null;
         coll.barrier();
-        MPIIOException sp = null;
         if (coll.rank() == 0) {
             try {
                 sharedPointer.set(0);
@@ -599,7 +652,8 @@ public final class File {
         ByteBuffer data = op == IoOp.WRITE ? p.layout.pack(buf) : p.layout.receiveBuffer(buf);
         long moved;
         try {
-            moved = chain.execute(IoCall.data(context, op, positioning, collective, extents, data));
+            IoCall call = IoCall.data(context, op, positioning, collective, extents, data);
+            moved = collective ? chain.execute(call, engine) : chain.execute(call);
         } catch (IOException | RuntimeException e) {
             throw translate(e, op.name().toLowerCase() + " at view position " + position, coll.rank());
         }
@@ -732,6 +786,21 @@ public final class File {
         }
         String who = rank >= 0 ? "rank " + rank + ": " : "";
         return new MPIIOException(ec, file + ": " + who + what + ": " + e.getMessage(), e);
+    }
+
+    private static RankExchange leaving(SharedMemoryExchange notAll, RankExchange instead) {
+        notAll.leave();
+        return instead;
+    }
+
+    /** What this rank's collective calls on this file did (two-phase or not, rounds, aggregator I/O). */
+    public CollectiveStatistics collectiveStatistics() {
+        return engine.statistics();
+    }
+
+    /** The ranks (of the file's communicator) that aggregate for collective calls. */
+    public int[] aggregatorRanks() {
+        return engine.aggregatorRanks();
     }
 
     private static void closeQuietly(StorageFile f) {

@@ -1,0 +1,139 @@
+package io.pdla.mpiio.collective;
+
+import io.pdla.delegate.partition.PartitionMethod;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The collective-buffering and file-domain hints of one open file, validated, with their effective
+ * values (ROMIO's keys and defaults, plus pdla's partitioning choice). Stripe size and server count come
+ * from the driver's layout unless {@code striping_unit} / {@code striping_factor} override them.
+ */
+public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBufferSize, int aggregatorsPerHost,
+                                 long stripeSize, int servers, PartitionMethod method, boolean stripeSizeIo,
+                                 long minDomainSize) {
+    public static final String CB_READ = "romio_cb_read";
+    public static final String CB_WRITE = "romio_cb_write";
+    public static final String CB_NODES = "cb_nodes";
+    public static final String CB_BUFFER_SIZE = "cb_buffer_size";
+    public static final String CB_CONFIG_LIST = "cb_config_list";
+    public static final String STRIPING_UNIT = "striping_unit";
+    public static final String STRIPING_FACTOR = "striping_factor";
+    public static final String STRIPE_SIZE_IO = "pdla_fd_stripe_io";
+    public static final String MIN_FD_SIZE = "pdla_min_fd_size";
+
+    /** ROMIO's default collective buffer (16 MiB). */
+    public static final long DEFAULT_CB_BUFFER_SIZE = 16L << 20;
+    /** Smallest file domain worth an aggregator: below it fewer aggregators get bigger domains. */
+    public static final long DEFAULT_MIN_FD_SIZE = 64L << 10;
+
+    /** {@code romio_cb_read} / {@code romio_cb_write}. */
+    public enum Mode {
+        ENABLE, DISABLE, AUTOMATIC;
+
+        static Mode parse(String key, String value) {
+            if (value == null) return AUTOMATIC;
+            return switch (value.trim().toLowerCase(Locale.ROOT)) {
+                case "enable" -> ENABLE;
+                case "disable" -> DISABLE;
+                case "automatic" -> AUTOMATIC;
+                default -> throw new IllegalArgumentException("hint " + key + "=" + value + ": expected enable, disable or automatic");
+            };
+        }
+
+        String hintValue() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * @param hosts          number of distinct hosts among the file's ranks ({@code cb_config_list}'s unit)
+     * @param layoutStripe   the driver's stripe size for the file (bytes, > 0)
+     * @param layoutServers  servers the file is spread over (>= 1)
+     */
+    public static CollectiveSettings from(Map<String, String> hints, int commSize, int hosts, long layoutStripe, int layoutServers) {
+        Mode read = Mode.parse(CB_READ, hints.get(CB_READ));
+        Mode write = Mode.parse(CB_WRITE, hints.get(CB_WRITE));
+        long cbBuffer = positiveSize(hints, CB_BUFFER_SIZE, DEFAULT_CB_BUFFER_SIZE);
+        if (cbBuffer > Integer.MAX_VALUE - 8192) throw new IllegalArgumentException("hint " + CB_BUFFER_SIZE + "=" + hints.get(CB_BUFFER_SIZE) + ": at most 2 GiB");
+        // cb_nodes alone asks for that many aggregators: the per-host default (*:1) would cap it at one per node
+        int perHost = hints.containsKey(CB_NODES) && !hints.containsKey(CB_CONFIG_LIST)
+                ? Integer.MAX_VALUE : perHost(hints.get(CB_CONFIG_LIST), commSize);
+        int defaultNodes = Math.min(commSize, (int) Math.min(Integer.MAX_VALUE, (long) hosts * perHost));
+        int cbNodes = (int) positiveLong(hints, CB_NODES, defaultNodes);
+        cbNodes = Math.min(cbNodes, commSize);
+        long stripe = positiveSize(hints, STRIPING_UNIT, layoutStripe);
+        int servers = (int) positiveLong(hints, STRIPING_FACTOR, layoutServers);
+        String m = hints.get(PartitionMethod.HINT);
+        PartitionMethod method = m == null ? (servers > 1 ? PartitionMethod.STRIPE_ALIGNED : PartitionMethod.EVEN) : PartitionMethod.fromHint(m);
+        boolean stripeIo = bool(hints, STRIPE_SIZE_IO);
+        long minFd = positiveSize(hints, MIN_FD_SIZE, DEFAULT_MIN_FD_SIZE);
+        return new CollectiveSettings(read, write, cbNodes, cbBuffer, perHost, stripe, servers, method, stripeIo, minFd);
+    }
+
+    /** The hints in effect, as {@code getInfo()} reports them. */
+    public Map<String, String> effective() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(CB_READ, read.hintValue());
+        m.put(CB_WRITE, write.hintValue());
+        m.put(CB_NODES, String.valueOf(cbNodes));
+        m.put(CB_BUFFER_SIZE, String.valueOf(cbBufferSize));
+        m.put(CB_CONFIG_LIST, "*:" + (aggregatorsPerHost == Integer.MAX_VALUE ? "*" : String.valueOf(aggregatorsPerHost)));
+        m.put(STRIPING_UNIT, String.valueOf(stripeSize));
+        m.put(STRIPING_FACTOR, String.valueOf(servers));
+        m.put(PartitionMethod.HINT, method.hintValue());
+        m.put(STRIPE_SIZE_IO, String.valueOf(stripeSizeIo));
+        m.put(MIN_FD_SIZE, String.valueOf(minDomainSize));
+        return m;
+    }
+
+    /** {@code *:N} (N aggregators per host) or {@code *:*} (every rank); ROMIO's default is {@code *:1}. */
+    private static int perHost(String value, int commSize) {
+        if (value == null) return 1;
+        String v = value.trim();
+        if (!v.startsWith("*:")) {
+            throw new IllegalArgumentException("hint " + CB_CONFIG_LIST + "=" + value + ": only the form *:N or *:* is supported (N aggregators on every host)");
+        }
+        String n = v.substring(2);
+        if (n.equals("*")) return Integer.MAX_VALUE;
+        try {
+            int k = Integer.parseInt(n);
+            if (k < 1) throw new NumberFormatException();
+            return k;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("hint " + CB_CONFIG_LIST + "=" + value + ": N must be a positive integer or *");
+        }
+    }
+
+    private static boolean bool(Map<String, String> hints, String key) {
+        String v = hints.get(key);
+        if (v == null) return false;
+        return switch (v.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "enable" -> true;
+            case "false", "disable" -> false;
+            default -> throw new IllegalArgumentException("hint " + key + "=" + v + ": expected true or false");
+        };
+    }
+
+    private static long positiveLong(Map<String, String> hints, String key, long fallback) {
+        String v = hints.get(key);
+        if (v == null) return fallback;
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n < 1) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("hint " + key + "=" + v + ": expected a positive integer");
+        }
+    }
+
+    private static long positiveSize(Map<String, String> hints, String key, long fallback) {
+        String v = hints.get(key);
+        if (v == null) return fallback;
+        long n = HintSizes.parse(key, v);
+        if (n < 1) throw new IllegalArgumentException("hint " + key + "=" + v + ": must be positive");
+        return n;
+    }
+}

@@ -1,0 +1,39 @@
+package io.pdla.mpiio.collective;
+
+/** What this rank's collective calls on one file did: how many aggregated, in how many rounds, and the aggregator's storage calls. */
+public final class CollectiveStatistics {
+    long twoPhase;
+    long independent;
+    long rounds;
+    long storageCalls;
+    long storageBytes;
+
+    /** Collective data calls that went through two-phase collective buffering. */
+    public long twoPhaseCalls() {
+        return twoPhase;
+    }
+
+    /** Collective data calls where each rank did its own I/O (hint, or requests that do not interleave). */
+    public long independentCalls() {
+        return independent;
+    }
+
+    public long rounds() {
+        return rounds;
+    }
+
+    /** Storage requests this rank made as an aggregator. */
+    public long aggregatorStorageCalls() {
+        return storageCalls;
+    }
+
+    public long aggregatorStorageBytes() {
+        return storageBytes;
+    }
+
+    @Override
+    public String toString() {
+        return "two-phase " + twoPhase + ", independent " + independent + ", rounds " + rounds + ", aggregator storage calls "
+                + storageCalls + " (" + storageBytes + " bytes)";
+    }
+}

@@ -1,0 +1,56 @@
+package io.pdla.mpiio.collective;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * State that the ranks of one JVM share. Under MPJ's multicore device every rank loads pdla with its own
+ * class loader, so a static field is per rank; only objects of JDK classes, reached from a JDK-owned root,
+ * are seen by all. The root is one entry of the system properties (a Hashtable that accepts any value);
+ * everything placed under it is a JDK type, never a pdla class (another rank's copy of a pdla class is a
+ * different class to this one).
+ */
+final class JvmShared {
+    private static final String ROOT = "io.pdla.mpiio.jvm-shared";
+
+    private JvmShared() {
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object[]> root() {
+        Object r = System.getProperties().get(ROOT);
+        if (r == null) {
+            synchronized (System.getProperties()) {
+                r = System.getProperties().get(ROOT);
+                if (r == null) {
+                    r = new ConcurrentHashMap<String, Object[]>();
+                    System.getProperties().put(ROOT, r);
+                }
+            }
+        }
+        return (Map<String, Object[]>) r;
+    }
+
+    /**
+     * The group of the file opened under {@code token}: [arrivals (AtomicLong), slots (two generations of
+     * {@code size} references), members joined (AtomicInteger), members left (AtomicInteger)].
+     */
+    static Object[] join(String token, int size) {
+        Object[] g = root().computeIfAbsent(token, k -> new Object[]{
+                new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger()});
+        ((AtomicInteger) g[2]).incrementAndGet();
+        return g;
+    }
+
+    static int members(Object[] group) {
+        return ((AtomicInteger) group[2]).get();
+    }
+
+    /** The last rank to leave removes the group. */
+    static void leave(String token, Object[] group, int size) {
+        if (((AtomicInteger) group[3]).incrementAndGet() >= ((AtomicInteger) group[2]).get()) root().remove(token, group);
+    }
+}

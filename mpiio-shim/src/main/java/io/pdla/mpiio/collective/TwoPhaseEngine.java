@@ -1,0 +1,541 @@
+package io.pdla.mpiio.collective;
+
+import io.pdla.access.Extent;
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+import io.pdla.delegate.partition.FileDomains;
+import io.pdla.delegate.partition.PartitionRequest;
+import io.pdla.delegate.partition.RequestSplit;
+import io.pdla.intercept.FileContext;
+import io.pdla.intercept.InterceptorChain;
+import io.pdla.intercept.IoCall;
+import io.pdla.storage.StorageFile;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * ROMIO's two-phase collective buffering, the end of the interceptor chain for collective data calls.
+ *
+ * <p>Every rank shares the bounds of its request; when collective buffering applies (hint, or ROMIO's
+ * automatic rule) the aggregate region is cut into file domains, one per aggregator, by the selected
+ * partitioning method, and each domain is walked in windows of {@code cb_buffer_size} bytes, one window
+ * per round. In a round each rank hands every aggregator the pieces of its request that fall into that
+ * aggregator's window; the aggregator does one large read or write of the window (the covered runs of it,
+ * for writes with holes) and, for reads, hands the pieces back. Otherwise each rank does its own I/O.
+ *
+ * <p>Failures never leave a rank behind: a rank whose storage call fails keeps taking part in every
+ * remaining round (moving nothing) and rethrows at the end, and the shim's agreement that follows makes
+ * every rank fail with the same error class.
+ */
+public final class TwoPhaseEngine implements InterceptorChain.Terminal {
+    private final RankExchange exchange;
+    private final long[] hostOfRank;
+    private final int hosts;
+    private CollectiveSettings settings;
+    private int[] aggregators;
+    private int myAggregatorIndex;
+    private final InterceptorChain chain;
+    private final ByteBuffer[] windows = new ByteBuffer[2];
+    private final CollectiveStatistics stats = new CollectiveStatistics();
+
+    TwoPhaseEngine(RankExchange exchange, CollectiveSettings settings, int[] aggregators, long[] hostOfRank, InterceptorChain chain) {
+        this.exchange = exchange;
+        this.chain = chain;
+        this.hostOfRank = hostOfRank;
+        this.hosts = (int) java.util.Arrays.stream(hostOfRank).distinct().count();
+        use(settings, aggregators);
+    }
+
+    private void use(CollectiveSettings s, int[] aggs) {
+        this.settings = s;
+        this.aggregators = aggs;
+        int me = -1;
+        for (int k = 0; k < aggs.length; k++) if (aggs[k] == exchange.rank()) me = k;
+        this.myAggregatorIndex = me;
+    }
+
+    public CollectiveSettings settings() {
+        return settings;
+    }
+
+    /**
+     * New hints (MPI_File_set_info, set_view): validates them all before changing anything and throws
+     * IllegalArgumentException naming a bad one. Every rank must call it with the same hints, as MPI requires.
+     */
+    public void reconfigure(java.util.Map<String, String> hints) {
+        CollectiveSettings s = CollectiveSettings.from(hints, exchange.size(), hosts, settings.stripeSize(), settings.servers());
+        use(s, Aggregators.choose(hostOfRank, s.aggregatorsPerHost(), s.cbNodes()));
+    }
+
+    public CollectiveStatistics statistics() {
+        return stats;
+    }
+
+    public int[] aggregatorRanks() {
+        return aggregators.clone();
+    }
+
+    @Override
+    public long execute(IoCall call) throws IOException {
+        boolean read = call.op() == IoOp.READ;
+        ExtentList mine = call.extents();
+        long bytes = mine.totalBytes();
+        long[] all = exchange.allgather(new long[]{
+                bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes, mine.isMonotone() ? 1 : 0});
+        Aggregate agg = Aggregate.of(all, exchange.size());
+        if (agg.bytes == 0) return 0;
+        if (!useCollectiveBuffering(read, agg)) {
+            stats.independent++;
+            return independent(call);
+        }
+        stats.twoPhase++;
+        FileDomains domains = FileDomains.partition(settings.method(), new PartitionRequest(
+                agg.start, agg.end, settings.stripeSize(), settings.servers(), aggregators.length, settings.minDomainSize()));
+        RequestSplit split = RequestSplit.of(mine, domains);
+        int rounds = 0;
+        long cb = settings.cbBufferSize();
+        for (int k = 0; k < aggregators.length; k++) {
+            rounds = (int) Math.max(rounds, (domains.domain(k).totalBytes() + cb - 1) / cb);
+        }
+        stats.rounds += rounds;
+        return read ? read(call, domains, split, rounds) : write(call, domains, split, rounds);
+    }
+
+    /** ROMIO's rule for {@code automatic}: aggregate only when the ranks' requests interleave. */
+    private boolean useCollectiveBuffering(boolean read, Aggregate agg) {
+        if (!agg.allMonotone) return false; // file views always are; arbitrary extent lists take the direct path
+        CollectiveSettings.Mode mode = read ? settings.read() : settings.write();
+        return switch (mode) {
+            case ENABLE -> true;
+            case DISABLE -> false;
+            case AUTOMATIC -> agg.interleaved;
+        };
+    }
+
+    private static long independent(IoCall call) throws IOException {
+        StorageFile f = call.file().file();
+        return call.op() == IoOp.READ ? f.readv(call.extents(), call.buffer()) : f.writev(call.extents(), call.buffer());
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    private long write(IoCall call, FileDomains domains, RequestSplit split, int rounds) throws IOException {
+        int np = exchange.size();
+        ByteBuffer buf = call.buffer();
+        int base = buf.position();
+        PieceCursor[] mine = cursors(split);
+        IOException failure = null;
+        for (int r = 0; r < rounds; r++) {
+            long[][] headers = new long[np][];
+            ByteBuffer[][] payloads = new ByteBuffer[np][];
+            for (int k = 0; k < aggregators.length; k++) {
+                Window w = window(domains, k, r);
+                if (w == null) continue;
+                Clipped c = mine[k].take(w.fileEnd);
+                if (c.count == 0) continue;
+                headers[aggregators[k]] = c.pairs();
+                ByteBuffer[] slices = new ByteBuffer[c.count];
+                for (int i = 0; i < c.count; i++) {
+                    slices[i] = buf.duplicate().limit(base + (int) (c.bufferOffsets[i] + c.lengths[i])).position(base + (int) c.bufferOffsets[i]);
+                }
+                payloads[aggregators[k]] = slices;
+            }
+            RankExchange.Received got = exchange.exchange(headers, payloads);
+            if (myAggregatorIndex >= 0 && failure == null) {
+                try {
+                    writeWindow(call.file(), window(domains, myAggregatorIndex, r), got, r);
+                } catch (IOException | RuntimeException e) {
+                    failure = e instanceof IOException io ? io : new IOException(e.toString(), e);
+                }
+            }
+        }
+        if (failure != null) throw failure;
+        buf.position(base + (int) call.extents().totalBytes());
+        return call.extents().totalBytes();
+    }
+
+    private void writeWindow(FileContext file, Window w, RankExchange.Received got, int round) throws IOException {
+        if (w == null) return;
+        ByteBuffer cb = windowBuffer(round, w.bytes);
+        BitSet covered = new BitSet();
+        for (int s = 0; s < exchange.size(); s++) {
+            long[] h = got.header(s);
+            if (h.length == 0) continue;
+            ByteSequence data = new ByteSequence(got.payload(s));
+            for (int i = 0; i < h.length; i += 2) {
+                int pos = w.positionOf(h[i]);
+                int len = (int) h[i + 1];
+                data.copyTo(cb, pos, len);
+                covered.set(pos, pos + len);
+            }
+        }
+        // One write per covered run; a window without holes is one write (several stripes for cyclic domains).
+        for (int from = covered.nextSetBit(0); from >= 0; ) {
+            int to = covered.nextClearBit(from);
+            ExtentList target = w.extents.slice(from, to - from);
+            ByteBuffer src = cb.duplicate().limit(to).position(from);
+            storageCall(file, IoOp.WRITE, target, src);
+            from = covered.nextSetBit(to);
+        }
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    private long read(IoCall call, FileDomains domains, RequestSplit split, int rounds) throws IOException {
+        int np = exchange.size();
+        ByteBuffer buf = call.buffer();
+        int base = buf.position();
+        // Aggregators learn every rank's pieces once, as ROMIO's Calc_others_req.
+        long[][] requests = new long[np][];
+        for (int k = 0; k < aggregators.length; k++) {
+            if (split.pieces(k) > 0) requests[aggregators[k]] = pairs(split, k);
+        }
+        RankExchange.Received others = exchange.exchange(requests, null);
+        PieceCursor[] theirs = null;
+        if (myAggregatorIndex >= 0) {
+            theirs = new PieceCursor[np];
+            for (int s = 0; s < np; s++) theirs[s] = PieceCursor.ofPairs(others.header(s));
+        }
+        PieceCursor[] mine = cursors(split);
+        long eof = Long.MAX_VALUE;
+        IOException failure = null;
+        for (int r = 0; r < rounds; r++) {
+            long[][] headers = null;
+            ByteBuffer[][] payloads = new ByteBuffer[np][];
+            long windowEof = Long.MAX_VALUE;
+            if (myAggregatorIndex >= 0) {
+                Window w = window(domains, myAggregatorIndex, r);
+                if (w != null) {
+                    Clipped[] wanted = new Clipped[np];
+                    BitSet needed = new BitSet();
+                    for (int s = 0; s < np; s++) {
+                        wanted[s] = theirs[s].take(w.fileEnd);
+                        for (int i = 0; i < wanted[s].count; i++) {
+                            int pos = w.positionOf(wanted[s].fileOffsets[i]);
+                            needed.set(pos, pos + (int) wanted[s].lengths[i]);
+                        }
+                    }
+                    ByteBuffer cb = windowBuffer(r, w.bytes);
+                    if (failure == null && !needed.isEmpty()) {
+                        try {
+                            windowEof = readWindow(call.file(), w, cb, needed);
+                            eof = Math.min(eof, windowEof);
+                        } catch (IOException | RuntimeException e) {
+                            failure = e instanceof IOException io ? io : new IOException(e.toString(), e);
+                        }
+                    }
+                    headers = new long[np][];
+                    for (int s = 0; s < np; s++) {
+                        Clipped c = wanted[s];
+                        if (c.count == 0) continue;
+                        headers[s] = new long[]{windowEof}; // bytes past it are not the file's: nobody copies them
+                        ByteBuffer[] slices = new ByteBuffer[c.count];
+                        for (int i = 0; i < c.count; i++) {
+                            int pos = w.positionOf(c.fileOffsets[i]);
+                            slices[i] = cb.duplicate().limit(pos + (int) c.lengths[i]).position(pos);
+                        }
+                        payloads[s] = slices;
+                    }
+                }
+            }
+            RankExchange.Received got = exchange.exchange(headers, payloads);
+            for (int k = 0; k < aggregators.length; k++) {
+                Window w = window(domains, k, r);
+                if (w == null) continue;
+                Clipped c = mine[k].take(w.fileEnd);
+                if (c.count == 0) continue;
+                ByteSequence data = new ByteSequence(got.payload(aggregators[k]));
+                long[] h = got.header(aggregators[k]);
+                long validEnd = h.length > 0 ? h[0] : Long.MAX_VALUE;
+                for (int i = 0; i < c.count; i++) {
+                    int len = (int) c.lengths[i];
+                    int valid = (int) Math.max(0, Math.min(len, validEnd - c.fileOffsets[i]));
+                    data.copyTo(buf, base + (int) c.bufferOffsets[i], valid);
+                    data.skip(len - valid);
+                }
+            }
+        }
+        long[] eofs = exchange.allgather(new long[]{eof});
+        for (long e : eofs) eof = Math.min(eof, e);
+        if (failure != null) throw failure;
+        long moved = bytesBefore(call.extents(), eof);
+        buf.position(base + (int) moved);
+        return moved;
+    }
+
+    /** Reads the needed part of a window in one request (ROMIO reads across holes); returns the file offset where data ended, or MAX_VALUE. */
+    private long readWindow(FileContext file, Window w, ByteBuffer cb, BitSet needed) throws IOException {
+        int from = needed.nextSetBit(0);
+        int to = needed.length();
+        ExtentList source = w.extents.slice(from, to - from);
+        ByteBuffer dst = cb.duplicate().limit(to).position(from);
+        long got = storageCall(file, IoOp.READ, source, dst);
+        if (got >= to - from) return Long.MAX_VALUE;
+        return w.fileOffsetAt(from + (int) got);
+    }
+
+    /** Bytes of the request, in buffer order, that lie before {@code eof}; stops at the first extent cut short, as a plain read does. */
+    private static long bytesBefore(ExtentList extents, long eof) {
+        if (eof == Long.MAX_VALUE) return extents.totalBytes();
+        long moved = 0;
+        for (int i = 0; i < extents.size(); i++) {
+            long o = extents.offset(i), len = extents.length(i);
+            if (o + len <= eof) {
+                moved += len;
+            } else {
+                moved += Math.max(0, eof - o);
+                break;
+            }
+        }
+        return moved;
+    }
+
+    // ------------------------------------------------------------------ shared parts
+
+    private long storageCall(FileContext file, IoOp op, ExtentList extents, ByteBuffer data) throws IOException {
+        StorageFile f = file.file();
+        long t0 = System.nanoTime();
+        long n;
+        if (settings.stripeSizeIo()) {
+            n = 0;
+            for (Extent e : FileDomains.splitAtStripes(extents, settings.stripeSize())) {
+                ExtentList one = ExtentList.of(e.offset(), e.length());
+                long got = op == IoOp.READ ? f.readv(one, data) : f.writev(one, data);
+                n += got;
+                if (got < e.length()) break;
+            }
+        } else {
+            n = op == IoOp.READ ? f.readv(extents, data) : f.writev(extents, data);
+        }
+        stats.storageCalls++;
+        stats.storageBytes += n;
+        chain.aggregated(file, op, extents, t0, System.nanoTime());
+        return n;
+    }
+
+    /** Two window buffers used in turn: a window's slices stay readable until every rank has passed the next round. */
+    private ByteBuffer windowBuffer(int round, int bytes) {
+        int i = round & 1;
+        if (windows[i] == null || windows[i].capacity() < bytes) {
+            int cap = (int) Math.min(settings.cbBufferSize(), Math.max(bytes, 64 << 10));
+            int rounded = (cap + 4095) & ~4095; // page-aligned, so O_DIRECT stores can take it as it is
+            windows[i] = ByteBuffer.allocateDirect(rounded + 4096).alignedSlice(4096);
+        }
+        return windows[i].clear();
+    }
+
+    private Window window(FileDomains domains, int k, int round) {
+        ExtentList d = domains.domain(k);
+        long from = (long) round * settings.cbBufferSize();
+        if (from >= d.totalBytes()) return null;
+        long n = Math.min(settings.cbBufferSize(), d.totalBytes() - from);
+        return new Window(d.slice(from, n));
+    }
+
+    private static PieceCursor[] cursors(RequestSplit split) {
+        PieceCursor[] c = new PieceCursor[split.aggregators()];
+        for (int k = 0; k < c.length; k++) c[k] = PieceCursor.ofSplit(split, k);
+        return c;
+    }
+
+    private static long[] pairs(RequestSplit split, int k) {
+        int n = split.pieces(k);
+        long[] p = new long[2 * n];
+        for (int i = 0; i < n; i++) {
+            p[2 * i] = split.fileOffset(k, i);
+            p[2 * i + 1] = split.length(k, i);
+        }
+        return p;
+    }
+
+    /** The ranks' bounds, as the first all-gather of every collective call delivers them. */
+    private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved) {
+        static Aggregate of(long[] all, int np) {
+            long start = Long.MAX_VALUE, end = 0, bytes = 0;
+            boolean mono = true;
+            long[][] ranges = new long[np][];
+            int n = 0;
+            for (int r = 0; r < np; r++) {
+                long b = all[4 * r + 2];
+                if (b == 0) continue;
+                start = Math.min(start, all[4 * r]);
+                end = Math.max(end, all[4 * r + 1]);
+                bytes += b;
+                mono &= all[4 * r + 3] == 1;
+                ranges[n++] = new long[]{all[4 * r], all[4 * r + 1]};
+            }
+            java.util.Arrays.sort(ranges, 0, n, (a, b) -> Long.compare(a[0], b[0]));
+            boolean interleaved = false;
+            long reach = -1;
+            for (int i = 0; i < n; i++) {
+                if (ranges[i][0] < reach) interleaved = true;
+                reach = Math.max(reach, ranges[i][1]);
+            }
+            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved);
+        }
+    }
+
+    /** One aggregator's window of one round: consecutive bytes of its file domain, ascending in the file. */
+    private static final class Window {
+        final ExtentList extents;
+        final long fileEnd;
+        final int bytes;
+        private final long[] before; // window bytes before extent i
+
+        Window(ExtentList extents) {
+            this.extents = extents;
+            this.fileEnd = extents.endOffset();
+            this.bytes = (int) extents.totalBytes();
+            this.before = new long[extents.size()];
+            long sum = 0;
+            for (int i = 0; i < extents.size(); i++) {
+                before[i] = sum;
+                sum += extents.length(i);
+            }
+        }
+
+        /** Position in the window of a file offset inside it. */
+        int positionOf(long offset) {
+            int lo = 0, hi = extents.size() - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (extents.offset(mid) <= offset) lo = mid;
+                else hi = mid - 1;
+            }
+            long rel = offset - extents.offset(lo);
+            if (rel < 0 || rel >= extents.length(lo)) throw new IllegalStateException("offset " + offset + " is outside the window " + extents);
+            return (int) (before[lo] + rel);
+        }
+
+        long fileOffsetAt(int position) {
+            if (position >= bytes) return fileEnd;
+            int lo = 0, hi = extents.size() - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (before[mid] <= position) lo = mid;
+                else hi = mid - 1;
+            }
+            return extents.offset(lo) + (position - before[lo]);
+        }
+    }
+
+    /** A rank's pieces for one aggregator in file order, handed out window by window. */
+    private static final class PieceCursor {
+        private final long[] offsets;
+        private final long[] lengths;
+        private final long[] bufferOffsets;
+        private int next;
+        private long used; // bytes of piece {@code next} already handed out
+
+        private PieceCursor(long[] offsets, long[] lengths, long[] bufferOffsets) {
+            this.offsets = offsets;
+            this.lengths = lengths;
+            this.bufferOffsets = bufferOffsets;
+        }
+
+        static PieceCursor ofSplit(RequestSplit split, int k) {
+            int n = split.pieces(k);
+            long[] o = new long[n], l = new long[n], b = new long[n];
+            for (int i = 0; i < n; i++) {
+                o[i] = split.fileOffset(k, i);
+                l[i] = split.length(k, i);
+                b[i] = split.bufferOffset(k, i);
+            }
+            return new PieceCursor(o, l, b);
+        }
+
+        static PieceCursor ofPairs(long[] pairs) {
+            int n = pairs.length / 2;
+            long[] o = new long[n], l = new long[n];
+            for (int i = 0; i < n; i++) {
+                o[i] = pairs[2 * i];
+                l[i] = pairs[2 * i + 1];
+            }
+            return new PieceCursor(o, l, new long[n]);
+        }
+
+        /** The pieces, or parts of pieces, before {@code fileEnd} that were not handed out yet. */
+        Clipped take(long fileEnd) {
+            Clipped c = new Clipped();
+            while (next < offsets.length) {
+                long start = offsets[next] + used;
+                if (start >= fileEnd) break;
+                long n = Math.min(lengths[next] - used, fileEnd - start);
+                c.add(start, n, bufferOffsets[next] + used);
+                used += n;
+                if (used == lengths[next]) {
+                    next++;
+                    used = 0;
+                }
+            }
+            return c;
+        }
+    }
+
+    private static final class Clipped {
+        long[] fileOffsets = new long[4];
+        long[] lengths = new long[4];
+        long[] bufferOffsets = new long[4];
+        int count;
+
+        void add(long offset, long length, long bufferOffset) {
+            if (count == fileOffsets.length) {
+                fileOffsets = java.util.Arrays.copyOf(fileOffsets, count * 2);
+                lengths = java.util.Arrays.copyOf(lengths, count * 2);
+                bufferOffsets = java.util.Arrays.copyOf(bufferOffsets, count * 2);
+            }
+            fileOffsets[count] = offset;
+            lengths[count] = length;
+            bufferOffsets[count] = bufferOffset;
+            count++;
+        }
+
+        long[] pairs() {
+            long[] p = new long[2 * count];
+            for (int i = 0; i < count; i++) {
+                p[2 * i] = fileOffsets[i];
+                p[2 * i + 1] = lengths[i];
+            }
+            return p;
+        }
+    }
+
+    /** A payload read front to back across its slices, whichever way the transport delivered it. */
+    private static final class ByteSequence {
+        private final ByteBuffer[] slices;
+        private int i;
+
+        ByteSequence(ByteBuffer[] slices) {
+            this.slices = slices;
+        }
+
+        void skip(int length) {
+            int done = 0;
+            while (done < length) {
+                while (i < slices.length && !slices[i].hasRemaining()) i++;
+                if (i == slices.length) throw new IllegalStateException("collective exchange delivered " + done + " of " + length + " bytes");
+                int n = Math.min(length - done, slices[i].remaining());
+                slices[i].position(slices[i].position() + n);
+                done += n;
+            }
+        }
+
+        void copyTo(ByteBuffer dst, int at, int length) {
+            int done = 0;
+            while (done < length) {
+                while (i < slices.length && !slices[i].hasRemaining()) i++;
+                if (i == slices.length) throw new IllegalStateException("collective exchange delivered " + done + " of " + length + " bytes");
+                ByteBuffer s = slices[i];
+                int n = Math.min(length - done, s.remaining());
+                ByteBuffer part = s.duplicate();
+                part.limit(part.position() + n);
+                dst.put(at + done, part, part.position(), n);
+                s.position(s.position() + n);
+                done += n;
+            }
+        }
+    }
+}
