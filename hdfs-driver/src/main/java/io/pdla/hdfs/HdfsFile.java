@@ -5,6 +5,7 @@ import io.pdla.storage.StorageException.Reason;
 import io.pdla.storage.StorageFile;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -381,5 +382,16 @@ final class HdfsFile implements StorageFile {
 
     private void requireWritable(String what) throws StorageException {
         if (!writable) throw new StorageException(Reason.READ_ONLY, uri + ": opened read-only, cannot " + what);
+    }
+
+    /** The file's layout as {@link HdfsDriver#layout} reports it: 1-DH with its block size. */
+    @Override
+    public io.pdla.storage.Layout layout() throws IOException {
+        try {
+            FileStatus st = fs.getFileStatus(path);
+            return HdfsLayouts.describe(fs, path, st, st.getBlockSize());
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "layout");
+        }
     }
 }
