@@ -1,6 +1,7 @@
 package io.pdla.mpiio.collective;
 
 import io.pdla.intercept.InterceptorChain;
+import io.pdla.storage.Layout;
 import io.pdla.storage.StorageFile;
 import mpi.MPI;
 import mpi.MPIException;
@@ -11,9 +12,6 @@ import java.util.Map;
 
 /** Builds a file's two-phase engine at open: hosts of the ranks, the driver's striping, the hints, the aggregators. */
 public final class CollectiveSetup {
-    /** Stripe size assumed for a store that reports no striping (ROMIO's generic driver knows none either). */
-    public static final long UNSTRIPED_STRIPE = 1L << 20;
-
     private CollectiveSetup() {
     }
 
@@ -30,8 +28,10 @@ public final class CollectiveSetup {
         return new TwoPhaseEngine(exchange, settings, aggregators, hostOfRank, chain);
     }
 
-    static CollectiveSettings settings(Map<String, String> hints, int np, int hosts, StorageFile storage) {
-        return CollectiveSettings.from(hints, np, hosts, UNSTRIPED_STRIPE, 1);
+    /** Stripe size and server count from the store's own layout of the file, unless the hints say otherwise. */
+    static CollectiveSettings settings(Map<String, String> hints, int np, int hosts, StorageFile storage) throws IOException {
+        Layout layout = storage.layout();
+        return CollectiveSettings.from(hints, np, hosts, Math.max(1, layout.stripeSize()), Math.max(1, layout.serverCount()));
     }
 
     private static long hostId() throws IOException {
