@@ -92,7 +92,7 @@ public final class InterceptorChain {
         } catch (IOException | RuntimeException e) {
             if (!reached[0]) {
                 try {
-                    terminal.execute(call.rerouted(ExtentList.EMPTY, java.nio.ByteBuffer.allocate(0)));
+                    terminal.abstain(call);
                 } catch (IOException | RuntimeException second) {
                     e.addSuppressed(second);
                 }
@@ -107,6 +107,14 @@ public final class InterceptorChain {
     @FunctionalInterface
     public interface Terminal {
         long execute(IoCall call) throws IOException;
+
+        /**
+         * Joins a collective call that failed on this rank before reaching the terminal, so the other ranks
+         * are not left waiting; a collective terminal makes them all move nothing.
+         */
+        default void abstain(IoCall call) throws IOException {
+            execute(call.rerouted(ExtentList.EMPTY, java.nio.ByteBuffer.allocate(0)));
+        }
     }
 
     /**

@@ -597,22 +597,38 @@ public final class File {
 
     private IoStatus access(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count,
                             Datatype type, boolean collective) throws MPIException {
-        Prepared p = prepare(op, positioning, offset, buf, bufOffset, count, type);
+        Prepared p;
         long position;
-        if (positioning == Positioning.EXPLICIT_OFFSET) {
-            position = offset;
-        } else if (positioning == Positioning.INDIVIDUAL_POINTER) {
-            position = pointer;
-        } else {
-            try {
-                position = sharedPointer.fetchAndAdd(p.etypes);
-            } catch (IOException e) {
-                throw translate(e, op + " (shared pointer)", coll.rank());
+        try {
+            p = prepare(op, positioning, offset, buf, bufOffset, count, type);
+            if (positioning == Positioning.EXPLICIT_OFFSET) {
+                position = offset;
+            } else if (positioning == Positioning.INDIVIDUAL_POINTER) {
+                position = pointer;
+            } else {
+                try {
+                    position = sharedPointer.fetchAndAdd(p.etypes);
+                } catch (IOException e) {
+                    throw translate(e, op + " (shared pointer)", coll.rank());
+                }
             }
+        } catch (RuntimeException e) {
+            // the other ranks are already in the collective engine: this rank vetoes, so none of them moves a byte
+            if (collective) abstain();
+            if (e instanceof MPIIOException m) throw m;
+            throw translate(e, op.name().toLowerCase(), coll.rank());
         }
         IoStatus status = transfer(op, positioning, collective, position, p, buf);
         if (positioning == Positioning.INDIVIDUAL_POINTER) pointer = position + status.getBytes() / view.etypeBytes();
         return status;
+    }
+
+    private void abstain() throws MPIIOException {
+        try {
+            engine.abstain();
+        } catch (IOException e) {
+            throw translate(e, "collective access", coll.rank());
+        }
     }
 
     /** What validation of an access yields: the memory layout, its flattened type and its size in etypes. */
@@ -648,8 +664,15 @@ public final class File {
     }
 
     private IoStatus transfer(IoOp op, Positioning positioning, boolean collective, long position, Prepared p, Object buf) throws MPIIOException {
-        ExtentList extents = view.extents(position, p.layout.bytes());
-        ByteBuffer data = op == IoOp.WRITE ? p.layout.pack(buf) : p.layout.receiveBuffer(buf);
+        ExtentList extents;
+        ByteBuffer data;
+        try {
+            extents = view.extents(position, p.layout.bytes());
+            data = op == IoOp.WRITE ? p.layout.pack(buf) : p.layout.receiveBuffer(buf);
+        } catch (RuntimeException e) {
+            if (collective) abstain();
+            throw translate(e, op.name().toLowerCase() + " at view position " + position, coll.rank());
+        }
         long moved;
         try {
             IoCall call = IoCall.data(context, op, positioning, collective, extents, data);

@@ -26,4 +26,11 @@ class CollectiveBufferingTest {
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
         assertTrue(passed.size() >= 2 * trials, "seed " + seed + ": expected " + 2 * trials + " passing checks per rank, got " + passed.size() + "\n" + r.output());
     }
+
+    @org.junit.jupiter.api.Test
+    void aFailureOnOneRankFailsEveryRankAndWritesNothing() throws Exception {
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.CollectiveFailureProgram.class, 4, dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, 4);
+        assertTrue(passed.size() == 4 * 4, "4 checks on 4 ranks\n" + r.output());
+    }
 }

@@ -7,6 +7,12 @@ public final class CollectiveStatistics {
     long rounds;
     long storageCalls;
     long storageBytes;
+    long vetoed;
+
+    /** Collective data calls that moved nothing because a rank's arguments failed validation. */
+    public long vetoedCalls() {
+        return vetoed;
+    }
 
     /** Collective data calls that went through two-phase collective buffering. */
     public long twoPhaseCalls() {

@@ -84,8 +84,12 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         ExtentList mine = call.extents();
         long bytes = mine.totalBytes();
         long[] all = exchange.allgather(new long[]{
-                bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes, mine.isMonotone() ? 1 : 0});
+                bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes, mine.isMonotone() ? 1 : 0, 0});
         Aggregate agg = Aggregate.of(all, exchange.size());
+        if (agg.vetoed) {
+            stats.vetoed++;
+            return 0; // another rank's call failed before it reached storage: nobody writes, the agreement reports it
+        }
         if (agg.bytes == 0) return 0;
         if (!useCollectiveBuffering(read, agg)) {
             stats.independent++;
@@ -102,6 +106,20 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         }
         stats.rounds += rounds;
         return read ? read(call, domains, split, rounds) : write(call, domains, split, rounds);
+    }
+
+    /**
+     * Joins a collective call this rank cannot make (its arguments failed validation): the other ranks see
+     * the veto in the call's first all-gather and move nothing.
+     */
+    @Override
+    public void abstain(IoCall call) throws IOException {
+        abstain();
+    }
+
+    public void abstain() throws IOException {
+        exchange.allgather(new long[]{-1, -1, 0, 1, 1});
+        stats.vetoed++;
     }
 
     /** ROMIO's rule for {@code automatic}: aggregate only when the ranks' requests interleave. */
@@ -352,20 +370,24 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     }
 
     /** The ranks' bounds, as the first all-gather of every collective call delivers them. */
-    private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved) {
+    private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed) {
+        static final int FIELDS = 5;
+
         static Aggregate of(long[] all, int np) {
             long start = Long.MAX_VALUE, end = 0, bytes = 0;
-            boolean mono = true;
+            boolean mono = true, vetoed = false;
+            for (int r = 0; r < np; r++) vetoed |= all[FIELDS * r + 4] != 0;
             long[][] ranges = new long[np][];
             int n = 0;
             for (int r = 0; r < np; r++) {
-                long b = all[4 * r + 2];
+                int at = FIELDS * r;
+                long b = all[at + 2];
                 if (b == 0) continue;
-                start = Math.min(start, all[4 * r]);
-                end = Math.max(end, all[4 * r + 1]);
+                start = Math.min(start, all[at]);
+                end = Math.max(end, all[at + 1]);
                 bytes += b;
-                mono &= all[4 * r + 3] == 1;
-                ranges[n++] = new long[]{all[4 * r], all[4 * r + 1]};
+                mono &= all[at + 3] == 1;
+                ranges[n++] = new long[]{all[at], all[at + 1]};
             }
             java.util.Arrays.sort(ranges, 0, n, (a, b) -> Long.compare(a[0], b[0]));
             boolean interleaved = false;
@@ -374,7 +396,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 if (ranges[i][0] < reach) interleaved = true;
                 reach = Math.max(reach, ranges[i][1]);
             }
-            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved);
+            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed);
         }
     }
 
