@@ -21,7 +21,7 @@ import java.util.regex.PatternSyntaxException;
 /** {@code pdla bench}: the IOR-style benchmark over the shim (with its FileChannel baseline) and the JMH micro-benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: IOR-style bandwidth of the shim against a FileChannel baseline, and JMH micro-benchmarks.",
-        subcommands = {BenchCommand.Ior.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class, DirectBenchCommand.class})
+        subcommands = {BenchCommand.Ior.class, BenchCommand.Tile.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class, DirectBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -70,6 +70,50 @@ public final class BenchCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 // bad IOR options (the message names the option) or an unknown device
                 return bad(e.getMessage());
+            }
+        }
+    }
+
+    /** MPI-Tile-IO-style: launcher options here, the benchmark's own options go to the job unchanged. */
+    @Command(name = "tile",
+            description = "MPI-Tile-IO-style benchmark as an MPJ job: collective vs independent access to 2-D tiles through the shim, "
+                    + "in the same run. Its own options: --nx-tiles --ny-tiles --tile-x --tile-y --element-size -i --warmup -o --hint K=V.",
+            footer = {"", "Example: pdla bench tile -np 4 --tile-x 512 --tile-y 512 --element-size 8 -o /tmp/tile.dat --hint romio_cb_write=enable", ""})
+    static final class Tile implements Callable<Integer> {
+        @Option(names = "-np", required = true, description = "Number of MPJ processes (ranks).")
+        int processes;
+
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        String device;
+
+        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        Path machines;
+
+        @Unmatched
+        List<String> tileArgs = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            if (processes <= 0) return bad("-np must be > 0, was " + processes);
+            try {
+                io.pdla.bench.tile.TileOptions.check(tileArgs, processes);
+            } catch (IllegalArgumentException | CommandLine.ParameterException e) {
+                return bad(e.getMessage());
+            }
+            Path status = Files.createTempFile("pdla-tile-status", ".txt");
+            try {
+                List<String> args = new ArrayList<>(tileArgs);
+                args.add("--status-file");
+                args.add(status.toString());
+                io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.tile.TileMain.class.getName())
+                        .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
+                if (machines != null) b.machinesFile(machines.toAbsolutePath());
+                int exit = b.build().start(true).waitFor();
+                if (exit != 0) return exit;
+                String s = Files.readString(status).trim();
+                return s.isEmpty() ? 4 : Integer.parseInt(s);
+            } finally {
+                Files.deleteIfExists(status);
             }
         }
     }

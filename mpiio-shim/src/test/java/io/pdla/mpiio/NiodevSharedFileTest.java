@@ -57,6 +57,28 @@ class NiodevSharedFileTest {
         }
     }
 
+    /** The collective-vs-independent differential over MPJ messages (MpjExchange): ranks in three JVMs share no memory. */
+    @Test
+    void collectiveBufferingAcrossThreeJvmsEqualsIndependentIo() throws Exception {
+        Path home = MpjHome.locate();
+        Process daemon = new ProcessBuilder(javaBin(), "-jar", home.resolve("lib/daemon.jar").toString(), Integer.toString(DAEMON_PORT))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile()).start();
+        try {
+            awaitPort(DAEMON_PORT, daemon);
+            Path machines = Files.writeString(dir.resolve("machines"), "localhost\n");
+            long seed = java.util.concurrent.ThreadLocalRandom.current().nextLong(1_000_000_000L);
+            MpjJob.Result r = MpjJob.builder(io.pdla.mpiio.programs.CollectiveDifferentialProgram.class.getName()).processes(3).device("niodev")
+                    .machinesFile(machines).classPath(MpjJob.currentClassPath()).args(List.of(dir.toString(), String.valueOf(seed), "6"))
+                    .build().run(180);
+            List<String> passed = MpjTestSupport.assertAllPassed(r, 3);
+            assertTrue(passed.size() >= 12, "seed " + seed + ": 12 checks per rank expected\n" + r.output());
+        } finally {
+            daemon.descendants().forEach(ProcessHandle::destroy);
+            daemon.destroy();
+            daemon.waitFor();
+        }
+    }
+
     private static String javaBin() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }

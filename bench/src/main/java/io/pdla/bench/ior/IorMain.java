@@ -57,7 +57,11 @@ public final class IorMain {
             return 0;
         }
         List<IorBackend> backends = new ArrayList<>();
-        if (o.api() == IorOptions.Api.MPIIO) backends.add(new MpiioBackend(world, o.collective()));
+        if (o.api() == IorOptions.Api.MPIIO) {
+            backends.add(new MpiioBackend(world, o.collective(), Reports.SHIM, o.hints()));
+            // the same pattern through independent calls, in the same run, as the collective calls' yardstick
+            if (o.collective()) backends.add(new MpiioBackend(world, false, Reports.INDEPENDENT, o.hints()));
+        }
         if (o.tracedDir() != null) backends.add(MpiioBackend.traced(world, o.collective(), o.tracedDir()));
         if (o.redirectCatalog() != null) backends.add(MpiioBackend.redirected(world, o.collective(), o.redirectCatalog()));
         if (o.api() == IorOptions.Api.POSIX || o.baseline()) backends.add(new PosixBaselineBackend());

@@ -66,6 +66,9 @@ public final class IorOptions {
     @Option(names = "-k", description = "keep the test file(s) after each iteration")
     boolean keep;
 
+    @Option(names = "--hint", paramLabel = "KEY=VALUE", description = "an MPI-IO hint for the shim's opens (repeatable), e.g. --hint romio_cb_write=enable --hint cb_nodes=2")
+    java.util.Map<String, String> hints = new java.util.LinkedHashMap<>();
+
     @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON to FILE")
     String json;
 
@@ -146,6 +149,8 @@ public final class IorOptions {
 
     public Api api() { return api; }
     public boolean collective() { return collective; }
+
+    public java.util.Map<String, String> hints() { return java.util.Map.copyOf(hints); }
     public long blockSize() { return blockSize; }
     public long transferSize() { return transferSize; }
     public int segments() { return segments; }

@@ -12,6 +12,8 @@ public final class Reports {
     public static final String BASELINE = "posix-baseline";
     public static final String TRACED = "mpiio-traced";
     public static final String REDIRECTED = "mpiio-redirect";
+    /** With -c: the shim's independent calls on the same pattern, the collective calls' yardstick. */
+    public static final String INDEPENDENT = "mpiio-independent";
 
     private Reports() {
     }
@@ -34,6 +36,7 @@ public final class Reports {
                 ratio(summaries, "write", Summary::meanTransferMiBps), ratio(summaries, "read", Summary::meanTransferMiBps),
                 ratio(summaries, TRACED, SHIM, "write", Summary::meanMiBps), ratio(summaries, TRACED, SHIM, "read", Summary::meanMiBps),
                 ratio(summaries, REDIRECTED, SHIM, "write", Summary::meanMiBps), ratio(summaries, REDIRECTED, SHIM, "read", Summary::meanMiBps),
+                ratio(summaries, SHIM, INDEPENDENT, "write", Summary::meanMiBps), ratio(summaries, SHIM, INDEPENDENT, "read", Summary::meanMiBps),
                 new IorReport.Verification(verify, checked, bad), List.copyOf(errors));
     }
 

@@ -78,6 +78,9 @@ public final class TextSink implements ResultSink {
         if (report.tracedWriteRatio() != null || report.tracedReadRatio() != null) {
             out.println("traced/untraced ratio: write " + fmt(report.tracedWriteRatio()) + ", read " + fmt(report.tracedReadRatio()));
         }
+        if (report.collectiveWriteRatio() != null || report.collectiveReadRatio() != null) {
+            out.println("collective/independent ratio: write " + fmt(report.collectiveWriteRatio()) + ", read " + fmt(report.collectiveReadRatio()));
+        }
         if (report.redirectedWriteRatio() != null || report.redirectedReadRatio() != null) {
             out.println("redirected/plain ratio (no replica applies): write " + fmt(report.redirectedWriteRatio()) + ", read " + fmt(report.redirectedReadRatio()));
         }

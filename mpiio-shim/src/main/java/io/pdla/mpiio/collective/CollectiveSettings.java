@@ -67,7 +67,9 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
         long stripe = positiveSize(hints, STRIPING_UNIT, layoutStripe);
         int servers = (int) positiveLong(hints, STRIPING_FACTOR, layoutServers);
         String m = hints.get(PartitionMethod.HINT);
-        PartitionMethod method = m == null ? (servers > 1 ? PartitionMethod.STRIPE_ALIGNED : PartitionMethod.EVEN) : PartitionMethod.fromHint(m);
+        // ROMIO aligns file domains whenever it knows a striping unit; every store here reports one (an
+        // unstriped POSIX file its block size), which also keeps aggregators' requests O_DIRECT-aligned.
+        PartitionMethod method = m == null ? PartitionMethod.STRIPE_ALIGNED : PartitionMethod.fromHint(m);
         boolean stripeIo = bool(hints, STRIPE_SIZE_IO);
         long minFd = positiveSize(hints, MIN_FD_SIZE, DEFAULT_MIN_FD_SIZE);
         return new CollectiveSettings(read, write, cbNodes, cbBuffer, perHost, stripe, servers, method, stripeIo, minFd);

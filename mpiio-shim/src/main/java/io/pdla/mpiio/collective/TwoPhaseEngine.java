@@ -286,8 +286,9 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     /** Reads the needed part of a window in one request (ROMIO reads across holes); returns the file offset where data ended, or MAX_VALUE. */
     private long readWindow(FileContext file, Window w, ByteBuffer cb, BitSet needed) throws IOException {
-        int from = needed.nextSetBit(0);
-        int to = needed.length();
+        // whole pages of the window, so that a store reading with O_DIRECT can take the request as it is
+        int from = needed.nextSetBit(0) & ~4095;
+        int to = Math.min(w.bytes, (needed.length() + 4095) & ~4095);
         ExtentList source = w.extents.slice(from, to - from);
         ByteBuffer dst = cb.duplicate().limit(to).position(from);
         long got = storageCall(file, IoOp.READ, source, dst);
