@@ -354,10 +354,8 @@ public final class Layout {
         }
     }
 
+    /** Sizes are written as plain byte counts, the form every reader of the text (and ROMIO's hints) takes. */
     private static String size(long bytes) {
-        if (bytes > 0 && bytes % (1L << 30) == 0) return (bytes >> 30) + "g";
-        if (bytes > 0 && bytes % (1L << 20) == 0) return (bytes >> 20) + "m";
-        if (bytes > 0 && bytes % (1L << 10) == 0) return (bytes >> 10) + "k";
         return Long.toString(bytes);
     }
 
