@@ -25,11 +25,11 @@ class CollectiveRedirectEndToEndTest {
 
     @Test
     void runTwoOfACollectiveReaderIsServedFromReplicas() throws Exception {
-        int np = 4, cbNodes = 2, block = 16384, segments = 16;
+        int np = 4, cbNodes = 2, block = 16384, segments = 16, more = 8;
         String data = dir.resolve("coll.dat").toString();
         Path traces = dir.resolve("traces"), patterns = dir.resolve("patterns"), catalog = dir.resolve("catalog");
         // run 0 writes the file (another command: not the application being optimised)
-        CollectiveJobs.run(np, CollectiveJobs.args(data, block, segments, "write", cbNodes), Map.of("PDLA_INTERCEPTORS", "none"));
+        CollectiveJobs.run(np, CollectiveJobs.args(data, block, segments + more, "write", cbNodes), Map.of("PDLA_INTERCEPTORS", "none"));
         List<String> reader = CollectiveJobs.args(data, block, segments, "read", cbNodes);
 
         MpjJob.Result run1 = CollectiveJobs.run(np, reader, Map.of("PDLA_INTERCEPTORS", "tracer", "PDLA_TRACE_DIR", traces.toString()));
@@ -49,5 +49,21 @@ class CollectiveRedirectEndToEndTest {
         for (CollectiveJobs.Coll c : CollectiveJobs.coll(run2, np).values()) {
             assertEquals(0, c.aggregatorBytes(), "nothing left for the aggregators on rank " + c.rank() + ":\n" + run2.output());
         }
+
+        // The same application reading further than its replicas reach: each rank's replica serves what it
+        // covers, the rest of every rank's request goes through two-phase together.
+        String app = io.pdla.cli.programs.CollectiveStrided.class.getName() + " " + String.join(" ", reader);
+        MpjJob.Result longer = CollectiveJobs.run(np, CollectiveJobs.args(data, block, segments + more, "read", cbNodes),
+                Map.of("PDLA_INTERCEPTORS", "redirect", "PDLA_CATALOG", catalog.toString(), "PDLA_APP", app));
+        assertTrue(!longer.output().contains("differs"), longer.output());
+        for (CollectiveJobs.Redirected r : CollectiveJobs.redirected(longer, np).values()) {
+            assertEquals((long) block * segments, r.bytesFromReplica(), "rank " + r.rank() + "'s replica served what it covers:\n" + longer.output());
+        }
+        long aggregated = 0;
+        for (CollectiveJobs.Coll c : CollectiveJobs.coll(longer, np).values()) {
+            assertEquals(1, c.twoPhase(), "the rest went through two-phase on rank " + c.rank() + ":\n" + longer.output());
+            aggregated += c.aggregatorBytes();
+        }
+        assertEquals((long) np * block * more, aggregated, "the aggregators read exactly what no replica covers:\n" + longer.output());
     }
 }
