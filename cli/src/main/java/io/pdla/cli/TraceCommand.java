@@ -1,6 +1,7 @@
 package io.pdla.cli;
 
 import io.pdla.tracer.format.TraceDirectory;
+import io.pdla.tracer.format.TraceLayer;
 import io.pdla.tracer.format.TraceText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,7 +26,7 @@ public final class TraceCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** {@code pdla trace dump DIR [--csv]}: one request per line, rank by rank, in issue order. */
+    /** {@code pdla trace dump DIR [--csv] [--layer L]}: one request per line, rank by rank, in issue order. */
     @Command(name = "dump", mixinStandardHelpOptions = true,
             description = {"Prints every traced request, one per line: rank pid file_id op positioning mode offset length start_ns end_ns.",
                 "Times are nanoseconds since the job start. Exit 0 ok, 2 missing or damaged trace, 1 other failure."})
@@ -42,12 +43,29 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--allow-missing", description = "accept ranks without a trace (ranks that opened no file)")
         private boolean allowMissing;
 
+        @Option(names = "--layer", paramLabel = "LAYER", defaultValue = "application", converter = LayerConverter.class,
+                description = {"application (default): the application's own MPI-IO calls;",
+                    "aggregator: the storage requests collective-buffering aggregators made for collective calls (aggregator ranks only)"})
+        private TraceLayer layer;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             return TraceDirectoryCommands.run("pdla trace dump", dir, out, err,
-                    () -> TraceText.dump(TraceDirectory.open(dir, allowMissing), csv, out));
+                    () -> TraceText.dump(TraceDirectory.open(dir, allowMissing), layer, csv, out));
+        }
+    }
+
+    /** Picocli's message for a bad value names the option; ours lists the layers there are. */
+    static final class LayerConverter implements CommandLine.ITypeConverter<TraceLayer> {
+        @Override
+        public TraceLayer convert(String value) {
+            try {
+                return TraceLayer.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import io.pdla.patterns.TraceSourceFactory;
 import io.pdla.patterns.TruncatedTraceException;
 import io.pdla.storage.StorageDrivers;
 import io.pdla.tracer.format.TraceDirectory;
+import io.pdla.tracer.format.TraceLayer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,7 +54,9 @@ public final class TracerTraceSources implements TraceSourceFactory {
 
             @Override
             public Iterator<TraceRecord> records(int rank) {
-                return new Truncation(td.records(rank).iterator(), traceDir, rank);
+                // The application's own calls only: the aggregator layer (collective buffering) is how the shim
+                // served them, not the application's pattern, and changes with hints and process count.
+                return new Truncation(td.records(rank, TraceLayer.APPLICATION).iterator(), traceDir, rank);
             }
 
             @Override

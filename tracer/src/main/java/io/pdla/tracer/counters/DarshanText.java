@@ -121,7 +121,7 @@ public final class DarshanText {
         long bytes = 0;
         double shared = 0;
         Map<Integer, double[]> perRank = new HashMap<>();
-        Counter slowestTime = m == Module.POSIX ? PosixFCounter.POSIX_F_SLOWEST_RANK_TIME : MpiioFCounter.MPIIO_F_SLOWEST_RANK_TIME;
+        Counter slowestTime = m.posixCounters() ? PosixFCounter.POSIX_F_SLOWEST_RANK_TIME : MpiioFCounter.MPIIO_F_SLOWEST_RANK_TIME;
         Counter meta = m.fcounters().get(10), readT = m.fcounters().get(8), writeT = m.fcounters().get(9);
         for (CounterRecord r : records) {
             bytes += RecordMerger.bytes(r);

@@ -41,7 +41,11 @@ public final class FileCounters {
     private int mpiioLastIo = NONE;
 
     public FileCounters(int rank, long recordId, String path, String mountPoint, String fsType, long fileAlignment) {
-        this.posix = new CounterRecord(Module.POSIX, rank, recordId, path, mountPoint, fsType);
+        this(Module.POSIX, rank, recordId, path, mountPoint, fsType, fileAlignment);
+    }
+
+    private FileCounters(Module storageModule, int rank, long recordId, String path, String mountPoint, String fsType, long fileAlignment) {
+        this.posix = new CounterRecord(storageModule, rank, recordId, path, mountPoint, fsType);
         this.mpiio = new CounterRecord(Module.MPIIO, rank, recordId, path, mountPoint, fsType);
         this.fileAlignment = fileAlignment;
         this.alignmentMask = fileAlignment > 0 && Long.bitCount(fileAlignment) == 1 ? fileAlignment - 1 : -1;
@@ -135,6 +139,31 @@ public final class FileCounters {
         if (fileAlignment > 0 && (alignmentMask >= 0 ? (off & alignmentMask) != 0 : off % fileAlignment != 0)) p[P_FILE_NOT_ALIGNED]++;
         if (posixLastIo == (read ? WRITE : READ)) p[P_RW_SWITCHES]++;
         posixLastIo = read ? READ : WRITE;
+    }
+
+    /**
+     * Counters of the same file for the aggregator layer: their POSIX-like record ({@link Module#AGG_POSIX})
+     * counts what collective-buffering aggregators sent to storage ({@link #storage}); their MPI-IO record stays empty.
+     */
+    public FileCounters aggregatorLayer() {
+        return new FileCounters(Module.AGG_POSIX, posix.rank(), posix.recordId(), posix.fileName(), posix.mountPoint(), posix.fsType(), fileAlignment);
+    }
+
+    /**
+     * One storage request made below the application's calls (an aggregator's read or write of a window):
+     * one positional operation per extent, as {@link #data} counts the POSIX record, and nothing at the MPI-IO level.
+     */
+    public void storage(IoOp op, ExtentList extents, long t1, long t2) {
+        boolean read = op == IoOp.READ;
+        if (!read && op != IoOp.WRITE) throw new IllegalArgumentException(op + " is not a storage read or write");
+        for (int i = 0; i < extents.size(); i++) posixOp(read, extents.offset(i), extents.length(i));
+        if (read) {
+            posixTimes.read(t1, t2, extents.totalBytes());
+            posixTimes.stamp(ModuleTimes.Kind.READ, t1, t2);
+        } else {
+            posixTimes.write(t1, t2, extents.totalBytes());
+            posixTimes.stamp(ModuleTimes.Kind.WRITE, t1, t2);
+        }
     }
 
     /** SEEK, SET_VIEW, SYNC or SET_SIZE. */

@@ -5,7 +5,13 @@ import java.util.List;
 /** A Darshan module: its name in darshan-parser output, its id in our counter file, and its counters. */
 public enum Module {
     POSIX("POSIX", 1, PosixCounter.values(), PosixFCounter.values()),
-    MPIIO("MPI-IO", 2, MpiioCounter.values(), MpiioFCounter.values());
+    MPIIO("MPI-IO", 2, MpiioCounter.values(), MpiioFCounter.values()),
+    /**
+     * Not a Darshan module: the POSIX counters of the storage requests collective-buffering aggregators made
+     * on behalf of collective calls (what Darshan's POSIX module shows under MPI-IO's when ROMIO aggregates),
+     * kept apart from the POSIX record of the application's own calls.
+     */
+    AGG_POSIX("AGG-POSIX", 3, PosixCounter.values(), PosixFCounter.values());
 
     private final String label;
     private final int id;
@@ -26,6 +32,11 @@ public enum Module {
 
     public int id() {
         return id;
+    }
+
+    /** Whether the record holds POSIX counters (the application's or the aggregators'). */
+    public boolean posixCounters() {
+        return this != MPIIO;
     }
 
     public List<Counter> counters() {

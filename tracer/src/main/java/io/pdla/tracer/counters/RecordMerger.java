@@ -42,7 +42,7 @@ public final class RecordMerger {
     }
 
     private static Roles roles(Module m) {
-        return m == Module.POSIX ? POSIX_ROLES : MPIIO_ROLES;
+        return m.posixCounters() ? POSIX_ROLES : MPIIO_ROLES;
     }
 
     /** A rank's bytes read + written. */

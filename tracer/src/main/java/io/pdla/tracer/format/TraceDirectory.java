@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * }</pre>
  */
 public final class TraceDirectory {
-    private static final Pattern TRACE = Pattern.compile("rank-(\\d+)\\.pdlt");
+    private static final Pattern TRACE = TraceLayer.APPLICATION.files();
     private static final Pattern SUMMARY = Pattern.compile("rank-(\\d+)\\.pdlc");
 
     private final Path dir;
@@ -134,9 +134,44 @@ public final class TraceDirectory {
 
     /** One rank's records in issue order (none for a missing rank); close the stream to close the file. */
     public Stream<TraceRecord> records(int rank) {
-        if (missingRanks.contains(rank)) return Stream.empty();
+        return records(rank, TraceLayer.APPLICATION);
+    }
+
+    /**
+     * Whether a rank has a trace of that layer: every traced rank has the application layer; the aggregator
+     * layer only ranks that were collective-buffering aggregators of a two-phase call.
+     */
+    public boolean hasLayer(int rank, TraceLayer layer) {
+        return headers.containsKey(rank) && (layer == TraceLayer.APPLICATION || Files.isRegularFile(dir.resolve(layer.fileName(rank))));
+    }
+
+    /** The ranks with a trace of that layer, ascending. */
+    public List<Integer> ranksWith(TraceLayer layer) {
+        List<Integer> out = new ArrayList<>();
+        for (int r : headers.keySet()) if (hasLayer(r, layer)) out.add(r);
+        return out;
+    }
+
+    /** A streaming reader of one rank's trace of one layer, aligned like the application layer; the caller closes it. */
+    public TraceFileReader reader(int rank, TraceLayer layer) throws IOException {
+        if (layer == TraceLayer.APPLICATION) return reader(rank);
+        if (!hasLayer(rank, layer)) {
+            throw new IllegalArgumentException("rank " + rank + " has no " + layer.label() + " trace (" + layer.fileName(rank) + ")");
+        }
+        Path file = dir.resolve(layer.fileName(rank));
+        TraceHeader h = TraceFileReader.readHeader(file);
+        if (h.rank() != rank || h.originNanoTime() != header(rank).originNanoTime()) {
+            throw new TraceFormatException(file, 12, "header is not rank " + rank + "'s (rank " + h.rank()
+                    + "; a layer's trace shares its rank's origin)");
+        }
+        return TraceFileReader.open(file, shiftNanos(rank));
+    }
+
+    /** One rank's records of one layer in issue order (none where the rank has no such trace). */
+    public Stream<TraceRecord> records(int rank, TraceLayer layer) {
+        if (!hasLayer(rank, layer)) return Stream.empty();
         try {
-            return reader(rank).stream();
+            return reader(rank, layer).stream();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -35,8 +35,9 @@ public final class TraceFormat {
     private TraceFormat() {
     }
 
+    /** The application layer's trace of a rank; {@link TraceLayer#fileName} names the others. */
     public static String fileName(int rank) {
-        return "rank-" + rank + ".pdlt";
+        return TraceLayer.APPLICATION.fileName(rank);
     }
 
     /** Operation in bits 0-2, positioning in bits 3-4, collective in bit 5. */

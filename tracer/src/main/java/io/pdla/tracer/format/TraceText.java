@@ -28,12 +28,21 @@ public final class TraceText {
                 .toString();
     }
 
-    /** Dumps every rank of a directory; returns the number of requests printed. */
+    /** Dumps every rank's application layer; returns the number of requests printed. */
     public static long dump(TraceDirectory dir, boolean csv, PrintWriter out) throws IOException {
+        return dump(dir, TraceLayer.APPLICATION, csv, out);
+    }
+
+    /** Dumps every rank's trace of one layer; returns the number of requests printed. */
+    public static long dump(TraceDirectory dir, TraceLayer layer, boolean csv, PrintWriter out) throws IOException {
         if (csv) {
             out.println(CSV_HEADER);
         } else {
             out.println("# pdla trace: " + dir.dir() + ", " + dir.nprocs() + " processes, job start " + dir.jobStartEpochNanos() + " ns since the epoch");
+            if (layer == TraceLayer.AGGREGATOR) {
+                out.println("# layer: aggregator (storage requests collective-buffering aggregators made for collective calls); ranks with one: "
+                        + dir.ranksWith(layer));
+            }
             Map<Integer, String> files = new TreeMap<>();
             try {
                 files.putAll(dir.job().files());
@@ -46,9 +55,9 @@ public final class TraceText {
         long n = 0;
         if (!dir.missingRanks().isEmpty() && !csv) out.println("# ranks without a trace (no file opened): " + dir.missingRanks());
         for (int r = 0; r < dir.nprocs(); r++) {
-            if (!dir.hasRank(r)) continue;
+            if (!dir.hasLayer(r, layer)) continue;
             long pid = dir.header(r).pid();
-            try (TraceFileReader reader = dir.reader(r)) {
+            try (TraceFileReader reader = dir.reader(r, layer)) {
                 while (reader.hasNext()) {
                     out.println(line(reader.next(), pid, csv));
                     n++;

@@ -1,5 +1,6 @@
 package io.pdla.tracer.runtime;
 
+import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.intercept.FileContext;
@@ -15,6 +16,7 @@ import io.pdla.tracer.format.TraceDirectory;
 import io.pdla.tracer.format.TraceEncoder;
 import io.pdla.tracer.format.TraceFormat;
 import io.pdla.tracer.format.TraceHeader;
+import io.pdla.tracer.format.TraceLayer;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -63,6 +65,10 @@ final class RankTracer {
 
     private TraceOutput out;
     private TraceEncoder encoder;
+    private byte[] header;
+    /** The aggregator layer, opened at the rank's first storage request as a collective-buffering aggregator. */
+    private LayerTrace aggregatorTrace;
+    private final Map<String, FileCounters> aggregatorCounters = new LinkedHashMap<>();
     private boolean tracing;
     private boolean failed;
     private boolean shutDown;
@@ -169,6 +175,33 @@ final class RankTracer {
         checkOutput();
     }
 
+    /**
+     * A storage request a collective-buffering aggregator made for a collective call: the aggregator layer,
+     * in its own trace file and counter records, apart from the application's calls.
+     */
+    synchronized void aggregated(TracedFile t, IoOp op, ExtentList extents, long t1, long t2) {
+        if (shutDown || !op.movesData()) return;
+        long r1 = t1 - originNanoTime, r2 = t2 - originNanoTime;
+        aggregatorCounters.computeIfAbsent(t.path(), p -> t.counters().aggregatorLayer()).storage(op, extents, r1, r2);
+        if (!tracing) return;
+        if (aggregatorTrace == null) {
+            try {
+                aggregatorTrace = new LayerTrace(dir.resolve(TraceLayer.AGGREGATOR.fileName(rank)), header, rank);
+            } catch (IOException | RuntimeException e) {
+                fail(e);
+                return;
+            }
+        }
+        if (aggregatorTrace.out.backlogBytes() > hardBacklog) {
+            aggregatorTrace.dropped += extents.size();
+            return;
+        }
+        // Aggregators always name their offsets, and act for a collective call.
+        int kind = TraceFormat.kind(op, Positioning.EXPLICIT_OFFSET, true);
+        for (int i = 0; i < extents.size(); i++) aggregatorTrace.add(t, kind, extents.offset(i), extents.length(i), r1, r2);
+        checkOutput();
+    }
+
     synchronized void closing(TracedFile t, boolean collective) {
         if (shutDown) return;
         long now = now();
@@ -177,6 +210,7 @@ final class RankTracer {
         openFiles--;
         if (openFiles == 0) {
             if (tracing) {
+                if (aggregatorTrace != null) aggregatorTrace.checkpoint();
                 encoder.checkpoint(dropped);
                 RankSummary s = summary();
                 out.afterWritten(() -> CounterFile.write(dir, s));
@@ -192,6 +226,7 @@ final class RankTracer {
         if (shutDown) return;
         shutDown = true;
         if (tracing) {
+            if (aggregatorTrace != null) aggregatorTrace.end(FLUSH_MILLIS);
             encoder.end(dropped);
             out.close(FLUSH_MILLIS);
             checkOutput();
@@ -225,7 +260,8 @@ final class RankTracer {
         try {
             Files.createDirectories(dir);
             TraceHeader h = new TraceHeader(TraceFormat.VERSION, rank, nprocs, ProcessHandle.current().pid(), originEpochNanos, originNanoTime, clockDomain);
-            out = new TraceOutput(dir.resolve(TraceFormat.fileName(rank)), h.encode(), rank);
+            header = h.encode();
+            out = new TraceOutput(dir.resolve(TraceFormat.fileName(rank)), header, rank);
             encoder = new TraceEncoder(out);
             tracing = true;
         } catch (IOException | RuntimeException e) {
@@ -235,6 +271,7 @@ final class RankTracer {
 
     private void checkOutput() {
         if (out != null && out.failure() != null && tracing) fail(out.failure());
+        if (aggregatorTrace != null && aggregatorTrace.out.failure() != null && tracing) fail(aggregatorTrace.out.failure());
     }
 
     private void fail(Exception e) {
@@ -245,6 +282,7 @@ final class RankTracer {
                     + "); tracing is off for the rest of this run, the application's I/O is not affected");
         }
         if (out != null) out.close(0);
+        if (aggregatorTrace != null) aggregatorTrace.out.close(0);
     }
 
     /**
@@ -271,6 +309,7 @@ final class RankTracer {
             records.add(t.counters().mpiio());
             ids.put(t.fileId(), t.path());
         }
+        for (FileCounters agg : aggregatorCounters.values()) records.add(agg.posix());
         long endEpoch = originEpochNanos + now();
         return new RankSummary(rank, nprocs, originEpochNanos, originNanoTime, clockDomain, originEpochNanos, endEpoch,
                 encoder == null ? 0 : encoder.requests(), dropped, failed, command, hints, ids, records);

@@ -1,5 +1,7 @@
 package io.pdla.tracer.runtime;
 
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
 import io.pdla.intercept.IoInterceptor;
@@ -49,6 +51,13 @@ public final class TracingInterceptor implements IoInterceptor {
         long t2 = System.nanoTime();
         t.tracer().record(t, call, moved, t1, t2);
         return moved;
+    }
+
+    /** The aggregator layer: recorded apart from the application's calls (its own trace file and counter records). */
+    @Override
+    public void aggregated(FileContext file, IoOp op, ExtentList extents, long startNanos, long endNanos) {
+        TracedFile t = file.get(TRACED);
+        if (t != null) t.tracer().aggregated(t, op, extents, startNanos, endNanos);
     }
 
     @Override

@@ -127,6 +127,19 @@ public final class TracedJob implements AutoCloseable {
             this.shared = shared;
         }
 
+        /** The rank's interceptor chain, for calls that end somewhere else than the driver (a collective engine). */
+        public InterceptorChain chain() {
+            return chain;
+        }
+
+        /** Writes collectively through {@code terminal} instead of the driver, and expects the call's extents in the trace. */
+        public long writeThrough(Positioning pos, ExtentList extents, InterceptorChain.Terminal terminal) throws IOException {
+            long n = chain.execute(IoCall.data(ctx, IoOp.WRITE, pos, true, extents, ByteBuffer.wrap(contentOf(extents))), terminal);
+            call++;
+            for (int i = 0; i < extents.size(); i++) expect(IoOp.WRITE, pos, true, extents.offset(i), extents.length(i));
+            return n;
+        }
+
         void expect(IoOp op, Positioning pos, boolean coll, long offset, long length) {
             expected.computeIfAbsent(rank, k -> new ArrayList<>()).add(new Expected(rank, path, op, pos, coll, offset, length, call));
         }
