@@ -12,6 +12,8 @@ import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
+import io.pdla.storage.sieve.SievingSettings;
+import io.pdla.storage.sieve.SievingStorageFile;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Group;
@@ -131,8 +133,12 @@ public final class File {
         MPIIOException local = null;
         try {
             opened = driver.open(uri, options.withoutCreate());
+            // independent non-contiguous requests go through ROMIO's data sieving where the hints allow it
+            opened = SievingStorageFile.wrap(opened, h);
         } catch (IOException e) {
             local = translate(e, "open", rank);
+        } catch (IllegalArgumentException e) {
+            local = new MPIIOException(ErrorClass.ERR_ARG, filename + ": rank " + rank + ": " + e.getMessage(), e);
         }
         try {
             coll.agree(local, filename);
@@ -182,6 +188,7 @@ public final class File {
         }
         this.engine = twoPhase;
         hints.putAll(twoPhase.settings().effective());
+        hints.putAll(SievingSettings.fromHints(h).effectiveHints());
         Path dir = Path.of(h.getOrDefault(SharedFilePointer.HINT_DIR, System.getProperty("java.io.tmpdir")));
         this.sharedPointer = new SharedFilePointer(dir.resolve("pdla-shfp-" + token), initial);
         RankState.opened(uri);
@@ -376,6 +383,7 @@ public final class File {
         Map<String, String> merged = new LinkedHashMap<>(hints);
         merged.putAll(more);
         try {
+            SievingSettings.fromHints(merged); // taken at open; a bad new value is still an error
             engine.reconfigure(merged);
         } catch (IllegalArgumentException e) {
             return new MPIIOException(ErrorClass.ERR_ARG, name + ": rank " + coll.rank() + ": " + what + ": " + e.getMessage(), e);
