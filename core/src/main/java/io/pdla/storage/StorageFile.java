@@ -32,6 +32,14 @@ public interface StorageFile extends Closeable {
     /** Sets the size: truncates, or extends with zeros. */
     void setSize(long size) throws IOException;
 
+    /**
+     * The driver's own file under any generic decorators the shim put around it (data sieving): what a
+     * driver-specific interceptor looks at to recognise its driver's files.
+     */
+    default StorageFile unwrapped() {
+        return this;
+    }
+
     /** Makes written data durable. */
     void sync() throws IOException;
 

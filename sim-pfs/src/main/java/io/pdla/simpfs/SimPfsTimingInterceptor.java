@@ -22,14 +22,14 @@ public final class SimPfsTimingInterceptor implements IoInterceptor {
 
     @Override
     public void opened(FileContext file) throws IOException {
-        if (file.file() instanceof SimPfsFile f && file.driver() instanceof SimPfsDriver d) {
+        if (file.file().unwrapped() instanceof SimPfsFile f && file.driver() instanceof SimPfsDriver d) {
             f.recordTo(d.recorder(d.fileSystem(file.hints()), session, file.rank()));
         }
     }
 
     @Override
     public long intercept(IoCall call, Chain next) throws IOException {
-        if (call.collective() && call.op().movesData() && call.file().file() instanceof SimPfsFile f) {
+        if (call.collective() && call.op().movesData() && call.file().file().unwrapped() instanceof SimPfsFile f) {
             f.recordCollectivePoint();
         }
         return next.proceed(call);

@@ -274,4 +274,9 @@ public final class SievingStorageFile implements StorageFile {
     public void close() throws IOException {
         file.close();
     }
+
+    @Override
+    public StorageFile unwrapped() {
+        return file.unwrapped();
+    }
 }
