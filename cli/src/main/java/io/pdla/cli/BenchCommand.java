@@ -21,7 +21,7 @@ import java.util.regex.PatternSyntaxException;
 /** {@code pdla bench}: the IOR-style benchmark over the shim (with its FileChannel baseline) and the JMH micro-benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: IOR-style bandwidth of the shim against a FileChannel baseline, and JMH micro-benchmarks.",
-        subcommands = {BenchCommand.Ior.class, BenchCommand.Tile.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class, DirectBenchCommand.class})
+        subcommands = {BenchCommand.Ior.class, BenchCommand.Tile.class, BenchCommand.SimCollective.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class, DirectBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -114,6 +114,49 @@ public final class BenchCommand implements Runnable {
                 return s.isEmpty() ? 4 : Integer.parseInt(s);
             } finally {
                 Files.deleteIfExists(status);
+            }
+        }
+    }
+
+    /** Collective vs independent on sim-pfs in virtual time, recorded from a live run of the shim. */
+    @Command(name = "sim-collective", mixinStandardHelpOptions = true,
+            description = "IOR's strided pattern on sim-pfs through the shim, independent and collective (two-phase) in one MPJ job; "
+                    + "the recorded request streams are replayed in virtual time.",
+            footer = {"", "Example: pdla bench sim-collective -np 64 -t 16k -s 16 --hint cb_nodes=8", ""})
+    static final class SimCollective implements Callable<Integer> {
+        @Option(names = "-np", required = true, description = "Number of MPJ processes (ranks).")
+        int processes;
+
+        @Option(names = "-t", defaultValue = "16384", description = "Transfer size in bytes. Default: ${DEFAULT-VALUE}.")
+        int transfer;
+
+        @Option(names = "-s", defaultValue = "16", description = "Transfers per rank (segments). Default: ${DEFAULT-VALUE}.")
+        int segments;
+
+        @Option(names = "--view", description = "One call per rank through a strided view instead of one call per transfer.")
+        boolean view;
+
+        @Option(names = "--hint", paramLabel = "KEY=VALUE", description = "MPI-IO hint for the collective phase (repeatable).")
+        java.util.Map<String, String> hints = new java.util.LinkedHashMap<>();
+
+        @Option(names = "--root", description = "sim-pfs root folder (default: a new temporary folder, removed afterwards).")
+        Path root;
+
+        @Override
+        public Integer call() throws Exception {
+            if (processes <= 0 || transfer <= 0 || segments <= 0) return bad("-np, -t and -s must be > 0");
+            Path r = root != null ? root : Files.createTempDirectory("pdla-sim-collective");
+            try {
+                io.pdla.bench.collective.SimCollectiveBench.run(processes, transfer, segments, view, hints, r, System.out);
+                return 0;
+            } finally {
+                if (root == null) deleteTree(r);
+            }
+        }
+
+        private static void deleteTree(Path p) throws java.io.IOException {
+            try (var s = Files.walk(p)) {
+                for (Path x : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) Files.deleteIfExists(x);
             }
         }
     }

@@ -23,7 +23,9 @@ public final class SimPfsTimingInterceptor implements IoInterceptor {
     @Override
     public void opened(FileContext file) throws IOException {
         if (file.file().unwrapped() instanceof SimPfsFile f && file.driver() instanceof SimPfsDriver d) {
-            f.recordTo(d.recorder(d.fileSystem(file.hints()), session, file.rank()));
+            // each open names its session: the interceptor is one per rank, created with the first open's hints
+            String s = file.hints().getOrDefault(SimPfsDriver.HINT_SESSION, session);
+            f.recordTo(d.recorder(d.fileSystem(file.hints()), s, file.rank()));
         }
     }
 

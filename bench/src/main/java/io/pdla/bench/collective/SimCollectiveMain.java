@@ -1,0 +1,81 @@
+package io.pdla.bench.collective;
+
+import io.pdla.mpiio.Datatypes;
+import io.pdla.mpiio.File;
+import io.pdla.mpiio.FileType;
+import io.pdla.mpiio.Info;
+import io.pdla.mpiio.MPIIO;
+import mpi.MPI;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The MPJ program behind {@code pdla bench sim-collective}: IOR's strided pattern (rank r's transfer i at
+ * offset (i·np + r)·t) written and read back on sim-pfs through the shim, once with independent calls and
+ * once with collective calls (two-phase on), each phase recorded as its own sim-pfs session by the
+ * {@code simpfs-timing} interceptor so that the launcher can replay it in virtual time. Every rank checks
+ * what it read. Args: root, transfer bytes, segments, view|calls, then hints as key=value.
+ */
+public final class SimCollectiveMain {
+    private SimCollectiveMain() {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        String[] args = MPI.Init(argv);
+        String root = args[0];
+        int t = Integer.parseInt(args[1]);
+        int segments = Integer.parseInt(args[2]);
+        boolean view = args[3].equals("view");
+        Map<String, String> extra = new LinkedHashMap<>();
+        for (int i = 4; i < args.length; i++) {
+            int eq = args[i].indexOf('=');
+            extra.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+        }
+        int np = MPI.COMM_WORLD.Size(), rank = MPI.COMM_WORLD.Rank();
+        byte[] data = new byte[t * segments];
+        for (int i = 0; i < data.length; i++) data[i] = (byte) (i * 7 + rank * 13 + 1);
+        for (boolean collective : new boolean[]{false, true}) {
+            String name = "simpfs:///collective-bench/" + (collective ? "collective" : "independent") + ".dat";
+            run(name, root, collective, true, view, t, segments, np, rank, data, extra);
+            byte[] back = new byte[data.length];
+            run(name, root, collective, false, view, t, segments, np, rank, back, extra);
+            if (!Arrays.equals(data, back)) {
+                System.out.println("FAIL " + rank + " " + (collective ? "collective" : "independent") + " read-back differs");
+            }
+        }
+        System.out.println("DONE " + rank);
+        MPI.Finalize();
+    }
+
+    private static void run(String name, String root, boolean collective, boolean write, boolean view, int t, int segments,
+                            int np, int rank, byte[] buf, Map<String, String> extra) throws Exception {
+        Info info = new Info();
+        extra.forEach(info::set);
+        info.set("simpfs_root", root);
+        info.set("simpfs_session", SimCollectiveBench.session(collective, write));
+        info.set("pdla_interceptors", "simpfs-timing");
+        info.set("romio_cb_write", collective ? extra.getOrDefault("romio_cb_write", "enable") : "disable");
+        info.set("romio_cb_read", collective ? extra.getOrDefault("romio_cb_read", "enable") : "disable");
+        File f = new File(MPI.COMM_WORLD, name, write ? MPIIO.MODE_CREATE | MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY, info);
+        if (view) {
+            f.setView((long) rank * t, FileType.bytes(1), Datatypes.vector(1, t, t).resized(0, (long) t * np), "native", new Info());
+            if (write) {
+                if (collective) f.writeAll(buf, 0, buf.length, MPI.BYTE); else f.write(buf, 0, buf.length, MPI.BYTE);
+            } else {
+                if (collective) f.readAll(buf, 0, buf.length, MPI.BYTE); else f.read(buf, 0, buf.length, MPI.BYTE);
+            }
+        } else {
+            for (int i = 0; i < segments; i++) {
+                long off = ((long) i * np + rank) * t;
+                if (write) {
+                    if (collective) f.writeAtAll(off, buf, i * t, t, MPI.BYTE); else f.writeAt(off, buf, i * t, t, MPI.BYTE);
+                } else {
+                    if (collective) f.readAtAll(off, buf, i * t, t, MPI.BYTE); else f.readAt(off, buf, i * t, t, MPI.BYTE);
+                }
+            }
+        }
+        f.close();
+    }
+}
