@@ -74,7 +74,7 @@ public final class BenchCommand implements Runnable {
         }
     }
 
-    @Command(name = "jmh", description = "Run the JMH micro-benchmarks of the shim's per-call overhead (JMH's own options pass through, e.g. -f 1 -wi 2 -i 3).")
+    @Command(name = "jmh", description = "Run the JMH micro-benchmarks: the shim's per-call overhead by default, or name one, e.g. PartitionBenchmark (JMH's own options pass through, e.g. -f 1 -wi 2 -i 3).")
     static final class Jmh implements Callable<Integer> {
         @Unmatched
         List<String> jmhArgs = new ArrayList<>();

@@ -8,5 +8,10 @@ interface DomainMap {
 
     long runEnd(long offset);
 
+    /** runEnd when the caller already knows owner(offset): the exchange plan asks both for every piece. */
+    default long runEnd(long offset, int owner) {
+        return runEnd(offset);
+    }
+
     ExtentList domain(int aggregator);
 }

@@ -56,7 +56,9 @@ final class StripeCyclicDomains implements DomainMap {
     }
 
     private int part(long offset) {
-        return Bounds.lastAtOrBelow(partBounds, parts, offset);
+        if (parts == 1) return 0;
+        long span = partBounds[parts] - partBounds[0];
+        return Bounds.lastAtOrBelow(partBounds, parts, offset, (long) ((offset - partBounds[0]) * ((double) parts / span)));
     }
 
     @Override
@@ -67,7 +69,12 @@ final class StripeCyclicDomains implements DomainMap {
 
     @Override
     public long runEnd(long offset) {
-        long partEnd = partBounds[part(offset) + 1];
+        return runEnd(offset, owner(offset));
+    }
+
+    @Override
+    public long runEnd(long offset, int owner) {
+        long partEnd = partBounds[owner / width + 1];
         // neighbouring stripes of a part have different owners unless the group has a single member
         return width == 1 ? partEnd : Math.min(partEnd, (offset / r.stripeSize() + 1) * r.stripeSize());
     }

@@ -19,6 +19,7 @@ final class TransposeDomains implements DomainMap {
     private final long[] firstRow;
     /** Aggregator q owns positions [chunk[q], chunk[q+1]). */
     private final long[] chunk;
+    private final Chunk[] chunks;
 
     TransposeDomains(PartitionRequest r) {
         this.r = r;
@@ -37,6 +38,8 @@ final class TransposeDomains implements DomainMap {
         int p = r.aggregators();
         chunk = new long[p + 1];
         for (int q = 0; q <= p; q++) chunk[q] = Bounds.share(q, n, p);
+        chunks = new Chunk[p];
+        for (int q = 0; q < p; q++) chunks[q] = chunk[q] == chunk[q + 1] ? null : new Chunk(q);
     }
 
     private long position(long row, int column) {
@@ -44,7 +47,10 @@ final class TransposeDomains implements DomainMap {
     }
 
     private int ownerOfStripe(long stripe) {
-        return Bounds.lastAtOrBelow(chunk, chunk.length - 1, position(stripe / s, (int) (stripe % s)));
+        long row = stripe / s;
+        long pos = position(row, (int) (stripe - row * s));
+        int p = chunk.length - 1;
+        return Bounds.lastAtOrBelow(chunk, p, pos, (long) (pos * ((double) p / chunk[p])));
     }
 
     /** Column holding column-major position pos (skipping servers with no stripe in the region). */
@@ -93,10 +99,13 @@ final class TransposeDomains implements DomainMap {
 
     @Override
     public long runEnd(long offset) {
-        long stripe = offset / r.stripeSize();
-        Chunk c = new Chunk(ownerOfStripe(stripe));
-        long row = stripe / s;
-        return r.stripeEndInRegion(lastStripeOfRun(c, row));
+        return runEnd(offset, owner(offset));
+    }
+
+    @Override
+    public long runEnd(long offset, int owner) {
+        long row = offset / r.stripeSize() / s;
+        return r.stripeEndInRegion(lastStripeOfRun(chunks[owner], row));
     }
 
     /** The run continues across a row end only into full rows, which exist only when ja = 0 and jb = S-1. */
@@ -116,8 +125,8 @@ final class TransposeDomains implements DomainMap {
 
     @Override
     public ExtentList domain(int aggregator) {
-        if (chunk[aggregator] == chunk[aggregator + 1]) return ExtentList.EMPTY;
-        Chunk c = new Chunk(aggregator);
+        Chunk c = chunks[aggregator];
+        if (c == null) return ExtentList.EMPTY;
         ExtentList.Builder b = ExtentList.builder();
         long topRow = first / s, bottomRow = last / s;
         if (c.ja == c.jb) {
