@@ -22,7 +22,7 @@ final class ExtentLockTable {
     int acquire(int owner, boolean write, long start, long end) {
         int mode = write ? WRITE : READ;
         int conflicts = 0;
-        boolean stillOverlapped = false;
+        boolean stillOverlapped = false, keepBelow = false, keepAbove = false;
         Map.Entry<Long, Lock> floor = locks.floorEntry(start);
         Long from = floor != null && floor.getValue().end > start ? floor.getKey() : Long.valueOf(start);
         var overlapping = locks.subMap(from, true, end, false);
@@ -34,6 +34,8 @@ final class ExtentLockTable {
                 it.remove();   // own lock upgraded or extended below: no conflict
             } else if (l.mode == WRITE || mode == WRITE) {
                 conflicts++;
+                keepBelow |= l.start < start;
+                keepAbove |= l.end > end;
                 it.remove();
             } else {
                 stillOverlapped = true;
@@ -42,8 +44,8 @@ final class ExtentLockTable {
         if (stillOverlapped) return conflicts;
         Map.Entry<Long, Lock> before = locks.lowerEntry(start);
         Map.Entry<Long, Lock> after = locks.ceilingEntry(end);
-        long grantStart = before == null ? 0 : Math.min(start, before.getValue().end);
-        long grantEnd = after == null ? Long.MAX_VALUE : Math.max(end, after.getKey());
+        long grantStart = keepBelow ? start : before == null ? 0 : Math.min(start, before.getValue().end);
+        long grantEnd = keepAbove ? end : after == null ? Long.MAX_VALUE : Math.max(end, after.getKey());
         locks.put(grantStart, new Lock(grantStart, grantEnd, owner, mode));
         return conflicts;
     }

@@ -43,6 +43,7 @@ public final class TimingEngine {
     private final double[][] pending;   // ring of booked device completion times, per server
     private final int[] pendingHead, pendingSize;
     private final Map<Long, ExtentLockTable> lockTables = new HashMap<>();
+    private final CallCounters calls;
 
     private double now;
 
@@ -94,6 +95,7 @@ public final class TimingEngine {
         pieceCount = new int[nServers];
         serverBytes = new long[nServers];
         completion = new double[nServers];
+        calls = new CallCounters(nServers);
     }
 
     public SimPfsConfig config() {
@@ -121,6 +123,7 @@ public final class TimingEngine {
         Arrays.fill(clientLinkFree, now);
         long[] before = snapshotServers();
         double[] busyBefore = busy.clone();
+        calls.startRun(clientNodes);
         long requests = 0, subs = 0, conflicts = 0, readBytes = 0, writeBytes = 0;
 
         RequestStream[] streams = new RequestStream[ranks];
@@ -144,6 +147,7 @@ public final class TimingEngine {
                 if (waiting > 0 && waiting == live) {
                     for (int i = 0; i < waiting; i++) heap.push(barrierTime, waitingRanks[i]);
                     waiting = 0;
+                    calls.endCall();
                 }
                 continue;
             }
@@ -153,6 +157,7 @@ public final class TimingEngine {
                 if (waiting == live) {
                     for (int i = 0; i < waiting; i++) heap.push(barrierTime, waitingRanks[i]);
                     waiting = 0;
+                    calls.endCall();
                 }
                 continue;
             }
@@ -170,6 +175,7 @@ public final class TimingEngine {
             for (int i = 0; i < req.extents(); i++) map.map(req.offset(i), req.length(i), splitter);
             subs += touchedCount;
             int client = rank / ranksPerNode;
+            for (int i = 0; i < touchedCount; i++) calls.served(touched[i], client);
             if (config.extentLocks()) conflicts += takeLocks(req.file(), client, write);
             double finish = write ? writeSubRequests(t, client, clientLinkFree, fileBase[req.file()])
                     : readSubRequests(t, client, clientLinkFree, fileBase[req.file()]);
@@ -179,12 +185,13 @@ public final class TimingEngine {
         if (waiting > 0) {
             throw new IllegalStateException(waiting + " ranks of " + workload.description() + " wait at a barrier that the other ranks never reach");
         }
+        calls.endCall();
         now = end;
         double elapsed = end - start;
         List<Double> completions = new ArrayList<>(ranks);
         for (double d : done) completions.add(d - start);
         return new SimResult(workload.description(), ranks, start, elapsed, readBytes, writeBytes,
-                mibps(readBytes, elapsed), mibps(writeBytes, elapsed), requests, subs, conflicts, completions,
+                mibps(readBytes, elapsed), mibps(writeBytes, elapsed), requests, subs, conflicts, calls.calls(), completions,
                 serverStats(before, busyBefore, elapsed));
     }
 
@@ -306,7 +313,9 @@ public final class TimingEngine {
             ExtentLockTable table = lockTables.computeIfAbsent(((long) file << 20) | s, k -> new ExtentLockTable());
             long[] locals = pieceLocal[s], lengths = pieceLength[s];
             for (int k = 0; k < pieceCount[s]; k++) {
-                conflicts += table.acquire(client, write, locals[k], locals[k] + lengths[k]);
+                int c = table.acquire(client, write, locals[k], locals[k] + lengths[k]);
+                calls.conflicts(s, c);
+                conflicts += c;
             }
         }
         return conflicts;
@@ -337,7 +346,8 @@ public final class TimingEngine {
                     bytesRead[s] - before[s * 6 + 2], bytesWritten[s] - before[s * 6 + 3],
                     b, elapsed > 0 ? b / elapsed : 0, maxQueue[s],
                     queueSamples[s] > 0 ? (double) queueSum[s] / queueSamples[s] : 0,
-                    seeks[s] - before[s * 6 + 4], seekDistance[s] - before[s * 6 + 5]));
+                    seeks[s] - before[s * 6 + 4], seekDistance[s] - before[s * 6 + 5],
+                    calls.conflicts(s), calls.maxConflictsPerCall(s), calls.maxClientsPerCall(s), calls.meanClientsPerCall(s)));
         }
         return out;
     }
