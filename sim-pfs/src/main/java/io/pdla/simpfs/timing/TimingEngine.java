@@ -34,6 +34,7 @@ public final class TimingEngine {
     private final SsdParams ssd;
     private final double setup, netPerByte, halfRevolution, hddPerByte, hddOverhead, fileSpacing, capacity;
     private final int nServers, ranksPerNode;
+    private final double revocationSeconds;
 
     // Per-server state.
     private final double[] deviceFree, serverLinkFree, busy;
@@ -58,6 +59,18 @@ public final class TimingEngine {
     private final Splitter splitter = new Splitter();
 
     public TimingEngine(SimPfsConfig config) {
+        this(config, 0);
+    }
+
+    /**
+     * An engine where each extent-lock revocation costs {@code revocationSeconds} (the callback to the holder,
+     * its flush and cancel, the grant). A request takes all its locks before any of its I/O starts, as a
+     * multi-stripe request does under server-managed locking (seed 004), so it waits for the sum of its
+     * revocations; with 0 (the default) conflicts are counted but cost nothing.
+     */
+    public TimingEngine(SimPfsConfig config, double revocationSeconds) {
+        if (!(revocationSeconds >= 0)) throw new IllegalArgumentException("revocationSeconds must be >= 0, was " + revocationSeconds);
+        this.revocationSeconds = revocationSeconds;
         this.config = config;
         this.hdd = config.hdd();
         this.ssd = config.ssd();
@@ -176,9 +189,14 @@ public final class TimingEngine {
             subs += touchedCount;
             int client = rank / ranksPerNode;
             for (int i = 0; i < touchedCount; i++) calls.served(touched[i], client);
-            if (config.extentLocks()) conflicts += takeLocks(req.file(), client, write);
-            double finish = write ? writeSubRequests(t, client, clientLinkFree, fileBase[req.file()])
-                    : readSubRequests(t, client, clientLinkFree, fileBase[req.file()]);
+            double issue = t;
+            if (config.extentLocks()) {
+                int revoked = takeLocks(req.file(), client, write);
+                conflicts += revoked;
+                issue += revoked * revocationSeconds;
+            }
+            double finish = write ? writeSubRequests(issue, client, clientLinkFree, fileBase[req.file()])
+                    : readSubRequests(issue, client, clientLinkFree, fileBase[req.file()]);
             for (int i = 0; i < touchedCount; i++) touchedIndex[touched[i]] = -1;
             heap.push(finish, rank);
         }

@@ -41,6 +41,17 @@ class LockConflictCountTest {
     }
 
     @Test
+    void eachRevocationDelaysTheRequestByTheChargedCost() {
+        Scripted script = turns(new int[]{0, 1, 0, 1, 0, 1}, new long[]{0, 1, 2, 3, 4, 5});
+        double cost = 0.003;
+        SimResult free = new TimingEngine(servers(1)).run(script);
+        SimResult charged = new TimingEngine(servers(1), cost).run(script);
+        assertEquals(free.lockConflicts(), charged.lockConflicts());
+        // turns are serialised by barriers, so every revocation adds its cost to the elapsed time
+        assertEquals(free.elapsedSeconds() + charged.lockConflicts() * cost, charged.elapsedSeconds(), 1e-9);
+    }
+
+    @Test
     void bothClientsInOneCallCountAsTwoClientsOnTheServer() {
         SimResult r = new TimingEngine(servers(1)).run(turns(new int[]{0, 1}, new long[]{0, 1}).withoutBarriers());
         assertEquals(1, r.calls());
