@@ -10,12 +10,12 @@ final class ContiguousDomains implements DomainMap {
     private final long[] bounds;
     private final int aggregators;
     /** fd_size: the even domain k starts near start + k * fd, a first guess that spares most searches. */
-    private final long guessSize;
+    private final double perGuessByte;
 
     private ContiguousDomains(long[] bounds, long guessSize) {
         this.bounds = bounds;
         this.aggregators = bounds.length - 1;
-        this.guessSize = guessSize;
+        this.perGuessByte = 1.0 / guessSize;
     }
 
     /**
@@ -66,7 +66,7 @@ final class ContiguousDomains implements DomainMap {
 
     @Override
     public int owner(long offset) {
-        long guess = (offset - bounds[0]) / guessSize;
+        long guess = (long) ((offset - bounds[0]) * perGuessByte);
         if (guess < aggregators) {
             int k = (int) guess;
             if (bounds[k] <= offset && offset < bounds[k + 1]) return k;

@@ -20,10 +20,15 @@ final class TransposeDomains implements DomainMap {
     /** Aggregator q owns positions [chunk[q], chunk[q+1]). */
     private final long[] chunk;
     private final Chunk[] chunks;
+    private final Divisor stripe, server;
+    /** P / N: the guess of a position's chunk, right or one off when chunks are balanced. */
+    private final double chunksPerPosition;
 
     TransposeDomains(PartitionRequest r) {
         this.r = r;
         this.s = r.servers();
+        this.stripe = new Divisor(r.stripeSize());
+        this.server = new Divisor(s);
         this.first = r.firstStripe();
         this.last = r.lastStripe();
         long n = r.stripeCount();
@@ -38,6 +43,7 @@ final class TransposeDomains implements DomainMap {
         int p = r.aggregators();
         chunk = new long[p + 1];
         for (int q = 0; q <= p; q++) chunk[q] = Bounds.share(q, n, p);
+        chunksPerPosition = n == 0 ? 0 : (double) p / n;
         chunks = new Chunk[p];
         for (int q = 0; q < p; q++) chunks[q] = chunk[q] == chunk[q + 1] ? null : new Chunk(q);
     }
@@ -46,11 +52,10 @@ final class TransposeDomains implements DomainMap {
         return colStart[column] + row - firstRow[column];
     }
 
-    private int ownerOfStripe(long stripe) {
-        long row = stripe / s;
-        long pos = position(row, (int) (stripe - row * s));
-        int p = chunk.length - 1;
-        return Bounds.lastAtOrBelow(chunk, p, pos, (long) (pos * ((double) p / chunk[p])));
+    private int ownerOfStripe(long k) {
+        long row = server.quotient(k);
+        long pos = position(row, (int) (k - row * s));
+        return Bounds.lastAtOrBelow(chunk, chunks.length, pos, (long) (pos * chunksPerPosition));
     }
 
     /** Column holding column-major position pos (skipping servers with no stripe in the region). */
@@ -94,7 +99,7 @@ final class TransposeDomains implements DomainMap {
 
     @Override
     public int owner(long offset) {
-        return ownerOfStripe(offset / r.stripeSize());
+        return ownerOfStripe(stripe.quotient(offset));
     }
 
     @Override
@@ -104,7 +109,7 @@ final class TransposeDomains implements DomainMap {
 
     @Override
     public long runEnd(long offset, int owner) {
-        long row = offset / r.stripeSize() / s;
+        long row = server.quotient(stripe.quotient(offset));
         return r.stripeEndInRegion(lastStripeOfRun(chunks[owner], row));
     }
 
