@@ -13,5 +13,10 @@ interface DomainMap {
         return runEnd(offset);
     }
 
+    /** A cheap lower bound of runEnd(offset): the plan needs the exact end only when a piece reaches past it. */
+    default long runEndAtLeast(long offset, int owner) {
+        return runEnd(offset, owner);
+    }
+
     ExtentList domain(int aggregator);
 }

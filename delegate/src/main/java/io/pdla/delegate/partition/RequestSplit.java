@@ -44,7 +44,8 @@ public final class RequestSplit {
                 if (off < runStart || off >= runEnd) {
                     runOwner = domains.ownerInside(off);
                     runStart = off;
-                    runEnd = domains.runEndInside(off, runOwner);
+                    runEnd = domains.runEndAtLeastInside(off, runOwner);
+                    if (end > runEnd) runEnd = domains.runEndInside(off, runOwner);
                 }
                 long cut = Math.min(end, runEnd);
                 pieces.add(runOwner, off, cut - off, buffer);

@@ -107,6 +107,12 @@ final class TransposeDomains implements DomainMap {
         return runEnd(offset, owner(offset));
     }
 
+    /** Owners hold whole stripes, so the run reaches at least to the stripe's end. */
+    @Override
+    public long runEndAtLeast(long offset, int owner) {
+        return r.stripeEndInRegion(stripe.quotient(offset));
+    }
+
     @Override
     public long runEnd(long offset, int owner) {
         long row = server.quotient(stripe.quotient(offset));
