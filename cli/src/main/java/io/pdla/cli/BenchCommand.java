@@ -1,5 +1,6 @@
 package io.pdla.cli;
 
+import io.pdla.bench.collective.PartitionMethodsTable;
 import io.pdla.bench.ior.IorLauncher;
 import io.pdla.bench.ior.IorOptions;
 import io.pdla.bench.jmh.JmhMain;
@@ -21,7 +22,8 @@ import java.util.regex.PatternSyntaxException;
 /** {@code pdla bench}: the IOR-style benchmark over the shim (with its FileChannel baseline) and the JMH micro-benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: IOR-style bandwidth of the shim against a FileChannel baseline, and JMH micro-benchmarks.",
-        subcommands = {BenchCommand.Ior.class, BenchCommand.Tile.class, BenchCommand.SimCollective.class, BenchCommand.Jmh.class, BenchCommand.Matrix.class, DirectBenchCommand.class})
+        subcommands = {BenchCommand.Ior.class, BenchCommand.Tile.class, BenchCommand.SimCollective.class, BenchCommand.Jmh.class,
+                BenchCommand.Matrix.class, BenchCommand.Partitions.class, DirectBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -161,7 +163,7 @@ public final class BenchCommand implements Runnable {
         }
     }
 
-    @Command(name = "jmh", description = "Run the JMH micro-benchmarks of the shim's per-call overhead (JMH's own options pass through, e.g. -f 1 -wi 2 -i 3).")
+    @Command(name = "jmh", description = "Run the JMH micro-benchmarks: the shim's per-call overhead by default, or name one, e.g. PartitionBenchmark (JMH's own options pass through, e.g. -f 1 -wi 2 -i 3).")
     static final class Jmh implements Callable<Integer> {
         @Unmatched
         List<String> jmhArgs = new ArrayList<>();
@@ -207,6 +209,50 @@ public final class BenchCommand implements Runnable {
                 return 2;
             }
             SchemeMatrix.run(options, System.out);
+            return 0;
+        }
+    }
+
+    /** Liao and Choudhary's table: the five file-domain partitioning methods on sim-pfs virtual time. */
+    @Command(name = "partitions", mixinStandardHelpOptions = true,
+            description = "File-domain partitioning methods (even, stripe_aligned, static_cyclic, group_cyclic, transpose) for one "
+                    + "collective write on sim-pfs: virtual bandwidth, lock conflicts and aggregators per server.",
+            footer = {"", "Example: pdla bench partitions --servers 8 -P 8,16,5", ""})
+    static final class Partitions implements Callable<Integer> {
+        private static final PartitionMethodsTable.Options DEFAULTS = PartitionMethodsTable.Options.defaults();
+
+        @Option(names = "--servers", paramLabel = "S", description = "HDD servers (stripe count). Default: 8.")
+        int servers = DEFAULTS.servers();
+
+        @Option(names = "-np", paramLabel = "N", description = "Ranks of the collective call. Default: 64.")
+        int ranks = DEFAULTS.ranks();
+
+        @Option(names = "--per-rank", paramLabel = "SIZE", converter = SizeConverter.class, description = "Contiguous bytes per rank. Default: 8m.")
+        long perRank = DEFAULTS.perRankBytes();
+
+        @Option(names = "--stripe", paramLabel = "SIZE", converter = SizeConverter.class, description = "Stripe size. Default: 1m.")
+        long stripe = DEFAULTS.stripeBytes();
+
+        @Option(names = "--buffer", paramLabel = "SIZE", converter = SizeConverter.class, description = "cb_buffer_size. Default: 16m.")
+        long buffer = DEFAULTS.bufferBytes();
+
+        @Option(names = "--revoke-ms", paramLabel = "MS", description = "Virtual cost of one lock revocation. Default: 1.")
+        double revokeMs = DEFAULTS.revocationMs();
+
+        @Option(names = "-P", split = ",", paramLabel = "P", description = "Aggregator counts. Default: 8,16,5.")
+        int[] aggregators = DEFAULTS.aggregatorCounts();
+
+        @Override
+        public Integer call() {
+            PartitionMethodsTable.Options options;
+            try {
+                options = new PartitionMethodsTable.Options(servers, ranks, perRank, stripe, buffer, revokeMs, aggregators);
+            } catch (IllegalArgumentException e) {
+                System.err.println("pdla bench partitions: " + e.getMessage());
+                return 2;
+            }
+            java.io.PrintWriter out = new java.io.PrintWriter(System.out, true);
+            PartitionMethodsTable.print(options, PartitionMethodsTable.run(options), out);
             return 0;
         }
     }

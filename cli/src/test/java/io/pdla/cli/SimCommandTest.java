@@ -46,6 +46,23 @@ class SimCommandTest {
     }
 
     @Test
+    void lockConflictsAndClientsPerServerPerCallAreReportedInTextAndJson() throws Exception {
+        Path json = dir.resolve("locks.json");
+        Run r = run("--workload", "ior", "-np", "16", "-b", "1m", "-t", "64k", "-w", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        RunReport expected = SimRunner.run(SimOptions.ior(16, 1L << 20, 64 << 10).withPhases(true, false));
+        var phase = expected.phases().get(0);
+        assertTrue(r.out().contains("at most " + phase.maxLockConflictsPerServerPerCall() + " lock conflicts, at most "
+                + phase.maxClientsPerServerPerCall() + " clients"), r.out());
+        JsonNode p = new ObjectMapper().readTree(json.toFile()).get("phases").get(0);
+        assertEquals(phase.calls(), p.get("calls").asLong());
+        assertEquals(phase.maxClientsPerServerPerCall(), p.get("maxClientsPerServerPerCall").asInt());
+        assertTrue(p.get("maxClientsPerServerPerCall").asInt() > 1, "16 ranks share the servers of one file");
+        assertEquals(phase.servers().get(0).lockConflicts(), p.get("servers").get(0).get("lockConflicts").asLong());
+        assertEquals(phase.servers().get(0).maxClientsPerCall(), p.get("servers").get(0).get("maxClientsPerCall").asInt());
+    }
+
+    @Test
     void aBadSpaceIsAUsageErrorNamingTheOption() {
         Run r = run("-np", "4", "--space", "tape");
         assertNotEquals(0, r.exitCode());

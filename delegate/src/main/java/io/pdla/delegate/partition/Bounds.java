@@ -21,6 +21,18 @@ final class Bounds {
     }
 
     /**
+     * lastAtOrBelow starting from a guess for balanced bounds: the guess or a neighbour is right almost always,
+     * which spares the unpredictable branches of a binary search on random offsets.
+     */
+    static int lastAtOrBelow(long[] bounds, int n, long value, long guess) {
+        int g = (int) Math.max(0, Math.min(n - 1, guess));
+        for (int k = Math.max(0, g - 1); k <= Math.min(n - 1, g + 1); k++) {
+            if (bounds[k] <= value && value < bounds[k + 1]) return k;
+        }
+        return lastAtOrBelow(bounds, n, value);
+    }
+
+    /**
      * {@code ceil(q * total / parts)} without overflowing for any q <= parts: cutting total into parts this way
      * gives the earlier parts the extra unit, as ROMIO's domains do.
      */

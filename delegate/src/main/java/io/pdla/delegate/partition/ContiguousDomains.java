@@ -9,10 +9,13 @@ import io.pdla.access.ExtentList;
 final class ContiguousDomains implements DomainMap {
     private final long[] bounds;
     private final int aggregators;
+    /** fd_size: the even domain k starts near start + k * fd, a first guess that spares most searches. */
+    private final double perGuessByte;
 
-    private ContiguousDomains(long[] bounds) {
+    private ContiguousDomains(long[] bounds, long guessSize) {
         this.bounds = bounds;
         this.aggregators = bounds.length - 1;
+        this.perGuessByte = 1.0 / guessSize;
     }
 
     /**
@@ -24,7 +27,7 @@ final class ContiguousDomains implements DomainMap {
         long fd = romioDomainSize(r);
         for (int k = 0; k <= r.aggregators(); k++) b[k] = r.regionStart() + Math.min(r.regionLength(), multiple(k, fd, r.regionLength()));
         b[r.aggregators()] = r.regionEnd();
-        return new ContiguousDomains(b);
+        return new ContiguousDomains(b, fd);
     }
 
     /** fd_size = ceil(region / P), raised to min_fd_size. */
@@ -58,17 +61,30 @@ final class ContiguousDomains implements DomainMap {
             b[k] = Math.max(b[k - 1], Math.min(r.regionEnd(), Math.max(r.regionStart(), aligned)));
         }
         b[p] = r.regionEnd();
-        return new ContiguousDomains(b);
+        return new ContiguousDomains(b, fd);
     }
 
     @Override
     public int owner(long offset) {
+        long guess = (long) ((offset - bounds[0]) * perGuessByte);
+        if (guess < aggregators) {
+            int k = (int) guess;
+            if (bounds[k] <= offset && offset < bounds[k + 1]) return k;
+            // stripe alignment moves a boundary by at most half a stripe, usually into the neighbour
+            if (k > 0 && bounds[k - 1] <= offset && offset < bounds[k]) return k - 1;
+            if (k + 2 <= aggregators && bounds[k + 1] <= offset && offset < bounds[k + 2]) return k + 1;
+        }
         return Bounds.lastAtOrBelow(bounds, aggregators, offset);
     }
 
     @Override
     public long runEnd(long offset) {
         return bounds[owner(offset) + 1];
+    }
+
+    @Override
+    public long runEnd(long offset, int owner) {
+        return bounds[owner + 1];
     }
 
     @Override

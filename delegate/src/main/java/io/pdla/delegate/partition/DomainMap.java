@@ -8,5 +8,15 @@ interface DomainMap {
 
     long runEnd(long offset);
 
+    /** runEnd when the caller already knows owner(offset): the exchange plan asks both for every piece. */
+    default long runEnd(long offset, int owner) {
+        return runEnd(offset);
+    }
+
+    /** A cheap lower bound of runEnd(offset): the plan needs the exact end only when a piece reaches past it. */
+    default long runEndAtLeast(long offset, int owner) {
+        return runEnd(offset, owner);
+    }
+
     ExtentList domain(int aggregator);
 }

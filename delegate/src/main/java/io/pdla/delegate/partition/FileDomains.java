@@ -67,6 +67,19 @@ public final class FileDomains {
         return map.runEnd(offset);
     }
 
+    /** The plan's inner loop: owner and run end of an offset already known to lie in the region. */
+    int ownerInside(long offset) {
+        return map.owner(offset);
+    }
+
+    long runEndInside(long offset, int owner) {
+        return map.runEnd(offset, owner);
+    }
+
+    long runEndAtLeastInside(long offset, int owner) {
+        return map.runEndAtLeast(offset, owner);
+    }
+
     /**
      * Stripe-size I/O (seed 004): the extents cut at every stripe boundary, in list order, so that an
      * aggregator can issue one request per stripe and start on a stripe as soon as its lock is granted. The

@@ -31,6 +31,9 @@ public final class RequestSplit {
         int p = domains.aggregators();
         Pieces pieces = new Pieces(Math.max(4, extents.size() + extents.size() / 2));
         long buffer = 0;
+        // the last run found: consecutive extents of contiguous or nearby requests often fall in it
+        long runStart = 0, runEnd = 0;
+        int runOwner = -1;
         for (int i = 0; i < extents.size(); i++) {
             long off = extents.offset(i), end = off + extents.length(i);
             if (off < r.regionStart() || end > r.regionEnd()) {
@@ -38,9 +41,14 @@ public final class RequestSplit {
                         + r.regionStart() + ", " + r.regionEnd() + ") the domains were computed for");
             }
             while (off < end) {
-                int owner = domains.owner(off);
-                long cut = Math.min(end, domains.runEnd(off));
-                pieces.add(owner, off, cut - off, buffer);
+                if (off < runStart || off >= runEnd) {
+                    runOwner = domains.ownerInside(off);
+                    runStart = off;
+                    runEnd = domains.runEndAtLeastInside(off, runOwner);
+                    if (end > runEnd) runEnd = domains.runEndInside(off, runOwner);
+                }
+                long cut = Math.min(end, runEnd);
+                pieces.add(runOwner, off, cut - off, buffer);
                 buffer += cut - off;
                 off = cut;
             }
@@ -128,7 +136,9 @@ public final class RequestSplit {
             long[] sorted = new long[3 * n];
             for (int i = 0; i < n; i++) {
                 int at = 3 * next[owner[i]]++;
-                System.arraycopy(data, 3 * i, sorted, at, 3);
+                sorted[at] = data[3 * i];
+                sorted[at + 1] = data[3 * i + 1];
+                sorted[at + 2] = data[3 * i + 2];
             }
             return new RequestSplit(sorted, first, bytes);
         }

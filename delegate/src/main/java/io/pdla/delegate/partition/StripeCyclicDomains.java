@@ -14,12 +14,18 @@ final class StripeCyclicDomains implements DomainMap {
     /** Part q covers bytes [partBounds[q], partBounds[q+1]); interior bounds are stripe multiples. */
     private final long[] partBounds;
     private final int parts;
+    private final Divisor stripe, members;
+    private final double partsPerByte;
 
     private StripeCyclicDomains(PartitionRequest r, int width, long[] partBounds) {
         this.r = r;
         this.width = width;
         this.partBounds = partBounds;
         this.parts = partBounds.length - 1;
+        this.stripe = new Divisor(r.stripeSize());
+        this.members = new Divisor(width);
+        long span = partBounds[parts] - partBounds[0];
+        this.partsPerByte = span == 0 ? 0 : (double) parts / span;
     }
 
     /** Stripe k to aggregator k mod width, independent of the region (width = P for static-cyclic). */
@@ -56,20 +62,26 @@ final class StripeCyclicDomains implements DomainMap {
     }
 
     private int part(long offset) {
-        return Bounds.lastAtOrBelow(partBounds, parts, offset);
+        if (parts == 1) return 0;
+        return Bounds.lastAtOrBelow(partBounds, parts, offset, (long) ((offset - partBounds[0]) * partsPerByte));
     }
 
     @Override
     public int owner(long offset) {
         int q = part(offset);
-        return q * width + (int) ((offset / r.stripeSize()) % width);
+        return q * width + (int) members.remainder(stripe.quotient(offset));
     }
 
     @Override
     public long runEnd(long offset) {
-        long partEnd = partBounds[part(offset) + 1];
+        return runEnd(offset, owner(offset));
+    }
+
+    @Override
+    public long runEnd(long offset, int owner) {
+        long partEnd = partBounds[owner / width + 1];
         // neighbouring stripes of a part have different owners unless the group has a single member
-        return width == 1 ? partEnd : Math.min(partEnd, (offset / r.stripeSize() + 1) * r.stripeSize());
+        return width == 1 ? partEnd : Math.min(partEnd, (stripe.quotient(offset) + 1) * r.stripeSize());
     }
 
     @Override

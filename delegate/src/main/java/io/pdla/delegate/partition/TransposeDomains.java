@@ -19,10 +19,16 @@ final class TransposeDomains implements DomainMap {
     private final long[] firstRow;
     /** Aggregator q owns positions [chunk[q], chunk[q+1]). */
     private final long[] chunk;
+    private final Chunk[] chunks;
+    private final Divisor stripe, server;
+    /** P / N: the guess of a position's chunk, right or one off when chunks are balanced. */
+    private final double chunksPerPosition;
 
     TransposeDomains(PartitionRequest r) {
         this.r = r;
         this.s = r.servers();
+        this.stripe = new Divisor(r.stripeSize());
+        this.server = new Divisor(s);
         this.first = r.firstStripe();
         this.last = r.lastStripe();
         long n = r.stripeCount();
@@ -37,14 +43,19 @@ final class TransposeDomains implements DomainMap {
         int p = r.aggregators();
         chunk = new long[p + 1];
         for (int q = 0; q <= p; q++) chunk[q] = Bounds.share(q, n, p);
+        chunksPerPosition = n == 0 ? 0 : (double) p / n;
+        chunks = new Chunk[p];
+        for (int q = 0; q < p; q++) chunks[q] = chunk[q] == chunk[q + 1] ? null : new Chunk(q);
     }
 
     private long position(long row, int column) {
         return colStart[column] + row - firstRow[column];
     }
 
-    private int ownerOfStripe(long stripe) {
-        return Bounds.lastAtOrBelow(chunk, chunk.length - 1, position(stripe / s, (int) (stripe % s)));
+    private int ownerOfStripe(long k) {
+        long row = server.quotient(k);
+        long pos = position(row, (int) (k - row * s));
+        return Bounds.lastAtOrBelow(chunk, chunks.length, pos, (long) (pos * chunksPerPosition));
     }
 
     /** Column holding column-major position pos (skipping servers with no stripe in the region). */
@@ -88,15 +99,24 @@ final class TransposeDomains implements DomainMap {
 
     @Override
     public int owner(long offset) {
-        return ownerOfStripe(offset / r.stripeSize());
+        return ownerOfStripe(stripe.quotient(offset));
     }
 
     @Override
     public long runEnd(long offset) {
-        long stripe = offset / r.stripeSize();
-        Chunk c = new Chunk(ownerOfStripe(stripe));
-        long row = stripe / s;
-        return r.stripeEndInRegion(lastStripeOfRun(c, row));
+        return runEnd(offset, owner(offset));
+    }
+
+    /** Owners hold whole stripes, so the run reaches at least to the stripe's end. */
+    @Override
+    public long runEndAtLeast(long offset, int owner) {
+        return r.stripeEndInRegion(stripe.quotient(offset));
+    }
+
+    @Override
+    public long runEnd(long offset, int owner) {
+        long row = server.quotient(stripe.quotient(offset));
+        return r.stripeEndInRegion(lastStripeOfRun(chunks[owner], row));
     }
 
     /** The run continues across a row end only into full rows, which exist only when ja = 0 and jb = S-1. */
@@ -116,8 +136,8 @@ final class TransposeDomains implements DomainMap {
 
     @Override
     public ExtentList domain(int aggregator) {
-        if (chunk[aggregator] == chunk[aggregator + 1]) return ExtentList.EMPTY;
-        Chunk c = new Chunk(aggregator);
+        Chunk c = chunks[aggregator];
+        if (c == null) return ExtentList.EMPTY;
         ExtentList.Builder b = ExtentList.builder();
         long topRow = first / s, bottomRow = last / s;
         if (c.ja == c.jb) {

@@ -105,11 +105,15 @@ public final class SimRunner {
             if (r.bytesRead() > 0) out.printf(Locale.ROOT, "  read bandwidth  %.2f MiB/s%n", r.readBandwidthMiBps());
             double min = r.rankCompletionSeconds().stream().mapToDouble(Double::doubleValue).min().orElse(0);
             out.printf(Locale.ROOT, "  rank completion %.4f .. %.4f s%n", min, r.maxRankSeconds());
-            out.printf(Locale.ROOT, "  %-6s %-4s %10s %8s %6s %8s %10s %12s%n", "server", "kind", "sub-req", "util", "maxQ", "meanQ", "seeks", "seek MiB");
+            out.printf(Locale.ROOT, "  per server per call (%d calls): at most %d lock conflicts, at most %d clients (mean %.2f)%n",
+                    r.calls(), r.maxLockConflictsPerServerPerCall(), r.maxClientsPerServerPerCall(), r.meanClientsPerServerPerCall());
+            out.printf(Locale.ROOT, "  %-6s %-4s %10s %8s %6s %8s %10s %12s %8s %8s%n", "server", "kind", "sub-req", "util", "maxQ", "meanQ",
+                    "seeks", "seek MiB", "locks", "clients");
             for (ServerStats s : r.servers()) {
                 if (s.subRequests() == 0) continue;
-                out.printf(Locale.ROOT, "  %-6d %-4s %10d %7.1f%% %6d %8.2f %10d %12.1f%n", s.server(), s.kind(), s.subRequests(),
-                        100 * s.utilization(), s.maxQueue(), s.meanQueue(), s.seeks(), s.seekDistanceBytes() / 1048576.0);
+                out.printf(Locale.ROOT, "  %-6d %-4s %10d %7.1f%% %6d %8.2f %10d %12.1f %8d %8d%n", s.server(), s.kind(), s.subRequests(),
+                        100 * s.utilization(), s.maxQueue(), s.meanQueue(), s.seeks(), s.seekDistanceBytes() / 1048576.0,
+                        s.lockConflicts(), s.maxClientsPerCall());
             }
         }
         out.printf(Locale.ROOT, "write %.2f MiB/s, read %.2f MiB/s%n", report.writeBandwidthMiBps(), report.readBandwidthMiBps());

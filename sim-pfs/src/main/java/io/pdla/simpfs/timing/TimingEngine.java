@@ -34,6 +34,7 @@ public final class TimingEngine {
     private final SsdParams ssd;
     private final double setup, netPerByte, halfRevolution, hddPerByte, hddOverhead, fileSpacing, capacity;
     private final int nServers, ranksPerNode;
+    private final double revocationSeconds;
 
     // Per-server state.
     private final double[] deviceFree, serverLinkFree, busy;
@@ -43,6 +44,7 @@ public final class TimingEngine {
     private final double[][] pending;   // ring of booked device completion times, per server
     private final int[] pendingHead, pendingSize;
     private final Map<Long, ExtentLockTable> lockTables = new HashMap<>();
+    private final CallCounters calls;
 
     private double now;
 
@@ -57,6 +59,18 @@ public final class TimingEngine {
     private final Splitter splitter = new Splitter();
 
     public TimingEngine(SimPfsConfig config) {
+        this(config, 0);
+    }
+
+    /**
+     * An engine where each extent-lock revocation costs {@code revocationSeconds} (the callback to the holder,
+     * its flush and cancel, the grant). A request takes all its locks before any of its I/O starts, as a
+     * multi-stripe request does under server-managed locking (seed 004), so it waits for the sum of its
+     * revocations; with 0 (the default) conflicts are counted but cost nothing.
+     */
+    public TimingEngine(SimPfsConfig config, double revocationSeconds) {
+        if (!(revocationSeconds >= 0)) throw new IllegalArgumentException("revocationSeconds must be >= 0, was " + revocationSeconds);
+        this.revocationSeconds = revocationSeconds;
         this.config = config;
         this.hdd = config.hdd();
         this.ssd = config.ssd();
@@ -94,6 +108,7 @@ public final class TimingEngine {
         pieceCount = new int[nServers];
         serverBytes = new long[nServers];
         completion = new double[nServers];
+        calls = new CallCounters(nServers);
     }
 
     public SimPfsConfig config() {
@@ -121,6 +136,7 @@ public final class TimingEngine {
         Arrays.fill(clientLinkFree, now);
         long[] before = snapshotServers();
         double[] busyBefore = busy.clone();
+        calls.startRun(clientNodes);
         long requests = 0, subs = 0, conflicts = 0, readBytes = 0, writeBytes = 0;
 
         RequestStream[] streams = new RequestStream[ranks];
@@ -144,6 +160,7 @@ public final class TimingEngine {
                 if (waiting > 0 && waiting == live) {
                     for (int i = 0; i < waiting; i++) heap.push(barrierTime, waitingRanks[i]);
                     waiting = 0;
+                    calls.endCall();
                 }
                 continue;
             }
@@ -153,6 +170,7 @@ public final class TimingEngine {
                 if (waiting == live) {
                     for (int i = 0; i < waiting; i++) heap.push(barrierTime, waitingRanks[i]);
                     waiting = 0;
+                    calls.endCall();
                 }
                 continue;
             }
@@ -170,21 +188,28 @@ public final class TimingEngine {
             for (int i = 0; i < req.extents(); i++) map.map(req.offset(i), req.length(i), splitter);
             subs += touchedCount;
             int client = rank / ranksPerNode;
-            if (config.extentLocks()) conflicts += takeLocks(req.file(), client, write);
-            double finish = write ? writeSubRequests(t, client, clientLinkFree, fileBase[req.file()])
-                    : readSubRequests(t, client, clientLinkFree, fileBase[req.file()]);
+            for (int i = 0; i < touchedCount; i++) calls.served(touched[i], client);
+            double issue = t;
+            if (config.extentLocks()) {
+                int revoked = takeLocks(req.file(), client, write);
+                conflicts += revoked;
+                issue += revoked * revocationSeconds;
+            }
+            double finish = write ? writeSubRequests(issue, client, clientLinkFree, fileBase[req.file()])
+                    : readSubRequests(issue, client, clientLinkFree, fileBase[req.file()]);
             for (int i = 0; i < touchedCount; i++) touchedIndex[touched[i]] = -1;
             heap.push(finish, rank);
         }
         if (waiting > 0) {
             throw new IllegalStateException(waiting + " ranks of " + workload.description() + " wait at a barrier that the other ranks never reach");
         }
+        calls.endCall();
         now = end;
         double elapsed = end - start;
         List<Double> completions = new ArrayList<>(ranks);
         for (double d : done) completions.add(d - start);
         return new SimResult(workload.description(), ranks, start, elapsed, readBytes, writeBytes,
-                mibps(readBytes, elapsed), mibps(writeBytes, elapsed), requests, subs, conflicts, completions,
+                mibps(readBytes, elapsed), mibps(writeBytes, elapsed), requests, subs, conflicts, calls.calls(), completions,
                 serverStats(before, busyBefore, elapsed));
     }
 
@@ -306,7 +331,9 @@ public final class TimingEngine {
             ExtentLockTable table = lockTables.computeIfAbsent(((long) file << 20) | s, k -> new ExtentLockTable());
             long[] locals = pieceLocal[s], lengths = pieceLength[s];
             for (int k = 0; k < pieceCount[s]; k++) {
-                conflicts += table.acquire(client, write, locals[k], locals[k] + lengths[k]);
+                int c = table.acquire(client, write, locals[k], locals[k] + lengths[k]);
+                calls.conflicts(s, c);
+                conflicts += c;
             }
         }
         return conflicts;
@@ -337,7 +364,8 @@ public final class TimingEngine {
                     bytesRead[s] - before[s * 6 + 2], bytesWritten[s] - before[s * 6 + 3],
                     b, elapsed > 0 ? b / elapsed : 0, maxQueue[s],
                     queueSamples[s] > 0 ? (double) queueSum[s] / queueSamples[s] : 0,
-                    seeks[s] - before[s * 6 + 4], seekDistance[s] - before[s * 6 + 5]));
+                    seeks[s] - before[s * 6 + 4], seekDistance[s] - before[s * 6 + 5],
+                    calls.conflicts(s), calls.maxConflictsPerCall(s), calls.maxClientsPerCall(s), calls.meanClientsPerCall(s)));
         }
         return out;
     }
