@@ -132,9 +132,7 @@ public final class File {
         StorageFile opened = null;
         MPIIOException local = null;
         try {
-            opened = driver.open(uri, options.withoutCreate());
-            // independent non-contiguous requests go through ROMIO's data sieving where the hints allow it
-            opened = SievingStorageFile.wrap(opened, h);
+            opened = openForSieving(driver, uri, options.withoutCreate(), h);
         } catch (IOException e) {
             local = translate(e, "open", rank);
         } catch (IllegalArgumentException e) {
@@ -197,6 +195,27 @@ public final class File {
         } catch (IOException e) {
             throw translate(e, "open (interceptors)", rank);
         }
+    }
+
+    /**
+     * Opens the store and puts ROMIO's data sieving around it where the hints allow. Sieved writes read
+     * the window first, so a MODE_WRONLY file is opened for reading too, as ROMIO does (the shim still
+     * refuses the application's reads); where that is not allowed, writes are not sieved.
+     */
+    private static StorageFile openForSieving(StorageDriver driver, URI uri, OpenOptions options, Map<String, String> hints) throws IOException {
+        boolean writeOnly = options.write() && !options.read();
+        if (writeOnly && SievingSettings.fromHints(hints).write() != SievingSettings.Mode.DISABLE) {
+            StorageFile both = null;
+            try {
+                both = driver.open(uri, new OpenOptions(true, true, options.create(), options.exclusive(), options.hints()));
+            } catch (IOException noReadAccess) {
+                Map<String, String> noWriteSieving = new LinkedHashMap<>(hints);
+                noWriteSieving.put(SievingSettings.WRITE, "disable");
+                return SievingStorageFile.wrap(driver.open(uri, options), noWriteSieving);
+            }
+            return SievingStorageFile.wrap(both, hints);
+        }
+        return SievingStorageFile.wrap(driver.open(uri, options), hints);
     }
 
     private static void checkAmode(int amode, String file, int rank) throws MPIIOException {

@@ -38,7 +38,12 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private int[] aggregators;
     private int myAggregatorIndex;
     private final InterceptorChain chain;
-    private final ByteBuffer[] windows = new ByteBuffer[2];
+    /**
+     * This rank's two window buffers, kept across files: a static is per rank (each multicore rank loads
+     * pdla with its own class loader; niodev ranks are JVMs), a rank's collective calls follow one another,
+     * and allocating (and zeroing) up to 2 x cb_buffer_size of direct memory per open costs milliseconds.
+     */
+    private static final ByteBuffer[] windows = new ByteBuffer[2];
     private final CollectiveStatistics stats = new CollectiveStatistics();
 
     TwoPhaseEngine(RankExchange exchange, CollectiveSettings settings, int[] aggregators, long[] hostOfRank, InterceptorChain chain) {
@@ -337,9 +342,15 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     /** Two window buffers used in turn: a window's slices stay readable until every rank has passed the next round. */
     private ByteBuffer windowBuffer(int round, int bytes) {
+        synchronized (windows) {
+            return windowBufferLocked(round, bytes);
+        }
+    }
+
+    private ByteBuffer windowBufferLocked(int round, int bytes) {
         int i = round & 1;
         if (windows[i] == null || windows[i].capacity() < bytes) {
-            int cap = (int) Math.min(settings.cbBufferSize(), Math.max(bytes, 64 << 10));
+            int cap = (int) Math.min(settings.cbBufferSize(), Math.max(bytes, Math.min(settings.cbBufferSize(), 1L << 20)));
             int rounded = (cap + 4095) & ~4095; // page-aligned, so O_DIRECT stores can take it as it is
             windows[i] = ByteBuffer.allocateDirect(rounded + 4096).alignedSlice(4096);
         }
