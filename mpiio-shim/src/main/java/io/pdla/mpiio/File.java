@@ -62,6 +62,8 @@ public final class File {
     private final InterceptorChain chain;
     private final int amode;
     private final Map<String, String> hints;
+    /** The hints as the application gave them: effective values reported by getInfo must not read as choices. */
+    private final Map<String, String> givenHints;
     private final SharedFilePointer sharedPointer;
     private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
     private final String readWhere;
@@ -147,6 +149,7 @@ public final class File {
         }
         this.storage = opened;
         this.hints = h;
+        this.givenHints = new LinkedHashMap<>(h);
         this.exchange = shm.complete() ? shm : leaving(shm, new MpjExchange(intra));
         coll.use(exchange);
         // Interceptors key their per-process state (trace files, patterns) by the process, so they see the
@@ -399,7 +402,7 @@ public final class File {
 
     /** Merges hints after validating the collective-buffering ones; an invalid one changes nothing. */
     private MPIIOException applyHints(Map<String, String> more, String what) {
-        Map<String, String> merged = new LinkedHashMap<>(hints);
+        Map<String, String> merged = new LinkedHashMap<>(givenHints);
         merged.putAll(more);
         try {
             SievingSettings.fromHints(merged); // taken at open; a bad new value is still an error
@@ -407,6 +410,7 @@ public final class File {
         } catch (IllegalArgumentException e) {
             return new MPIIOException(ErrorClass.ERR_ARG, name + ": rank " + coll.rank() + ": " + what + ": " + e.getMessage(), e);
         }
+        givenHints.putAll(more);
         hints.putAll(more);
         hints.putAll(engine.settings().effective());
         return null;

@@ -33,4 +33,11 @@ class CollectiveBufferingTest {
         List<String> passed = MpjTestSupport.assertAllPassed(r, 4);
         assertTrue(passed.size() == 4 * 4, "4 checks on 4 ranks\n" + r.output());
     }
+
+    @org.junit.jupiter.api.Test
+    void hintsAreValidatedReportedAndOrderedCallsAggregate() throws Exception {
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.CollectiveHintsProgram.class, 3, dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, 3);
+        assertTrue(passed.size() == 3 * 7, "7 checks on 3 ranks\n" + r.output());
+    }
 }

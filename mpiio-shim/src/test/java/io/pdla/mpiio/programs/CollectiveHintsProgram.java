@@ -1,0 +1,100 @@
+package io.pdla.mpiio.programs;
+
+import io.pdla.mpiio.Datatypes;
+import io.pdla.mpiio.ErrorClass;
+import io.pdla.mpiio.File;
+import io.pdla.mpiio.FileType;
+import io.pdla.mpiio.Info;
+import io.pdla.mpiio.MPIIO;
+import io.pdla.mpiio.MPIIOException;
+import mpi.MPI;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Collective-buffering hints: effective values in getInfo, invalid values refused naming the key, setInfo
+ * changing the aggregators, and ordered (shared-pointer) collective writes through two-phase equal to the
+ * same writes without it. Arg: directory.
+ */
+public final class CollectiveHintsProgram {
+    public static void main(String[] argv) throws Exception {
+        String[] args = MPI.Init(argv);
+        Path dir = Path.of(args[0]);
+        int rank = MPI.COMM_WORLD.Rank(), np = MPI.COMM_WORLD.Size();
+        Checks checks = new Checks();
+        checks.check("getInfo reports effective collective hints", () -> {
+            File f = new File(MPI.COMM_WORLD, dir.resolve("info").toString(), MPIIO.MODE_CREATE | MPIIO.MODE_RDWR);
+            Map<String, String> info = f.getInfo().asMap();
+            Checks.expect("automatic".equals(info.get("romio_cb_read")), "romio_cb_read " + info.get("romio_cb_read"));
+            Checks.expect("automatic".equals(info.get("romio_cb_write")), "romio_cb_write " + info.get("romio_cb_write"));
+            Checks.expect("16777216".equals(info.get("cb_buffer_size")), "cb_buffer_size " + info.get("cb_buffer_size"));
+            Checks.expect("1".equals(info.get("cb_nodes")), "cb_nodes (one host, *:1) " + info.get("cb_nodes"));
+            Checks.expect("*:1".equals(info.get("cb_config_list")), "cb_config_list " + info.get("cb_config_list"));
+            Checks.expect("stripe_aligned".equals(info.get("pdla_fd_partition")), "pdla_fd_partition " + info.get("pdla_fd_partition"));
+            Checks.expect(Long.parseLong(info.get("striping_unit")) > 0, "striping_unit " + info.get("striping_unit"));
+            Checks.expect("automatic".equals(info.get("romio_ds_read")), "romio_ds_read " + info.get("romio_ds_read"));
+            Checks.expectEquals(1, f.aggregatorRanks().length, "aggregators");
+            Info more = new Info();
+            more.set("cb_nodes", String.valueOf(np));
+            more.set("cb_buffer_size", "1m");
+            f.setInfo(more);
+            Checks.expectEquals(np, f.aggregatorRanks().length, "aggregators after setInfo cb_nodes=" + np);
+            Checks.expect("1048576".equals(f.getInfo().asMap().get("cb_buffer_size")), "cb_buffer_size after setInfo " + f.getInfo().asMap().get("cb_buffer_size"));
+            Info bad = new Info();
+            bad.set("romio_cb_write", "sometimes");
+            ErrorClass got = null;
+            try {
+                f.setInfo(bad);
+            } catch (MPIIOException e) {
+                got = e.errorClass();
+                Checks.expect(e.getMessage().contains("romio_cb_write"), "message names the key: " + e.getMessage());
+            }
+            Checks.expect(got == ErrorClass.ERR_ARG, "setInfo with a bad value: " + got);
+            Checks.expect("automatic".equals(f.getInfo().asMap().get("romio_cb_write")), "a refused hint changes nothing");
+            f.close();
+        });
+        for (String[] kv : new String[][]{{"cb_nodes", "zero"}, {"cb_buffer_size", "-5"}, {"pdla_fd_partition", "diagonal"},
+                {"cb_config_list", "node1:2"}, {"romio_ds_read", "often"}}) {
+            checks.check("open refuses " + kv[0] + "=" + kv[1], () -> {
+                Info info = new Info();
+                info.set(kv[0], kv[1]);
+                ErrorClass got = null;
+                String message = "";
+                try {
+                    new File(MPI.COMM_WORLD, dir.resolve("bad-" + kv[0]).toString(), MPIIO.MODE_CREATE | MPIIO.MODE_RDWR, info).close();
+                } catch (MPIIOException e) {
+                    got = e.errorClass();
+                    message = e.getMessage();
+                }
+                Checks.expect(got == ErrorClass.ERR_ARG, kv[0] + ": " + got);
+                Checks.expect(message.contains(kv[0]), "message names " + kv[0] + ": " + message);
+            });
+        }
+        checks.check("ordered collective writes through two-phase equal them without", () -> {
+            int block = 1000 + 37 * rank; // different sizes per rank: the shared pointer orders them
+            byte[] data = new byte[block];
+            for (int i = 0; i < block; i++) data[i] = (byte) (rank * 31 + i);
+            for (String cb : new String[]{"enable", "disable"}) {
+                Info info = new Info();
+                info.set("romio_cb_write", cb);
+                info.set("cb_nodes", "2");
+                info.set("cb_buffer_size", "777");
+                File f = new File(MPI.COMM_WORLD, dir.resolve("ordered-" + cb).toString(), MPIIO.MODE_CREATE | MPIIO.MODE_RDWR, info);
+                f.writeOrdered(data, 0, block, MPI.BYTE);
+                f.writeOrdered(data, 0, block, MPI.BYTE);
+                if (cb.equals("enable") && np > 1) Checks.expect(f.collectiveStatistics().twoPhaseCalls() == 2, "two-phase ordered writes: " + f.collectiveStatistics());
+                f.close();
+            }
+            MPI.COMM_WORLD.Barrier();
+            byte[] a = Files.readAllBytes(dir.resolve("ordered-enable")), b = Files.readAllBytes(dir.resolve("ordered-disable"));
+            Checks.expectBytes(b, a, "ordered file with and without two-phase");
+            long total = 0;
+            for (int r = 0; r < np; r++) total += 2L * (1000 + 37 * r);
+            Checks.expectEquals(total, a.length, "ordered file size");
+        });
+        checks.done();
+        MPI.Finalize();
+    }
+}
