@@ -4,7 +4,7 @@ import io.pdla.bench.ior.IorLauncher;
 import io.pdla.bench.ior.IorOptions;
 import io.pdla.bench.jmh.JmhMain;
 import io.pdla.bench.schemes.SchemeMatrix;
-import io.pdla.simpfs.layout.Sizes;
+import io.pdla.size.ByteSizeConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -89,14 +89,14 @@ public final class BenchCommand implements Runnable {
     @Command(name = "matrix", mixinStandardHelpOptions = true,
             description = "Replication schemes (Original, PD, H-PDLA, S-ORIG, NS-PDLA, S-PDLA) on sim-pfs in virtual time "
                     + "for IOR fixed stride, PIO-Bench nested strided, MPI-Tile-IO, mixed sizes and LANL App2-like.",
-            footer = {"", "Example: pdla bench matrix --only 'LANL' --per-proc 64m", ""})
+            footer = {"", "Example: pdla bench matrix --only 'LANL' --per-rank 64m", ""})
     static final class Matrix implements Callable<Integer> {
         @Option(names = "--quick", description = "Only the 8-process IOR fixed-stride point.")
         boolean quick;
 
-        @Option(names = "--per-proc", paramLabel = "SIZE", converter = SizeConverter.class,
-                description = "Bytes each process accesses per request size (per part for mixed sizes and LANL App2); "
-                        + "k/m/g suffixes. Default: 16m; the paper's is 512m.")
+        @Option(names = "--per-rank", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+                description = "Bytes each process accesses per request size (per part for mixed sizes and LANL App2). "
+                        + "Default: 16m; the paper's is 512m.")
         long perProc = SchemeMatrix.Options.DEFAULT_PER_PROC;
 
         @Option(names = "--stride-factor", paramLabel = "F",
@@ -115,23 +115,12 @@ public final class BenchCommand implements Runnable {
                 options = new SchemeMatrix.Options(quick, perProc, strideFactor, only);
                 SchemeMatrix.selected(options);
             } catch (IllegalArgumentException e) {
-                // the message names the option (--per-proc, --stride-factor, --only)
+                // the message names the option (--per-rank, --stride-factor, --only)
                 System.err.println("pdla bench matrix: " + e.getMessage());
                 return 2;
             }
             SchemeMatrix.run(options, System.out);
             return 0;
-        }
-    }
-
-    static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            try {
-                return Sizes.parse(value, "size");
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a size (examples: 65536, 64k, 16m, 512m, 1g)");
-            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.pdla.simpfs.layout;
 
+import io.pdla.size.ByteSize;
 import io.pdla.simpfs.config.ConfigException;
 import io.pdla.storage.StorageLayout;
 
@@ -64,7 +65,7 @@ public record Layout(Distribution distribution, ServerClass space, long stripe, 
     /**
      * Parses {@code 1dh}, {@code 1dv}, {@code 2d:GROUPSIZE} or {@code hybrid}, optionally followed by
      * {@code ,key=value} settings: {@code stripe}, {@code space} (hdd|ssd|both), {@code region}, {@code group},
-     * {@code sh}, {@code ss}. Sizes take k/m/g suffixes. {@code where} names the source in error messages.
+     * {@code sh}, {@code ss}. Sizes follow core's {@link ByteSize} grammar (64k, 1m, 65536). {@code where} names the source in error messages.
      */
     public static Layout parse(String spec, Layout defaults, String where) {
         if (spec == null || spec.isBlank()) throw new ConfigException(where + ": empty layout specification");
@@ -96,12 +97,12 @@ public record Layout(Distribution distribution, ServerClass space, long stripe, 
         for (Map.Entry<String, String> e : kv.entrySet()) {
             String at = where + " (" + e.getKey() + ")";
             switch (e.getKey()) {
-                case "stripe" -> stripe = Sizes.parse(e.getValue(), at);
+                case "stripe" -> stripe = size(e.getValue(), at);
                 case "space", "class" -> space = ServerClass.parse(e.getValue(), at);
-                case "region" -> region = Sizes.parse(e.getValue(), at);
+                case "region" -> region = size(e.getValue(), at);
                 case "group" -> groupSize = parseInt(e.getValue(), at);
-                case "sh" -> sh = Sizes.parse(e.getValue(), at);
-                case "ss" -> ss = Sizes.parse(e.getValue(), at);
+                case "sh" -> sh = size(e.getValue(), at);
+                case "ss" -> ss = size(e.getValue(), at);
                 default -> throw new ConfigException(where + ": unknown layout setting '" + e.getKey()
                         + "' (known: stripe, space, region, group, sh, ss)");
             }
@@ -121,6 +122,14 @@ public record Layout(Distribution distribution, ServerClass space, long stripe, 
             return new Layout(d, space, stripe, d == Distribution.TWO_D ? groupSize : Math.max(1, groupSize), region, sh, ss);
         } catch (ConfigException e) {
             throw new ConfigException(where + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static long size(String text, String where) {
+        try {
+            return ByteSize.parse(text, where);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage(), e);
         }
     }
 
