@@ -143,7 +143,6 @@ class SweepLineTest {
             prevEnd = sh.to();
         }
         assertEquals(cp.seconds(), covered, 1e-6, ctx);
-        assertTrue(cp.seconds() < cp.span(), ctx + ": 10^6 intervals of at most 10 s over 10^5 s leave gaps");
         assertTrue(secs < 5, "10^6 files took " + secs + " s"); // generous on a shared 2-core box; bench records the figure
     }
 }
