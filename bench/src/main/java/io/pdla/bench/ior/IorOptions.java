@@ -73,7 +73,7 @@ public final class IorOptions {
     @Option(names = "--no-baseline", description = "skip the FileChannel baseline (no ratio)")
     boolean noBaseline;
 
-    @Option(names = {"--traced", "--trace"}, paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
+    @Option(names = "--trace", paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
     String tracedDir;
 
     @Option(names = "--redirected", paramLabel = "CATALOG", description = "also run the shim with the redirect interceptor on and the replica "
@@ -139,8 +139,8 @@ public final class IorOptions {
         if (reorder && !read) throw new BadOptionException("-C (reorder tasks) needs a read phase (-r)");
         if (verify && !read) throw new BadOptionException("-R (verify) needs a read phase (-r)");
         if (collective && api != Api.MPIIO) throw new BadOptionException("-c (collective) needs -a MPIIO");
-        if (tracedDir != null && api != Api.MPIIO) throw new BadOptionException("--traced needs -a MPIIO");
-        if (tracedDir != null && tracedDir.isBlank()) throw new BadOptionException("--traced needs a directory");
+        if (tracedDir != null && api != Api.MPIIO) throw new BadOptionException("--trace needs -a MPIIO");
+        if (tracedDir != null && tracedDir.isBlank()) throw new BadOptionException("--trace needs a directory");
         if (redirectCatalog != null && api != Api.MPIIO) throw new BadOptionException("--redirected needs -a MPIIO");
         if (redirectCatalog != null && redirectCatalog.isBlank()) throw new BadOptionException("--redirected needs a catalog directory");
     }
