@@ -93,6 +93,7 @@ class LibraryJarsIT {
         MpjJob.Result r = MpjJob.builder("LibraryUser").processes(3).classPath(runCp).args(List.of(file.toString()))
                 .build().run(180);
         String out = r.output();
+        System.out.println(out);
         assertFalse(r.timedOut(), out);
         assertTrue(out.contains("PASS: 3 ranks, 196608 bytes verified"), "the application verified its data:\n" + out);
         assertFalse(out.contains("FAIL"), out);
