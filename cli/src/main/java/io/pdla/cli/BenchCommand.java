@@ -5,7 +5,7 @@ import io.pdla.bench.ior.IorLauncher;
 import io.pdla.bench.ior.IorOptions;
 import io.pdla.bench.jmh.JmhMain;
 import io.pdla.bench.schemes.SchemeMatrix;
-import io.pdla.simpfs.layout.Sizes;
+import io.pdla.size.ByteSizeConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -129,8 +129,8 @@ public final class BenchCommand implements Runnable {
         @Option(names = "-np", required = true, description = "Number of MPJ processes (ranks).")
         int processes;
 
-        @Option(names = "-t", defaultValue = "16384", description = "Transfer size in bytes. Default: ${DEFAULT-VALUE}.")
-        int transfer;
+        @Option(names = "-t", defaultValue = "16k", converter = ByteSizeConverter.class, description = "Transfer size. Default: ${DEFAULT-VALUE}.")
+        long transfer;
 
         @Option(names = "-s", defaultValue = "16", description = "Transfers per rank (segments). Default: ${DEFAULT-VALUE}.")
         int segments;
@@ -149,7 +149,7 @@ public final class BenchCommand implements Runnable {
             if (processes <= 0 || transfer <= 0 || segments <= 0) return bad("-np, -t and -s must be > 0");
             Path r = root != null ? root : Files.createTempDirectory("pdla-sim-collective");
             try {
-                io.pdla.bench.collective.SimCollectiveBench.run(processes, transfer, segments, view, hints, r, System.out);
+                io.pdla.bench.collective.SimCollectiveBench.run(processes, Math.toIntExact(transfer), segments, view, hints, r, System.out);
                 return 0;
             } finally {
                 if (root == null) deleteTree(r);
@@ -178,14 +178,14 @@ public final class BenchCommand implements Runnable {
     @Command(name = "matrix", mixinStandardHelpOptions = true,
             description = "Replication schemes (Original, PD, H-PDLA, S-ORIG, NS-PDLA, S-PDLA) on sim-pfs in virtual time "
                     + "for IOR fixed stride, PIO-Bench nested strided, MPI-Tile-IO, mixed sizes and LANL App2-like.",
-            footer = {"", "Example: pdla bench matrix --only 'LANL' --per-proc 64m", ""})
+            footer = {"", "Example: pdla bench matrix --only 'LANL' --per-rank 64m", ""})
     static final class Matrix implements Callable<Integer> {
         @Option(names = "--quick", description = "Only the 8-process IOR fixed-stride point.")
         boolean quick;
 
-        @Option(names = "--per-proc", paramLabel = "SIZE", converter = SizeConverter.class,
-                description = "Bytes each process accesses per request size (per part for mixed sizes and LANL App2); "
-                        + "k/m/g suffixes. Default: 16m; the paper's is 512m.")
+        @Option(names = "--per-rank", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+                description = "Bytes each process accesses per request size (per part for mixed sizes and LANL App2). "
+                        + "Default: 16m; the paper's is 512m.")
         long perProc = SchemeMatrix.Options.DEFAULT_PER_PROC;
 
         @Option(names = "--stride-factor", paramLabel = "F",
@@ -204,7 +204,7 @@ public final class BenchCommand implements Runnable {
                 options = new SchemeMatrix.Options(quick, perProc, strideFactor, only);
                 SchemeMatrix.selected(options);
             } catch (IllegalArgumentException e) {
-                // the message names the option (--per-proc, --stride-factor, --only)
+                // the message names the option (--per-rank, --stride-factor, --only)
                 System.err.println("pdla bench matrix: " + e.getMessage());
                 return 2;
             }
@@ -217,23 +217,23 @@ public final class BenchCommand implements Runnable {
     @Command(name = "partitions", mixinStandardHelpOptions = true,
             description = "File-domain partitioning methods (even, stripe_aligned, static_cyclic, group_cyclic, transpose) for one "
                     + "collective write on sim-pfs: virtual bandwidth, lock conflicts and aggregators per server.",
-            footer = {"", "Example: pdla bench partitions --servers 8 -P 8,16,5", ""})
+            footer = {"", "Example: pdla bench partitions --hservers 8 -P 8,16,5", ""})
     static final class Partitions implements Callable<Integer> {
         private static final PartitionMethodsTable.Options DEFAULTS = PartitionMethodsTable.Options.defaults();
 
-        @Option(names = "--servers", paramLabel = "S", description = "HDD servers (stripe count). Default: 8.")
+        @Option(names = "--hservers", paramLabel = "S", description = "HDD servers (stripe count). Default: 8.")
         int servers = DEFAULTS.servers();
 
         @Option(names = "-np", paramLabel = "N", description = "Ranks of the collective call. Default: 64.")
         int ranks = DEFAULTS.ranks();
 
-        @Option(names = "--per-rank", paramLabel = "SIZE", converter = SizeConverter.class, description = "Contiguous bytes per rank. Default: 8m.")
+        @Option(names = "--per-rank", paramLabel = "SIZE", converter = ByteSizeConverter.class, description = "Contiguous bytes per rank. Default: 8m.")
         long perRank = DEFAULTS.perRankBytes();
 
-        @Option(names = "--stripe", paramLabel = "SIZE", converter = SizeConverter.class, description = "Stripe size. Default: 1m.")
+        @Option(names = "--stripe", paramLabel = "SIZE", converter = ByteSizeConverter.class, description = "Stripe size. Default: 1m.")
         long stripe = DEFAULTS.stripeBytes();
 
-        @Option(names = "--buffer", paramLabel = "SIZE", converter = SizeConverter.class, description = "cb_buffer_size. Default: 16m.")
+        @Option(names = "--buffer", paramLabel = "SIZE", converter = ByteSizeConverter.class, description = "cb_buffer_size. Default: 16m.")
         long buffer = DEFAULTS.bufferBytes();
 
         @Option(names = "--revoke-ms", paramLabel = "MS", description = "Virtual cost of one lock revocation. Default: 1.")
@@ -254,17 +254,6 @@ public final class BenchCommand implements Runnable {
             java.io.PrintWriter out = new java.io.PrintWriter(System.out, true);
             PartitionMethodsTable.print(options, PartitionMethodsTable.run(options), out);
             return 0;
-        }
-    }
-
-    static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            try {
-                return Sizes.parse(value, "size");
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a size (examples: 65536, 64k, 16m, 512m, 1g)");
-            }
         }
     }
 

@@ -1,7 +1,8 @@
 package io.pdla.cli;
 
 import io.pdla.costmodel.AccessPattern;
-import io.pdla.costmodel.ByteSizes;
+import io.pdla.size.ByteSize;
+import io.pdla.size.ByteSizeConverter;
 import io.pdla.costmodel.CostParts;
 import io.pdla.costmodel.DeviceParameters;
 import io.pdla.costmodel.LayoutChoice;
@@ -44,7 +45,7 @@ import java.util.concurrent.Callable;
 /**
  * {@code pdla cost}: the modelled time of every layout for p processes on n servers, and the cheapest one
  * (issue 6). The last line is always {@code choice: 1-DH}, {@code choice: 1-DV} or {@code choice: 2-D (g=G)},
- * so scripts can {@code tail -1}. With {@code --ssd-servers} the SServer layouts and the hybrid 1-DH are priced
+ * so scripts can {@code tail -1}. With {@code --sservers} the SServer layouts and the hybrid 1-DH are priced
  * too and the choice is the layout of the replica space with the largest benefit (S-PDLA, S1 4.3).
  * {@code pdla cost calibrate} fits the parameters from probes.
  */
@@ -52,28 +53,28 @@ import java.util.concurrent.Callable;
         subcommands = CostCommand.Calibrate.class,
         description = {"Modelled cost of the 1-DH, 1-DV and 2-D layouts (HDD, SSD and hybrid servers) "
                 + "and the layout with the minimum cost.",
-            "Sizes accept k, m, g suffixes (binary: 4k = 4096)."})
+            "Sizes: bytes or a binary unit k, m, g, t (4k = 4KiB = 4096; see the README)."})
 public final class CostCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
     // not picocli-required: a required option here would also be demanded by 'cost calibrate'
-    @Option(names = "--procs", paramLabel = "P", description = "number of I/O processes p")
+    @Option(names = "-np", paramLabel = "P", description = "number of I/O processes p")
     private Integer procs;
 
-    @Option(names = "--servers", paramLabel = "N", description = "number of HDD servers (HServers) n")
+    @Option(names = "--hservers", paramLabel = "N", description = "number of HDD servers (HServers) n")
     private Integer servers;
 
-    @Option(names = "--ssd-servers", paramLabel = "M", defaultValue = "0",
+    @Option(names = "--sservers", paramLabel = "M", defaultValue = "0",
             description = "number of SSD servers (SServers); 0 = HDD only (default: ${DEFAULT-VALUE})")
     private int ssdServers;
 
-    @Option(names = "--clients-per-node", paramLabel = "m", defaultValue = "1",
+    @Option(names = "--processes-per-node", paramLabel = "m", defaultValue = "1",
             description = "processes per client node m (default: ${DEFAULT-VALUE})")
     private int perNode;
 
-    @Option(names = "--size", paramLabel = "S", converter = SizeConverter.class,
+    @Option(names = "--size", paramLabel = "S", converter = ByteSizeConverter.class,
             description = "request size of each process")
     private Long size;
 
@@ -92,8 +93,8 @@ public final class CostCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        requireOption(procs, "--procs");
-        requireOption(servers, "--servers");
+        requireOption(procs, "-np");
+        requireOption(servers, "--hservers");
         requireOption(size, "--size");
         PrintWriter out = spec.commandLine().getOut();
         ModelParameters model = loadParameters(params);
@@ -103,13 +104,13 @@ public final class CostCommand implements Callable<Integer> {
             pattern = AccessPattern.of(procs, perNode, size, 1, op);
             hdd = LayoutCostModel.hdd(model, servers, term);
             if (ssdServers < 0) {
-                throw new IllegalArgumentException("SServers (--ssd-servers) must be >= 0, was " + ssdServers);
+                throw new IllegalArgumentException("SServers (--sservers) must be >= 0, was " + ssdServers);
             }
         } catch (IllegalArgumentException ex) {
             throw new ParameterException(spec.commandLine(), ex.getMessage(), ex);
         }
         out.printf(Locale.ROOT, "p=%d n=%d%s m=%d s=%s op=%s%n", procs, servers,
-                ssdServers > 0 ? " ssd-servers=" + ssdServers : "", perNode, ByteSizes.format(size),
+                ssdServers > 0 ? " sservers=" + ssdServers : "", perNode, ByteSize.format(size),
                 op.name().toLowerCase(Locale.ROOT));
         out.printf(Locale.ROOT, "%-18s %-12s %12s %12s %12s%n", "servers", "layout", "network_s", "storage_s",
                 "total_s");
@@ -222,7 +223,7 @@ public final class CostCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "synthetic probes: noise=%.3f seed=%d, %d probes per target (sizes %s, "
                     + "concurrency %s, %d repetitions)%n", noise, seed, plan.probeCount(),
-                    plan.sizes().stream().map(ByteSizes::format).toList(), plan.concurrencies(), plan.repetitions());
+                    plan.sizes().stream().map(ByteSize::format).toList(), plan.concurrencies(), plan.repetitions());
             out.printf(Locale.ROOT, "%-10s %14s %14s %14s %14s %9s %9s%n", "target", "startup_us", "true_us",
                     "MB/s", "true_MB/s", "rms_res%", "max_res%");
             for (ProbeTarget t : ProbeTarget.values()) {
@@ -239,7 +240,7 @@ public final class CostCommand implements Callable<Integer> {
                     LinearFit fit = result.fits().get(t);
                     for (int i = 0; i < fit.observations().size(); i++) {
                         ProbeObservation o = fit.observations().get(i);
-                        out.printf(Locale.ROOT, "%-10s %10s %4d %14.9f %14.9f%n", t.label(), ByteSizes.format(o.size()),
+                        out.printf(Locale.ROOT, "%-10s %10s %4d %14.9f %14.9f%n", t.label(), ByteSize.format(o.size()),
                                 o.concurrency(), o.seconds(), fit.residualSeconds().get(i));
                     }
                 }
@@ -277,7 +278,7 @@ public final class CostCommand implements Callable<Integer> {
                 return 1;
             }
             out.printf(Locale.ROOT, "probes through %s: %d per target (sizes %s, concurrency %s, %d repetitions)%n",
-                    source.uri, plan.probeCount(), plan.sizes().stream().map(ByteSizes::format).toList(),
+                    source.uri, plan.probeCount(), plan.sizes().stream().map(ByteSize::format).toList(),
                     plan.concurrencies(), plan.repetitions());
             out.printf(Locale.ROOT, "%-10s %14s %14s %9s %9s%n", "target", "startup_us", "MB/s", "rms_res%", "max_res%");
             for (Map.Entry<ProbeTarget, LinearFit> e : result.fits().entrySet()) {
@@ -287,7 +288,7 @@ public final class CostCommand implements Callable<Integer> {
                 if (allResiduals) {
                     for (int i = 0; i < fit.observations().size(); i++) {
                         ProbeObservation o = fit.observations().get(i);
-                        out.printf(Locale.ROOT, "  %10s %4d %14.9f %14.9f%n", ByteSizes.format(o.size()), o.concurrency(),
+                        out.printf(Locale.ROOT, "  %10s %4d %14.9f %14.9f%n", ByteSize.format(o.size()), o.concurrency(),
                                 o.seconds(), fit.residualSeconds().get(i));
                     }
                 }
@@ -301,17 +302,6 @@ public final class CostCommand implements Callable<Integer> {
             }
             out.flush();
             return 0;
-        }
-    }
-
-    static final class SizeConverter implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            try {
-                return ByteSizes.parse(value);
-            } catch (IllegalArgumentException ex) {
-                throw new CommandLine.TypeConversionException(ex.getMessage());
-            }
         }
     }
 

@@ -4,11 +4,11 @@ import io.pdla.patterns.db.PatternDatabase;
 import io.pdla.replicator.catalog.TransientCatalogAccess;
 import java.io.IOException;
 
-import io.pdla.costmodel.ByteSizes;
 import io.pdla.costmodel.ModelParameters;
 import io.pdla.replicator.build.PlacementConfig;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.daemon.DaemonOptions;
+import io.pdla.size.ByteSizeConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
 @Command(name = "daemon", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Replicator daemon: builds one replica per queued pattern, laid out by the cost model, "
                 + "published atomically in the replica catalog.",
-            "Sizes accept k, m, g suffixes (binary: 4k = 4096)."})
+            "Sizes: bytes or a binary unit k, m, g, t (4k = 4KiB = 4096; see the README)."})
 public final class DaemonCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -50,11 +50,13 @@ public final class DaemonCommand implements Callable<Integer> {
     @Option(names = "--sservers", defaultValue = "0", description = "SSD servers; 0 = H-PDLA only (default ${DEFAULT-VALUE}).")
     int sServers;
 
-    @Option(names = "--ssd-space", defaultValue = "0", description = "Space for replicas on one SServer (default ${DEFAULT-VALUE}).")
-    String ssdSpace;
+    @Option(names = "--ssd-space", defaultValue = "0", converter = ByteSizeConverter.class,
+            description = "Space for replicas on one SServer, a size (default ${DEFAULT-VALUE}).")
+    long ssdSpace;
 
-    @Option(names = "--stripe", defaultValue = "64k", description = "Stripe size of 1-DH/2-D replicas (default ${DEFAULT-VALUE}).")
-    String stripe;
+    @Option(names = "--stripe", defaultValue = "64k", converter = ByteSizeConverter.class,
+            description = "Stripe size of 1-DH/2-D replicas (default ${DEFAULT-VALUE}).")
+    long stripe;
 
     @Option(names = "--threshold", defaultValue = "0", description = "Critical-pattern benefit threshold in seconds (default ${DEFAULT-VALUE}).")
     double threshold;
@@ -62,8 +64,9 @@ public final class DaemonCommand implements Callable<Integer> {
     @Option(names = "--processes-per-node", defaultValue = "1", description = "Processes per client node m (default ${DEFAULT-VALUE}).")
     int perNode;
 
-    @Option(names = "--rate", defaultValue = "0", description = "Copy rate limit in bytes/s, 0 = none (default ${DEFAULT-VALUE}).")
-    String rate;
+    @Option(names = "--rate", defaultValue = "0", converter = ByteSizeConverter.class,
+            description = "Copy rate limit, a size per second (e.g. 100m), 0 = none (default ${DEFAULT-VALUE}).")
+    long rate;
 
     @Option(names = "--poll", defaultValue = "5000", description = "Milliseconds between passes (default ${DEFAULT-VALUE}).")
     long poll;
@@ -72,10 +75,10 @@ public final class DaemonCommand implements Callable<Integer> {
     public Integer call() {
         DaemonOptions o;
         try {
-            PlacementConfig p = new PlacementConfig(hServers, sServers, ByteSizes.parse(ssdSpace), threshold,
-                    ModelParameters.defaults(), perNode, ByteSizes.parse(stripe));
+            PlacementConfig p = new PlacementConfig(hServers, sServers, ssdSpace, threshold,
+                    ModelParameters.defaults(), perNode, stripe);
             o = DaemonOptions.defaults(db).withPlacement(p).withReplicaRoot(replicaRoot == null ? null : URI.create(replicaRoot))
-                    .withRate(4 << 20, ByteSizes.parse(rate)).withPollMillis(poll);
+                    .withRate(4 << 20, rate).withPollMillis(poll);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pdla.cli.demo.PdlaLoopDemo;
 import io.pdla.cli.demo.PdlaLoopDemo.RunFigures;
 import io.pdla.cli.demo.StridedApp;
+import io.pdla.size.ByteSize;
+import io.pdla.size.ByteSizeConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,18 +40,18 @@ final class DirectBenchCommand implements Callable<Integer> {
     @Option(names = "-np", defaultValue = "4", description = "MPJ ranks (default: ${DEFAULT-VALUE}).")
     int processes;
 
-    @Option(names = "--block", defaultValue = "16k", converter = BenchCommand.SizeConverter.class,
+    @Option(names = "--block", defaultValue = "16k", converter = ByteSizeConverter.class,
             description = "Request size, a multiple of 4 KiB (default: 16k).")
     long block;
 
-    @Option(names = "--per-rank", defaultValue = "32m", converter = BenchCommand.SizeConverter.class,
+    @Option(names = "--per-rank", defaultValue = "32m", converter = ByteSizeConverter.class,
             description = "Bytes each rank reads per run; its region of the file is twice that (default: 32m).")
     long perRank;
 
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds of the four timed runs (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--readahead", defaultValue = "4m", converter = BenchCommand.SizeConverter.class,
+    @Option(names = "--readahead", defaultValue = "4m", converter = ByteSizeConverter.class,
             description = "Read-ahead memory per open file for the read-ahead variant of run 2 (default: 4m).")
     long readAhead;
 
@@ -78,13 +80,13 @@ final class DirectBenchCommand implements Callable<Integer> {
             if (why != null) return bad("O_DIRECT is not supported in " + work + " (" + why + "); give --dir on a disk file system");
             int segments = Math.toIntExact(perRank / block);
             System.out.printf(Locale.ROOT, "pdla bench direct: %d ranks, %s requests, stride %s, %s per rank, file %s, O_DIRECT, in %s%n",
-                    processes, size(block), size(2 * block), size(perRank), size(2 * perRank * processes), work);
+                    processes, ByteSize.format(block), ByteSize.format(2 * block), ByteSize.format(perRank), ByteSize.format(2 * perRank * processes), work);
             PdlaLoopDemo loop = new PdlaLoopDemo(processes, work.resolve("direct.dat").toString(), (int) block, segments,
                     Files.createDirectories(work.resolve("loop")), Map.of(), 0, System.out, List.of("direct"));
             loop.run();
             System.out.println();
-            System.out.printf(Locale.ROOT, "%-6s %12s %16s %16s %16s %12s %12s%n", "round", "run 1 MiB/s", "run 2 no RA", "run 2 RA " + size(readAhead),
-                    "sequential " + size(StridedApp.SEQUENTIAL_REQUEST), "run2RA/run1", "run2RA/seq");
+            System.out.printf(Locale.ROOT, "%-6s %12s %16s %16s %16s %12s %12s%n", "round", "run 1 MiB/s", "run 2 no RA", "run 2 RA " + ByteSize.format(readAhead),
+                    "sequential " + ByteSize.format(StridedApp.SEQUENTIAL_REQUEST), "run2RA/run1", "run2RA/seq");
             List<Round> done = new ArrayList<>();
             for (int r = 0; r < rounds; r++) {
                 RunFigures run1 = loop.originalRead();
@@ -179,10 +181,6 @@ final class DirectBenchCommand implements Callable<Integer> {
                 // a probe file left in a scratch directory
             }
         }
-    }
-
-    private static String size(long b) {
-        return b % (1 << 20) == 0 ? (b >> 20) + "m" : b % 1024 == 0 ? (b >> 10) + "k" : Long.toString(b);
     }
 
     private static int bad(String message) {

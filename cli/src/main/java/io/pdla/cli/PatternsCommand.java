@@ -166,7 +166,7 @@ public final class PatternsCommand implements Callable<Integer> {
     public static class KeyOptionsMixin {
         @Option(names = "--app", required = true, paramLabel = "CMD", description = "application execution command")
         String app;
-        @Option(names = "--nprocs", required = true, paramLabel = "N", description = "number of processes")
+        @Option(names = "-np", required = true, paramLabel = "N", description = "number of processes")
         int nprocs;
         @Option(names = "--rank", required = true, paramLabel = "R|all", description = "rank, or 'all' for global patterns")
         String rank;

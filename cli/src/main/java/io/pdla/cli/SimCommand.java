@@ -1,10 +1,10 @@
 package io.pdla.cli;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Sizes;
 import io.pdla.simpfs.run.RunReport;
 import io.pdla.simpfs.run.SimOptions;
 import io.pdla.simpfs.run.SimRunner;
+import io.pdla.size.ByteSizeConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "sim", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Simulate a workload on sim-pfs (HDD and SSD servers, deterministic virtual time).",
-                "IOR letters mean what they mean in IOR. Sizes accept k, m, g suffixes (binary)."})
+                "IOR letters mean what they mean in IOR. Sizes: bytes or a binary unit k, m, g, t (4k = 4KiB = 4096; see the README)."})
 public final class SimCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -37,11 +37,13 @@ public final class SimCommand implements Callable<Integer> {
     @Option(names = "-np", required = true, paramLabel = "N", description = "number of ranks")
     private int ranks;
 
-    @Option(names = "-b", defaultValue = "1m", paramLabel = "SIZE", description = "contiguous bytes per rank per segment (default: ${DEFAULT-VALUE})")
-    private String block;
+    @Option(names = "-b", defaultValue = "1m", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "contiguous bytes per rank per segment (default: ${DEFAULT-VALUE})")
+    private long block;
 
-    @Option(names = "-t", defaultValue = "256k", paramLabel = "SIZE", description = "bytes per I/O call (default: ${DEFAULT-VALUE})")
-    private String transfer;
+    @Option(names = "-t", defaultValue = "256k", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "bytes per I/O call (default: ${DEFAULT-VALUE})")
+    private long transfer;
 
     @Option(names = "-s", defaultValue = "1", paramLabel = "N", description = "segments (default: ${DEFAULT-VALUE})")
     private int segments;
@@ -72,7 +74,7 @@ public final class SimCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RunReport report;
         try {
-            SimOptions options = new SimOptions(config, workload, ranks, Sizes.parse(block, "-b"), Sizes.parse(transfer, "-t"),
+            SimOptions options = new SimOptions(config, workload, ranks, block, transfer,
                     segments, write, read, filePerProcess, layout, space, seed);
             report = SimRunner.run(options);
         } catch (ConfigException e) {

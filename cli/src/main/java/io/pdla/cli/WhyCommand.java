@@ -7,6 +7,7 @@ import io.pdla.patterns.rootcause.RootCauseAnalyzer;
 import io.pdla.patterns.rootcause.RootCauseReport;
 import io.pdla.patterns.rootcause.RootCauseText;
 import io.pdla.patterns.rootcause.TraceFileStats;
+import io.pdla.size.ByteSizeConverter;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,8 +52,8 @@ public final class WhyCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "critical files to list (default: ${DEFAULT-VALUE})")
     private int top;
 
-    @Option(names = "--small-bytes", paramLabel = "B", defaultValue = "1048576",
-            description = "requests below B bytes are small, when counting from traces (default: ${DEFAULT-VALUE})")
+    @Option(names = "--small-bytes", paramLabel = "SIZE", defaultValue = "1m", converter = ByteSizeConverter.class,
+            description = "requests below SIZE are small, when counting from traces (default: ${DEFAULT-VALUE})")
     private long smallBytes;
 
     private final Optional<TraceSourceFactory> factory;

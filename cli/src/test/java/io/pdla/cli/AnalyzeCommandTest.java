@@ -62,19 +62,19 @@ class AnalyzeCommandTest {
         assertTrue(list.out().contains("5 entries, 5 queued for replication"), list.out());
         String app = SyntheticTraces.ior(4, 65536, 65536, 16, IoOp.WRITE).job().appCommand();
         String file = SyntheticTraces.ior(4, 65536, 65536, 16, IoOp.WRITE).job().path(0);
-        Run show = run(new PatternsCommand(), "show", "--db", db.toString(), "--app", app, "--nprocs", "4", "--rank", "2", "--file", file);
+        Run show = run(new PatternsCommand(), "show", "--db", db.toString(), "--app", app, "-np", "4", "--rank", "2", "--file", file);
         assertEquals(0, show.code(), show.err());
         assertTrue(show.out().contains("{WRITE, @128KiB, 64KiB, STRIDE 256KiB x 16, 16 req"), show.out());
         assertTrue(show.out().contains("part of global pattern #0"), show.out());
         Run byFile = run(new PatternsCommand(), "list", "--db", db.toString(), "--file", file);
         assertTrue(byFile.out().contains("5 entries"), byFile.out());
 
-        Run del = run(new PatternsCommand(), "delete", "--db", db.toString(), "--app", app, "--nprocs", "4", "--rank", "all", "--file", file);
+        Run del = run(new PatternsCommand(), "delete", "--db", db.toString(), "--app", app, "-np", "4", "--rank", "all", "--file", file);
         assertEquals(0, del.code(), del.err());
-        Run again = run(new PatternsCommand(), "show", "--db", db.toString(), "--app", app, "--nprocs", "4", "--rank", "all", "--file", file);
+        Run again = run(new PatternsCommand(), "show", "--db", db.toString(), "--app", app, "-np", "4", "--rank", "all", "--file", file);
         assertEquals(2, again.code());
         assertTrue(again.err().contains("no entry"), again.err());
-        Run badRank = run(new PatternsCommand(), "show", "--db", db.toString(), "--app", app, "--nprocs", "4", "--rank", "x", "--file", file);
+        Run badRank = run(new PatternsCommand(), "show", "--db", db.toString(), "--app", app, "-np", "4", "--rank", "x", "--file", file);
         assertEquals(2, badRank.code());
         assertTrue(badRank.err().contains("--rank"), badRank.err());
     }

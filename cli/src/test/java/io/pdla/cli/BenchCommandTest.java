@@ -67,7 +67,7 @@ class BenchCommandTest {
 
     @Test
     void matrixOnlyRunsTheChosenWorkloadWithTheSixSchemeRows() throws Exception {
-        String out = capture(true, () -> bench("matrix", "--quick", "--only", "ior.*8 procs", "--per-proc", "2m", "--stride-factor", "3"), 0);
+        String out = capture(true, () -> bench("matrix", "--quick", "--only", "ior.*8 procs", "--per-rank", "2m", "--stride-factor", "3"), 0);
         assertTrue(out.contains("**IOR fixed stride, 8 procs, 256k requests, stride 768k, 2m per proc**"), out);
         assertTrue(out.contains("bytes per process per request size: 2m"), out);
         for (String scheme : new String[]{"Original", "PD", "H-PDLA", "S-ORIG", "NS-PDLA", "S-PDLA"}) {
@@ -78,10 +78,10 @@ class BenchCommandTest {
 
     @Test
     void badMatrixOptionsExit2NamingTheOptionAndValue() throws Exception {
-        String err = capture(false, () -> bench("matrix", "--quick", "--per-proc", "12q"), 2);
-        assertTrue(err.contains("--per-proc") && err.contains("12q"), err);
-        err = capture(false, () -> bench("matrix", "--quick", "--per-proc", "0"), 2);
-        assertTrue(err.contains("--per-proc must be at least 1 byte, was 0"), err);
+        String err = capture(false, () -> bench("matrix", "--quick", "--per-rank", "12q"), 2);
+        assertTrue(err.contains("--per-rank") && err.contains("12q"), err);
+        err = capture(false, () -> bench("matrix", "--quick", "--per-rank", "0"), 2);
+        assertTrue(err.contains("--per-rank must be at least 1 byte, was 0"), err);
         err = capture(false, () -> bench("matrix", "--quick", "--stride-factor", "0.5"), 2);
         assertTrue(err.contains("--stride-factor") && err.contains("0.5"), err);
         err = capture(false, () -> bench("matrix", "--quick", "--only", "(unclosed"), 2);

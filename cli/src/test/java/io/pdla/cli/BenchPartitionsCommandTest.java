@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BenchPartitionsCommandTest {
     @Test
     void printsOneRowPerMethodAndAggregatorCount() throws Exception {
-        String out = capture(true, () -> bench("partitions", "--servers", "4", "-np", "16", "--per-rank", "1m", "--stripe", "256k",
+        String out = capture(true, () -> bench("partitions", "--hservers", "4", "-np", "16", "--per-rank", "1m", "--stripe", "256k",
                 "--buffer", "2m", "-P", "4,3"), 0);
         for (String m : new String[]{"even", "stripe_aligned", "stripe_aligned+stripe_size_io", "static_cyclic", "group_cyclic", "transpose"}) {
             long rows = out.lines().filter(l -> l.startsWith(m + " ")).count();
@@ -22,7 +22,7 @@ class BenchPartitionsCommandTest {
 
     @Test
     void badOptionsExit2NamingTheOption() throws Exception {
-        assertTrue(capture(false, () -> bench("partitions", "--servers", "0"), 2).contains("--servers"));
+        assertTrue(capture(false, () -> bench("partitions", "--hservers", "0"), 2).contains("--hservers"));
         assertTrue(capture(false, () -> bench("partitions", "--stripe", "1q"), 2).contains("1q"));
         assertTrue(capture(false, () -> bench("partitions", "-P", "4,0"), 2).contains("aggregator counts"));
     }

@@ -46,7 +46,7 @@ class CostCommandTest {
 
     @Test
     void printsEveryLayoutAndEndsWithTheCheapest() {
-        Run r = run("--procs", "4", "--servers", "8", "--size", "1m");
+        Run r = run("-np", "4", "--hservers", "8", "--size", "1m");
         assertEquals(0, r.exitCode(), r.err());
         // 1-DH, 1-DV and the 2-D group counts 2 and 4 of n = 8
         for (String layout : List.of("1-DH", "1-DV", "2-D (g=2)", "2-D (g=4)")) {
@@ -59,7 +59,7 @@ class CostCommandTest {
 
     @Test
     void theChoiceLineIsTheMinimumOfThePrintedTotals() {
-        Run r = run("--procs", "64", "--servers", "8", "--size", "16k", "--clients-per-node", "8");
+        Run r = run("-np", "64", "--hservers", "8", "--size", "16k", "--processes-per-node", "8");
         assertEquals(0, r.exitCode(), r.err());
         Pattern row = Pattern.compile("^HServers\\s+(\\S+(?: \\(g=\\d+\\))?)\\s+\\S+\\s+\\S+\\s+(\\S+)$");
         String cheapest = null;
@@ -76,14 +76,14 @@ class CostCommandTest {
 
     @Test
     void guidelineCornersComeOutAsPublished() {
-        assertEquals("choice: 1-DV", run("--procs", "64", "--servers", "8", "--size", "16k").lastLine());
-        assertEquals("choice: 1-DH", run("--procs", "1", "--servers", "8", "--size", "64m").lastLine());
-        assertTrue(run("--procs", "4", "--servers", "16", "--size", "256k").lastLine().startsWith("choice: 2-D (g="));
+        assertEquals("choice: 1-DV", run("-np", "64", "--hservers", "8", "--size", "16k").lastLine());
+        assertEquals("choice: 1-DH", run("-np", "1", "--hservers", "8", "--size", "64m").lastLine());
+        assertTrue(run("-np", "4", "--hservers", "16", "--size", "256k").lastLine().startsWith("choice: 2-D (g="));
     }
 
     @Test
     void withSsdServersSmallRequestsGoToSServers() {
-        Run r = run("--procs", "32", "--servers", "8", "--ssd-servers", "4", "--size", "16k", "--op", "write");
+        Run r = run("-np", "32", "--hservers", "8", "--sservers", "4", "--size", "16k", "--op", "write");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("SServers           1-DV"), r.out());
         assertTrue(r.out().contains("HServers+SServers"), r.out());
@@ -94,8 +94,8 @@ class CostCommandTest {
 
     @Test
     void hugeRequestsWithManyHServersGoToTheHybridSpaceIn1DH() {
-        Run r = run("--procs", "64", "--servers", "8", "--ssd-servers", "4", "--size", "64m",
-                "--clients-per-node", "8");
+        Run r = run("-np", "64", "--hservers", "8", "--sservers", "4", "--size", "64m",
+                "--processes-per-node", "8");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("space: HServers+SServers"), r.out());
         assertEquals("choice: " + Distribution.ONE_DH.label(), r.lastLine());
@@ -103,19 +103,19 @@ class CostCommandTest {
 
     @Test
     void badArgumentsExitWithUsageErrorNamingTheValue() {
-        Run missing = run("--servers", "8", "--size", "4k");
+        Run missing = run("--hservers", "8", "--size", "4k");
         assertEquals(2, missing.exitCode());
-        assertTrue(missing.err().contains("--procs"), missing.err());
+        assertTrue(missing.err().contains("-np"), missing.err());
 
-        Run zero = run("--procs", "0", "--servers", "8", "--size", "4k");
+        Run zero = run("-np", "0", "--hservers", "8", "--size", "4k");
         assertEquals(2, zero.exitCode());
         assertTrue(zero.err().contains("(p)") && zero.err().contains("0"), zero.err());
 
-        Run badSize = run("--procs", "4", "--servers", "8", "--size", "4q");
+        Run badSize = run("-np", "4", "--hservers", "8", "--size", "4q");
         assertEquals(2, badSize.exitCode());
-        assertTrue(badSize.err().contains("4q"), badSize.err());
+        assertTrue(badSize.err().contains("--size") && badSize.err().contains("'4q' is not a size"), badSize.err());
 
-        Run badOp = run("--procs", "4", "--servers", "8", "--size", "4k", "--op", "append");
+        Run badOp = run("-np", "4", "--hservers", "8", "--size", "4k", "--op", "append");
         assertEquals(2, badOp.exitCode());
         assertTrue(badOp.err().contains("append"), badOp.err());
     }
@@ -150,7 +150,7 @@ class CostCommandTest {
         assertTrue(r.out().contains("residual_s"), r.out());
         assertTrue(Files.exists(saved));
         // the fitted file drives the cost command
-        Run withFit = run("--procs", "64", "--servers", "8", "--size", "16k", "--params", saved.toString());
+        Run withFit = run("-np", "64", "--hservers", "8", "--size", "16k", "--params", saved.toString());
         assertEquals(0, withFit.exitCode(), withFit.err());
         assertEquals("choice: 1-DV", withFit.lastLine());
     }

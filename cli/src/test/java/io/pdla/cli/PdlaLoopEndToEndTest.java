@@ -82,7 +82,7 @@ class PdlaLoopEndToEndTest {
         // other ranks' (stale after the writer) are rebuilt.
         String app = String.join(" ", StridedIo.class.getName(), data, blocks, segments, "read");
         assertEquals(0, PdlaCommand.commandLine().execute("patterns", "--db", patterns.toString(), "delete",
-                "--app", app, "--nprocs", "4", "--rank", "0", "--file", data));
+                "--app", app, "-np", "4", "--rank", "0", "--file", data));
         assertEquals(0, PdlaCommand.commandLine().execute("daemon", "--once", "--db", catalog.toString(), "--patterns", patterns.toString()));
         java.io.StringWriter after = new java.io.StringWriter();
         picocli.CommandLine list2 = PdlaCommand.commandLine();

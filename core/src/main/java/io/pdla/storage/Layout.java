@@ -323,27 +323,7 @@ public final class Layout {
     }
 
     private static long parseSize(String text, String key) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        if (t.endsWith("ib")) t = t.substring(0, t.length() - 2);
-        else if (t.endsWith("b") && t.length() > 1 && !Character.isDigit(t.charAt(t.length() - 2))) t = t.substring(0, t.length() - 1);
-        long mult = 1;
-        if (!t.isEmpty()) {
-            mult = switch (t.charAt(t.length() - 1)) {
-                case 'k' -> 1L << 10;
-                case 'm' -> 1L << 20;
-                case 'g' -> 1L << 30;
-                case 't' -> 1L << 40;
-                default -> 1;
-            };
-            if (mult != 1) t = t.substring(0, t.length() - 1);
-        }
-        try {
-            long v = Long.parseLong(t);
-            if (v < 0) throw new IllegalArgumentException(key + "='" + text + "' is negative");
-            return Math.multiplyExact(v, mult);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new IllegalArgumentException(key + "='" + text + "' is not a size (examples: 65536, 64k, 512m, 1g)");
-        }
+        return io.pdla.size.ByteSize.parse(text, key);
     }
 
     private static int parseCount(String text, String key) {

@@ -1,6 +1,7 @@
 package io.pdla.costmodel;
 
 import io.pdla.costmodel.benefit.BenefitCalculator;
+import io.pdla.size.ByteSize;
 import io.pdla.costmodel.benefit.PatternBenefit;
 import io.pdla.costmodel.calibration.CalibrationResult;
 import io.pdla.costmodel.calibration.Calibrator;
@@ -42,7 +43,7 @@ public final class FiguresReport {
         LayoutCostModel model = LayoutCostModel.hdd(P, n);
         System.out.printf("%nlayout choice, n=%d HServers, m=1, read%n| p \\ s |", n);
         for (long s : sizes) {
-            System.out.printf(" %s |", ByteSizes.format(s));
+            System.out.printf(" %s |", ByteSize.format(s));
         }
         System.out.print("\n|---|");
         for (int i = 0; i < sizes.length; i++) {
@@ -148,7 +149,7 @@ public final class FiguresReport {
         long[] sizes = {4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20, 16 << 20, 64 << 20};
         System.out.printf("%nS-PDLA replica space, %d HServers + %d SServers, m = p/8, read%n| p \\ s |", nh, ns);
         for (long s : sizes) {
-            System.out.printf(" %s |", ByteSizes.format(s));
+            System.out.printf(" %s |", ByteSize.format(s));
         }
         System.out.print("\n|---|");
         for (int i = 0; i < sizes.length; i++) {

@@ -1,5 +1,6 @@
 package io.pdla.hdfs;
 
+import io.pdla.size.ByteSize;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
@@ -65,16 +66,10 @@ final class HdfsHints {
     }
 
     static long parseSize(String value, String key, URI file) throws StorageException {
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        long mult = 1;
-        if (v.endsWith("k")) mult = 1L << 10;
-        else if (v.endsWith("m")) mult = 1L << 20;
-        else if (v.endsWith("g")) mult = 1L << 30;
-        if (mult != 1) v = v.substring(0, v.length() - 1);
         try {
-            return Math.multiplyExact(Long.parseLong(v), mult);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new StorageException(Reason.BAD_ARGUMENT, file + ": " + key + "=" + value + " is not a size in bytes (k, m, g suffixes allowed)");
+            return ByteSize.parse(value, file + ": hint " + key);
+        } catch (IllegalArgumentException e) {
+            throw new StorageException(Reason.BAD_ARGUMENT, e.getMessage());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.pdla.redirect;
 
+import io.pdla.size.ByteSize;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -8,7 +9,8 @@ import java.util.Map;
  * <ul>
  * <li>catalog directory: hint {@value #HINT_CATALOG}, property {@code pdla.catalog}, env {@code PDLA_CATALOG}
  * (none: the interceptor passes every call through);</li>
- * <li>read-ahead per open file in bytes: hint {@value #HINT_READAHEAD} (0 disables; default 4 MiB);</li>
+ * <li>read-ahead per open file, a size ({@code 4m}, {@code 65536}; core's {@link ByteSize} grammar): hint
+ * {@value #HINT_READAHEAD} (0 disables; default 4 MiB);</li>
  * <li>catalog wait in ms while another process holds it: hint {@value #HINT_WAIT} (default 10000).</li>
  * </ul>
  */
@@ -23,7 +25,7 @@ public record RedirectConfig(Path catalog, long readAheadBytes, long catalogWait
         String ra = pick(hints, HINT_READAHEAD, "pdla.readahead_bytes", "PDLA_READAHEAD_BYTES");
         String wait = pick(hints, HINT_WAIT, "pdla.catalog_wait_ms", "PDLA_CATALOG_WAIT_MS");
         return new RedirectConfig(dir == null || dir.isBlank() ? null : Path.of(dir),
-                parse(ra, DEFAULT_READAHEAD, HINT_READAHEAD), parse(wait, 10_000, HINT_WAIT));
+                ByteSize.parse(ra, "hint " + HINT_READAHEAD, DEFAULT_READAHEAD), parse(wait, 10_000, HINT_WAIT));
     }
 
     public RedirectConfig withCatalog(Path dir) {

@@ -31,7 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * same writes. Ranks that share a file sync after each other's writes (MPI's sync-barrier-sync).
  */
 class DifferentialConsistencyTest {
-    static long DAEMON_NANOS;
+    // Per test method (JUnit makes an instance per method): a static tally would let one method's
+    // "writes went into replicas" guard be met by the other method's writes.
+    private long daemonNanos;
+    private long writtenToReplicas;
     @TempDir
     Path tmp;
 
@@ -45,8 +48,6 @@ class DifferentialConsistencyTest {
     void thousandsOfRandomSequencesMatchAPlainFile() throws Exception {
         run(Integer.getInteger("pdla.diff.heavySequences", 2000));
     }
-
-    private static long WRITTEN_TO_REPLICAS;
 
     private void run(int sequences) throws Exception {
         long seed = Long.getLong("pdla.diff.seed", System.nanoTime());
@@ -72,9 +73,9 @@ class DifferentialConsistencyTest {
             if (fx != null) fx.close();
         }
         System.out.println("DifferentialConsistencyTest: " + reads + " reads compared, " + served + " bytes served by replicas, "
-                + WRITTEN_TO_REPLICAS + " bytes written into replicas; daemon passes took " + DAEMON_NANOS / 1_000_000 + " ms");
+                + writtenToReplicas + " bytes written into replicas; daemon passes took " + daemonNanos / 1_000_000 + " ms");
         assertTrue(served > 0, "replicas must actually have served reads, or the test proves nothing");
-        assertTrue(WRITTEN_TO_REPLICAS > 0, "writes must actually have gone into replicas, or the test proves nothing about them");
+        assertTrue(writtenToReplicas > 0, "writes must actually have gone into replicas, or the test proves nothing about them");
     }
 
     /** Returns {bytes served by replicas, reads compared}. */
@@ -101,7 +102,7 @@ class DifferentialConsistencyTest {
                     }
                     long t0 = System.nanoTime();
                     fx.replication.daemon.runOnce();
-                    DAEMON_NANOS += System.nanoTime() - t0;
+                    daemonNanos += System.nanoTime() - t0;
                 }
                 long readAhead = rnd.nextBoolean() ? 0 : 4096L << rnd.nextInt(4);
                 RedirectConfig cfg = RedirectConfig.from(Map.of()).withCatalog(fx.db).withReadAhead(readAhead);
@@ -151,7 +152,7 @@ class DifferentialConsistencyTest {
                 }
                 for (RedirectInterceptor ri : icpts) {
                     served += ri.stats().bytesFromReplica.get();
-                    WRITTEN_TO_REPLICAS += ri.stats().bytesWrittenToReplica.get();
+                    writtenToReplicas += ri.stats().bytesWrittenToReplica.get();
                 }
                 byte[] want = Files.readAllBytes(plain);
                 // a later run sees every write, wherever it went (DIRTY replicas hold some until written back)

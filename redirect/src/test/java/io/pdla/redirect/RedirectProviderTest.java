@@ -24,7 +24,9 @@ class RedirectProviderTest {
         assertEquals(0, c.readAheadBytes());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RedirectConfig.from(Map.of(RedirectConfig.HINT_READAHEAD, "lots")));
-        assertTrue(e.getMessage().contains(RedirectConfig.HINT_READAHEAD), e.getMessage());
+        assertTrue(e.getMessage().contains(RedirectConfig.HINT_READAHEAD) && e.getMessage().contains("'lots'"), e.getMessage());
+        assertEquals(2L << 20, RedirectConfig.from(Map.of(RedirectConfig.HINT_READAHEAD, "2MiB")).readAheadBytes(),
+                "the hint takes core's size grammar");
     }
 
     @Test

@@ -35,7 +35,7 @@ public final class PartitionMethodsTable {
     public record Options(int servers, int ranks, long perRankBytes, long stripeBytes, long bufferBytes, double revocationMs,
                           int[] aggregatorCounts) {
         public Options {
-            if (servers < 1) throw new IllegalArgumentException("--servers must be >= 1, was " + servers);
+            if (servers < 1) throw new IllegalArgumentException("--hservers must be >= 1, was " + servers);
             if (ranks < 1) throw new IllegalArgumentException("-np must be >= 1, was " + ranks);
             if (perRankBytes < 1) throw new IllegalArgumentException("--per-rank must be >= 1, was " + perRankBytes);
             if (stripeBytes < 1) throw new IllegalArgumentException("--stripe must be >= 1, was " + stripeBytes);

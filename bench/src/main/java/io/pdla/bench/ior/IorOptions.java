@@ -1,5 +1,6 @@
 package io.pdla.bench.ior;
 
+import io.pdla.size.ByteSizeConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,12 +29,12 @@ public final class IorOptions {
     @Option(names = "-c", description = "collective I/O (writeAtAll/readAtAll)")
     boolean collective;
 
-    @Option(names = "-b", paramLabel = "SIZE", description = "block size: contiguous bytes per rank per segment (k/m/g), default 1m",
-            converter = SizeConverter.class)
+    @Option(names = "-b", paramLabel = "SIZE", description = "block size: contiguous bytes per rank per segment, default 1m",
+            converter = ByteSizeConverter.class)
     long blockSize = 1L << 20;
 
-    @Option(names = "-t", paramLabel = "SIZE", description = "transfer size: bytes per call (k/m/g), default 256k",
-            converter = SizeConverter.class)
+    @Option(names = "-t", paramLabel = "SIZE", description = "transfer size: bytes per call, default 256k",
+            converter = ByteSizeConverter.class)
     long transferSize = 256L << 10;
 
     @Option(names = "-s", paramLabel = "N", description = "segment count, default 1")
@@ -75,7 +76,7 @@ public final class IorOptions {
     @Option(names = "--no-baseline", description = "skip the FileChannel baseline (no ratio)")
     boolean noBaseline;
 
-    @Option(names = {"--traced", "--trace"}, paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
+    @Option(names = "--trace", paramLabel = "DIR", description = "also run the shim with the tracer on (traces in DIR) and report the traced/untraced ratio")
     String tracedDir;
 
     @Option(names = "--redirected", paramLabel = "CATALOG", description = "also run the shim with the redirect interceptor on and the replica "
@@ -141,8 +142,8 @@ public final class IorOptions {
         if (reorder && !read) throw new BadOptionException("-C (reorder tasks) needs a read phase (-r)");
         if (verify && !read) throw new BadOptionException("-R (verify) needs a read phase (-r)");
         if (collective && api != Api.MPIIO) throw new BadOptionException("-c (collective) needs -a MPIIO");
-        if (tracedDir != null && api != Api.MPIIO) throw new BadOptionException("--traced needs -a MPIIO");
-        if (tracedDir != null && tracedDir.isBlank()) throw new BadOptionException("--traced needs a directory");
+        if (tracedDir != null && api != Api.MPIIO) throw new BadOptionException("--trace needs -a MPIIO");
+        if (tracedDir != null && tracedDir.isBlank()) throw new BadOptionException("--trace needs a directory");
         if (redirectCatalog != null && api != Api.MPIIO) throw new BadOptionException("--redirected needs -a MPIIO");
         if (redirectCatalog != null && redirectCatalog.isBlank()) throw new BadOptionException("--redirected needs a catalog directory");
     }
@@ -175,17 +176,6 @@ public final class IorOptions {
     /** Transfers per block: each rank moves this many per segment. */
     public long transfersPerBlock() {
         return blockSize / transferSize;
-    }
-
-    static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            try {
-                return Sizes.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
     }
 
     static final class ApiConverter implements CommandLine.ITypeConverter<Api> {

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Everything a run produced, as written to JSON: raw points, summaries and the shim/baseline ratios of
  * mean bandwidth, of max bandwidth, and of mean bandwidth with open and close left out ({@code null} when
- * a phase or the baseline did not run), with --traced the traced/untraced and with --redirected the
+ * a phase or the baseline did not run), with --trace the traced/untraced and with --redirected the
  * redirected/plain ratios of mean bandwidth, and with -c the collective/independent ratios of the shim in the same run.
  */
 public record IorReport(RunInfo run, List<IterationPoint> points, List<Summary> summaries,

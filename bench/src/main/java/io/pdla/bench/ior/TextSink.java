@@ -1,5 +1,6 @@
 package io.pdla.bench.ior;
 
+import io.pdla.size.ByteSize;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -22,10 +23,10 @@ public final class TextSink implements ResultSink {
         row("access", r.filePerProcess() ? "file-per-process" : "single-shared-file");
         row("ordering inter file", r.reorder() ? "constant task offset (1)" : "no tasks offsets");
         row("tasks", Integer.toString(r.tasks()));
-        row("xfersize", Sizes.human(r.transferSize()));
-        row("blocksize", Sizes.human(r.blockSize()));
+        row("xfersize", ByteSize.format(r.transferSize()));
+        row("blocksize", ByteSize.format(r.blockSize()));
         row("segments", Integer.toString(r.segments()));
-        row("aggregate filesize", Sizes.human(r.aggregateBytes()));
+        row("aggregate filesize", ByteSize.format(r.aggregateBytes()));
         row("fsync after write", r.fsync() ? "yes" : "no");
         row("verify read data", r.verify() ? "yes" : "no");
         row("iterations", Integer.toString(r.iterations()));

@@ -25,7 +25,7 @@ public final class SchemeMatrix {
         public static final double DEFAULT_STRIDE_FACTOR = 2;
 
         public Options {
-            if (perProc < 1) throw new IllegalArgumentException("--per-proc must be at least 1 byte, was " + perProc);
+            if (perProc < 1) throw new IllegalArgumentException("--per-rank must be at least 1 byte, was " + perProc);
             // below 1 a rank's requests would overlap each other; NaN and infinity are no stride either
             if (!(strideFactor >= 1) || Double.isInfinite(strideFactor)) {
                 throw new IllegalArgumentException("--stride-factor must be a finite number >= 1 (stride >= request size), was " + strideFactor);
@@ -44,7 +44,7 @@ public final class SchemeMatrix {
 
     /**
      * The default matrix. {@code perProc} = bytes each process accesses per request size (modest by default: the
-     * paper's 512 MiB per process is {@code --per-proc 512m}); IOR stride twice the request size.
+     * paper's 512 MiB per process is {@code --per-rank 512m}); IOR stride twice the request size.
      */
     public static List<SchemeComparison.WorkloadSpec> defaultMatrix(boolean quick, long perProc) {
         return defaultMatrix(new Options(quick, perProc, Options.DEFAULT_STRIDE_FACTOR, null));

@@ -38,7 +38,7 @@ class IorJobTest {
         Path traces = dir.resolve("traces");
         Path json = dir.resolve("traced.json");
         MpjJob.Result r = ior("-w", "-r", "-R", "-b", "64k", "-t", "16k", "-s", "2", "--no-baseline",
-                "--traced", traces.toString(), "-o", dir.resolve("t").toString(), "--json", json.toString());
+                "--trace", traces.toString(), "-o", dir.resolve("t").toString(), "--json", json.toString());
         String out = r.output();
         assertEquals(0, r.exitCode(), out);
         assertTrue(out.contains("mpiio-traced"), out);

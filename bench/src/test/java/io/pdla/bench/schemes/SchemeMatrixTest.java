@@ -63,7 +63,7 @@ class SchemeMatrixTest {
     @Test
     void badOptionsNameTheOption() {
         var e = assertThrows(IllegalArgumentException.class, () -> new SchemeMatrix.Options(false, 0, 2, null));
-        assertTrue(e.getMessage().contains("--per-proc") && e.getMessage().contains("was 0"), e.getMessage());
+        assertTrue(e.getMessage().contains("--per-rank") && e.getMessage().contains("was 0"), e.getMessage());
         for (double f : new double[]{0.5, Double.NaN, Double.POSITIVE_INFINITY}) {
             e = assertThrows(IllegalArgumentException.class, () -> new SchemeMatrix.Options(false, M, f, null));
             assertTrue(e.getMessage().contains("--stride-factor"), e.getMessage());

@@ -54,24 +54,11 @@ public record SievingSettings(Mode read, Mode write, int readBufferSize, int wri
     private static int size(Map<String, String> hints, String key, int fallback) {
         String v = hints.get(key);
         if (v == null) return fallback;
-        String t = v.trim().toLowerCase(Locale.ROOT);
-        long mult = 1;
-        if (!t.isEmpty()) {
-            mult = switch (t.charAt(t.length() - 1)) {
-                case 'k' -> 1L << 10;
-                case 'm' -> 1L << 20;
-                case 'g' -> 1L << 30;
-                default -> 1;
-            };
-            if (mult != 1) t = t.substring(0, t.length() - 1);
+        long n = io.pdla.size.ByteSize.parse(v, "hint " + key);
+        if (n < 1 || n > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("hint " + key + "='" + v + "' is not a buffer size between 1 byte and 2 GiB");
         }
-        try {
-            long n = Math.multiplyExact(Long.parseLong(t), mult);
-            if (n >= 1 && n <= Integer.MAX_VALUE - 8) return (int) n;
-        } catch (NumberFormatException | ArithmeticException ignored) {
-            // reported below
-        }
-        throw new IllegalArgumentException("hint " + key + "='" + v + "' is not a buffer size between 1 byte and 2 GiB");
+        return (int) n;
     }
 
     /** The settings in effect as hints, for {@code MPI_File_get_info}. */

@@ -134,7 +134,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
     private static long positiveSize(Map<String, String> hints, String key, long fallback) {
         String v = hints.get(key);
         if (v == null) return fallback;
-        long n = HintSizes.parse(key, v);
+        long n = io.pdla.size.ByteSize.parse(v, "hint " + key);
         if (n < 1) throw new IllegalArgumentException("hint " + key + "=" + v + ": must be positive");
         return n;
     }

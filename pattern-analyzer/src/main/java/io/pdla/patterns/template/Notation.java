@@ -1,5 +1,6 @@
 package io.pdla.patterns.template;
 
+import io.pdla.size.ByteSize;
 import java.util.Locale;
 import java.util.StringJoiner;
 
@@ -17,7 +18,7 @@ import java.util.StringJoiner;
  *   rep R    the whole pattern was accessed R times in a row
  *   TEMPORAL fixed <mean interval> | irregular   (absent with fewer than 3 requests)
  * </pre>
- * Sizes use binary units (KiB, MiB, GiB) when exact, else bytes ("B").
+ * Sizes are printed by core's {@link ByteSize#format}: binary units (KiB, MiB, GiB, TiB) when exact, else bytes ("B").
  * Example: {@code {READ, @0, 64KiB, STRIDE 1MiB x 512, 2048 req, rep 4, fixed 1.2ms}}.
  */
 public final class Notation {
@@ -54,12 +55,7 @@ public final class Notation {
     }
 
     public static String bytes(long b) {
-        long a = Math.abs(b);
-        String sign = b < 0 ? "-" : "";
-        if (a != 0 && a % (1L << 30) == 0) return sign + (a >> 30) + "GiB";
-        if (a != 0 && a % (1L << 20) == 0) return sign + (a >> 20) + "MiB";
-        if (a != 0 && a % (1L << 10) == 0) return sign + (a >> 10) + "KiB";
-        return b + "B";
+        return ByteSize.format(b);
     }
 
     public static String duration(long nanos) {

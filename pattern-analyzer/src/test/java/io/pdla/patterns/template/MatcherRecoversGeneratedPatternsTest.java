@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Requests generated from random closed forms (every segment instance one request) are recovered as one
@@ -17,12 +18,14 @@ class MatcherRecoversGeneratedPatternsTest {
 
     @Test
     void recoversRandomStridedNestedAndCyclePatterns() {
-        // A fixed seed: random ones now and then draw an aliasing form (a level's stride puts the next block's
-        // requests on the continuation of the level below, e.g. strides 3, -7, -31 with counts 3, 4, 3) that the
-        // greedy matcher reads as a longer run of the lower level; that limit is documented, not a regression.
-        // -Dpdla.matcher.seed=N explores other seeds.
-        long seed = Long.getLong("pdla.matcher.seed", 6052725244186L);
-        System.out.println("MatcherRecoversGeneratedPatternsTest seed " + seed);
+        // a fresh seed per run; -Dpdla.matcher.seed=N replays one, -Dpdla.matcher.seeds=K draws K in a row
+        Long fixed = Long.getLong("pdla.matcher.seed");
+        int seeds = fixed != null ? 1 : Integer.getInteger("pdla.matcher.seeds", 1);
+        long drawn = System.nanoTime();
+        for (int i = 0; i < seeds; i++) recoverAll(fixed != null ? fixed : drawn + i);
+    }
+
+    private static void recoverAll(long seed) {
         Random r = new Random(seed);
         int checked = 0;
         for (int round = 0; round < 10000; round++) {
@@ -38,7 +41,7 @@ class MatcherRecoversGeneratedPatternsTest {
                 requests++;
             }
             MatchResult res = m.finish();
-            String ctx = "seed " + seed + " round " + round + " " + spec + " found " + res.patterns();
+            String ctx = "seed " + seed + " (replay: -Dpdla.matcher.seed=" + seed + ") round " + round + " " + spec + " found " + res.patterns();
             assertEquals(requests, res.explainedRequests(), ctx);
             assertEquals(1, res.patterns().size(), ctx);
             Geometry found = res.patterns().get(0).geometry();
@@ -49,8 +52,8 @@ class MatcherRecoversGeneratedPatternsTest {
             }
             checked++;
         }
-        System.out.println("recovered " + checked + " generated patterns");
-        assertEquals(true, checked > 300, "too few learnable cases: " + checked);
+        System.out.println("seed " + seed + ": recovered " + checked + " generated patterns");
+        assertTrue(checked > 200, "seed " + seed + ": too few learnable cases: " + checked);
     }
 
     /**
@@ -78,6 +81,32 @@ class MatcherRecoversGeneratedPatternsTest {
             prevEnd = e.end();
             prevStart = e.offset();
         }
+        if (aRunContinuesOntoARequest(g)) return false;
         return instances * g.segments() >= 3 && g.segments() <= 3;
+    }
+
+    /**
+     * The aliasing forms the greedy matcher reads differently (found by CI: strides 3, -7, -31 with counts 3, 4, 3;
+     * again here with 2, -7, -16 and 3, 2, 4): one step past the end of a level's run lands on a request of the
+     * pattern, so the next block's requests continue the level below and "a longer run of that level" explains
+     * them as well as the generated nest does. The matcher commits to a run as it reads and cannot see which
+     * reading the rest of the stream will confirm, so it keeps the longer run; such streams have two closed forms
+     * and the test expects back only the unambiguous ones.
+     */
+    static boolean aRunContinuesOntoARequest(Geometry g) {
+        java.util.List<Long> offsets = new java.util.ArrayList<>();
+        for (Iterator<Extent> it = g.extents(); it.hasNext(); ) offsets.add(it.next().offset());
+        java.util.Set<Long> starts = new java.util.HashSet<>(offsets);
+        // requests come segment fastest, then level 0, level 1, ...: request i's index at level l is
+        // (i / (segments * count(0) * ... * count(l-1))) % count(l)
+        for (int i = 0; i < offsets.size(); i++) {
+            long below = g.segments();
+            for (int l = 0; l < g.levels(); l++) {
+                boolean lastOfRun = (i / below) % g.count(l) == g.count(l) - 1;
+                if (lastOfRun && starts.contains(offsets.get(i) + g.stride(l))) return true;
+                below *= g.count(l);
+            }
+        }
+        return false;
     }
 }

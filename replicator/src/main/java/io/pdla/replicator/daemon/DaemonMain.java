@@ -1,5 +1,6 @@
 package io.pdla.replicator.daemon;
 
+import io.pdla.size.ByteSize;
 import io.pdla.replicator.build.PlacementConfig;
 
 import java.net.URI;
@@ -7,7 +8,7 @@ import java.nio.file.Path;
 
 /**
  * A plain entry point of the daemon (what {@code pdla daemon} runs; the crash tests start it as a child
- * process): {@code --db DIR [--once] [--replica-root URI] [--hservers N] [--sservers N --ssd-bytes B]
+ * process): {@code --db DIR [--once] [--replica-root URI] [--hservers N] [--sservers N --ssd-space SIZE]
  * [--chunk BYTES] [--rate BYTES_PER_S] [--poll MS]}. Exit 0 on success, 2 on bad arguments, 1 on failure.
  * The long-running form stops cleanly on SIGTERM: the shutdown hook stops the loop and waits for the
  * current build to end or abandon its temporary file.
@@ -40,9 +41,9 @@ public final class DaemonMain {
                     case "--replica-root" -> root = URI.create(value(args, ++i, a));
                     case "--hservers" -> h = Integer.parseInt(value(args, ++i, a));
                     case "--sservers" -> s = Integer.parseInt(value(args, ++i, a));
-                    case "--ssd-bytes" -> ssd = Long.parseLong(value(args, ++i, a));
-                    case "--chunk" -> chunk = Integer.parseInt(value(args, ++i, a));
-                    case "--rate" -> rate = Long.parseLong(value(args, ++i, a));
+                    case "--ssd-space" -> ssd = ByteSize.parse(value(args, ++i, a), a);
+                    case "--chunk" -> chunk = (int) Math.min(Integer.MAX_VALUE, ByteSize.parse(value(args, ++i, a), a));
+                    case "--rate" -> rate = ByteSize.parse(value(args, ++i, a), a);
                     case "--poll" -> poll = Long.parseLong(value(args, ++i, a));
                     default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
                 }

@@ -1,5 +1,6 @@
 package io.pdla.simpfs.layout;
 
+import io.pdla.size.ByteSize;
 import io.pdla.simpfs.config.ConfigException;
 
 /**

@@ -1,6 +1,7 @@
 package io.pdla.tracer.runtime;
 
 import io.pdla.access.ExtentList;
+import io.pdla.size.ByteSize;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.intercept.FileContext;
@@ -75,8 +76,10 @@ final class RankTracer {
     private final Map<String, TracedFile> files = new LinkedHashMap<>();
     private int openFiles;
     private long dropped;
-    private final long softBacklog = Long.getLong(TraceSettings.PROPERTY_SOFT_BACKLOG, SOFT_BACKLOG);
-    private final long hardBacklog = Math.max(softBacklog, Long.getLong(TraceSettings.PROPERTY_HARD_BACKLOG, HARD_BACKLOG));
+    private final long softBacklog = ByteSize.parse(System.getProperty(TraceSettings.PROPERTY_SOFT_BACKLOG),
+            "property " + TraceSettings.PROPERTY_SOFT_BACKLOG, SOFT_BACKLOG);
+    private final long hardBacklog = Math.max(softBacklog, ByteSize.parse(System.getProperty(TraceSettings.PROPERTY_HARD_BACKLOG),
+            "property " + TraceSettings.PROPERTY_HARD_BACKLOG, HARD_BACKLOG));
     /** The writer did not make room within one wait: do not wait again until it catches up. */
     private boolean writerStalled;
 

@@ -14,11 +14,27 @@ import java.util.zip.Inflater;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Our record ids are Darshan's: checked against the name records of real Darshan logs. */
+/**
+ * Our record ids are Darshan's: checked against the name records of real Darshan logs, which the project
+ * keeps beside its root ({@code ../shared/data/darshan-logs}). Missing logs fail the test rather than skip it,
+ * so CI cannot pass without checking the ids.
+ */
 class DarshanHashTest {
-    private static final Path LOGS = Path.of("/work/shared/data/darshan-logs");
+    private static final Path LOGS = projectRoot().resolve("../shared/data/darshan-logs").normalize();
+
+    /** The directory of the parent pom: surefire runs a module's tests in the module's directory. */
+    private static Path projectRoot() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            Path pom = d.resolve("pom.xml");
+            try {
+                if (Files.isRegularFile(pom) && Files.readString(pom).contains("<module>tracer</module>")) return d;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        throw new IllegalStateException("no pdla-parent pom.xml above " + Path.of("").toAbsolutePath());
+    }
 
     /** id -> path from the name region of a format-3.41 log (little-endian; several zlib streams possible). */
     private static Map<Long, String> nameRecords(Path log) throws Exception {
@@ -53,7 +69,7 @@ class DarshanHashTest {
 
     @Test
     void recordIdsOfSampleLogs() throws Exception {
-        assumeTrue(Files.isDirectory(LOGS), "sample Darshan logs not present at " + LOGS);
+        assertTrue(Files.isDirectory(LOGS), "sample Darshan logs not present at " + LOGS + " (../shared/data/darshan-logs from the project root)");
         int checked = 0;
         for (String name : new String[]{"mpi-io-test-x86_64-3.4.7.darshan", "mpi-io-test-x86_64-3.5.0.darshan",
                 "snyder_ior-POSIX_id1057716-202103_11-8-64415-6936117869459351096_1.darshan"}) {

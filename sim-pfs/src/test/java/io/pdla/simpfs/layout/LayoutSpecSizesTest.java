@@ -1,0 +1,27 @@
+package io.pdla.simpfs.layout;
+
+import io.pdla.simpfs.config.ConfigException;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Sizes in layout specs (hint simpfs_layout, config defaultLayout) follow core's one size grammar. */
+class LayoutSpecSizesTest {
+    private static final Layout DEFAULTS = Layout.oneDH(ServerClass.HDD, Layout.DEFAULT_STRIPE);
+
+    @Test
+    void everySpellingOfTheGrammarGivesTheSameStripe() {
+        for (String s : new String[]{"65536", "64k", "64KiB", "64kB"}) {
+            assertEquals(65536, Layout.parse("1dh,stripe=" + s, DEFAULTS, "test").stripe(), s);
+        }
+        assertEquals(1L << 20, Layout.parse("1dv,region=1MiB", DEFAULTS, "test").region());
+    }
+
+    @Test
+    void aBadSizeNamesTheSettingAndTheText() {
+        ConfigException e = assertThrows(ConfigException.class, () -> Layout.parse("1dh,stripe=64q", DEFAULTS, "hint simpfs_layout"));
+        assertTrue(e.getMessage().contains("hint simpfs_layout (stripe)") && e.getMessage().contains("'64q'"), e.getMessage());
+    }
+}
