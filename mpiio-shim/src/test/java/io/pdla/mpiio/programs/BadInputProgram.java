@@ -99,6 +99,22 @@ public final class BadInputProgram {
             fails(ErrorClass.ERR_ACCESS, f, () -> wo.readAt(0, new byte[4], 0, 4, MPI.BYTE));
             wo.close();
         });
+        c.check("ByteBuffer calls pass the same validation as array calls, with the same messages", () -> {
+            String read = f + ": rank " + rank + ": read: ", write = f + ": rank " + rank + ": write: ";
+            File ro = new File(w, f, MPIIO.MODE_RDONLY);
+            fails(ErrorClass.ERR_READ_ONLY, write, () -> ro.writeAt(0, java.nio.ByteBuffer.allocate(4)));
+            ro.close();
+            File wo = new File(w, f, MPIIO.MODE_WRONLY);
+            fails(ErrorClass.ERR_ACCESS, read, () -> wo.readAt(0, java.nio.ByteBuffer.allocate(4)));
+            wo.close();
+            File fh = new File(w, f, rw);
+            fails(ErrorClass.ERR_ARG, write, () -> fh.writeAt(-1, java.nio.ByteBuffer.allocate(4)));
+            fails(ErrorClass.ERR_ARG, read, () -> fh.readAt(0, (java.nio.ByteBuffer) null));
+            fh.setView(0, MPI.INT, MPI.INT, "native", new Info());
+            fails(ErrorClass.ERR_TYPE, write, () -> fh.writeAt(0, java.nio.ByteBuffer.allocate(3))); // not a whole int etype
+            fh.close();
+            fails(ErrorClass.ERR_FILE, f, () -> fh.readAt(0, java.nio.ByteBuffer.allocate(4)));
+        });
         c.check("use of a closed handle: ERR_FILE", () -> {
             File fh = new File(w, f, rw);
             fh.close();

@@ -1,0 +1,188 @@
+package io.pdla.mpiio;
+
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
+import io.pdla.intercept.IoCall;
+import mpi.Datatype;
+import mpi.MPIException;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * Every data call of a file passes here (ROMIO's {@code io_impl.c}): one validation for every variant
+ * (explicit offset, individual or shared pointer; array or ByteBuffer; blocking, nonblocking or collective),
+ * so that nothing reaches a driver before it passes, then one {@link IoCall} of flattened extents through
+ * the interceptor chain. Collective calls end in the two-phase engine instead of the driver; a rank whose
+ * call fails before it gets there vetoes ({@code abstain}), so the ranks already inside move no byte.
+ */
+final class AccessFunnel {
+    private final OpenFile file;
+    private final String readWhere;
+    private final String writeWhere;
+    /** Datatypes are flattened once per handle (ROMIO's flattened-type cache); MPJ types have no equals. */
+    private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
+
+    AccessFunnel(OpenFile file) {
+        this.file = file;
+        this.readWhere = file.name + ": rank " + file.coll.rank() + ": read: ";
+        this.writeWhere = file.name + ": rank " + file.coll.rank() + ": write: ";
+    }
+
+    /** A call that passed validation: its memory side and its length in etypes of the view. */
+    record Access(IoOp op, Positioning positioning, UserBuffer memory, long etypes) {
+    }
+
+    /** Describes the application's buffer, or says (naming {@code where}) why it cannot be used. */
+    @FunctionalInterface
+    interface Memory {
+        UserBuffer describe(String where) throws MPIIOException;
+    }
+
+    Memory array(Object buf, int bufOffset, int count, Datatype type) {
+        return where -> typedArray(where, buf, bufOffset, count, type);
+    }
+
+    static Memory bytes(ByteBuffer buf) {
+        return where -> {
+            if (buf == null) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer is null");
+            return new UserBuffer.Bytes(buf);
+        };
+    }
+
+    // ---------------------------------------------------------------- the calls
+
+    /** An independent blocking call; moves the individual pointer when it is the one used. */
+    IoStatus independent(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
+        return run(op, positioning, offset, memory, false);
+    }
+
+    /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */
+    IoStatus collective(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
+        file.ensureOpen("collective access");
+        IoStatus status = null;
+        MPIIOException local = null;
+        try {
+            status = run(op, positioning, offset, memory, true);
+        } catch (MPIIOException e) {
+            local = e;
+        }
+        file.coll.agree(local, file.name);
+        return status;
+    }
+
+    /** MPI_File_iread_at / iwrite_at: validated now, so bad arguments fail the call itself, moved later. */
+    IoRequest nonblocking(IoOp op, long offset, Memory memory) throws MPIException {
+        Access access = validate(op, Positioning.EXPLICIT_OFFSET, offset, memory);
+        return file.background.submit(() -> transfer(access, offset, false));
+    }
+
+    private IoStatus run(IoOp op, Positioning positioning, long offset, Memory memory, boolean collective) throws MPIException {
+        Access access;
+        long position;
+        try {
+            access = validate(op, positioning, offset, memory);
+            if (positioning == Positioning.EXPLICIT_OFFSET) position = offset;
+            else if (positioning == Positioning.INDIVIDUAL_POINTER) position = file.pointer;
+            else position = claimShared(op, access.etypes());
+        } catch (RuntimeException e) {
+            // the other ranks are already in the collective engine: this rank vetoes, so none of them moves a byte
+            if (collective) abstain();
+            if (e instanceof MPIIOException m) throw m;
+            throw file.translate(e, op.name().toLowerCase());
+        }
+        IoStatus status = transfer(access, position, collective);
+        if (positioning == Positioning.INDIVIDUAL_POINTER) file.pointer = position + status.getBytes() / file.view.etypeBytes();
+        return status;
+    }
+
+    /** Advances the shared pointer past this call's etypes; the call starts where it was. */
+    private long claimShared(IoOp op, long etypes) throws MPIIOException {
+        try {
+            return file.sharedPointer.fetchAndAdd(etypes);
+        } catch (IOException e) {
+            throw file.translate(e, op + " (shared pointer)");
+        }
+    }
+
+    // ---------------------------------------------------------------- validation
+
+    /**
+     * Everything MPI requires of a data call before any byte moves: the handle is open, the amode allows
+     * the operation and the positioning, the offset is valid, the buffer matches its datatype, and the call
+     * is a whole number of etypes of the view. Ordered access validates here too, before its protocol.
+     */
+    Access validate(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIIOException {
+        try {
+            file.ensureOpen(op.name().toLowerCase());
+            String where = op == IoOp.READ ? readWhere : writeWhere;
+            if (op == IoOp.READ && file.opened(MPIIO.MODE_WRONLY)) throw new MPIIOException(ErrorClass.ERR_ACCESS, where + "file opened MODE_WRONLY");
+            if (op == IoOp.WRITE && file.opened(MPIIO.MODE_RDONLY)) throw new MPIIOException(ErrorClass.ERR_READ_ONLY, where + "file opened MODE_RDONLY");
+            if (positioning == Positioning.EXPLICIT_OFFSET && offset < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "offset must be >= 0, was " + offset);
+            if (positioning != Positioning.SHARED_POINTER && file.opened(MPIIO.MODE_SEQUENTIAL)) {
+                throw new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, where + "MODE_SEQUENTIAL files allow only shared-pointer access");
+            }
+            UserBuffer buffer = memory.describe(where);
+            long etype = file.view.etypeBytes();
+            if (buffer.bytes() % etype != 0) {
+                throw new MPIIOException(ErrorClass.ERR_TYPE, where + buffer.bytes() + " bytes is not a whole number of " + etype + "-byte etypes");
+            }
+            return new Access(op, positioning, buffer, buffer.bytes() / etype);
+        } catch (MPIIOException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw file.translate(e, op.name().toLowerCase());
+        }
+    }
+
+    private UserBuffer typedArray(String where, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
+        if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
+        if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
+        FileType memType = flattened.get(type);
+        if (memType == null) {
+            try {
+                memType = Datatypes.flatten(type);
+            } catch (MPIIOException e) {
+                throw new MPIIOException(e.errorClass(), where + e.getMessage(), e);
+            }
+            flattened.put(type, memType);
+        }
+        return new UserBuffer.TypedArray(buf, MemoryLayout.of(where, buf, bufOffset, count, type, memType), memType);
+    }
+
+    // ---------------------------------------------------------------- transfer
+
+    /** Turns a validated call at a view position into one IoCall and runs it to the driver or the engine. */
+    IoStatus transfer(Access access, long position, boolean collective) throws MPIIOException {
+        IoOp op = access.op();
+        String what = op.name().toLowerCase() + " at view position " + position;
+        ExtentList extents;
+        ByteBuffer stream;
+        try {
+            extents = file.view.extents(position, access.memory().bytes());
+            stream = access.memory().stream(op);
+        } catch (RuntimeException e) {
+            if (collective) abstain();
+            throw file.translate(e, what);
+        }
+        long moved;
+        try {
+            IoCall call = IoCall.data(file.context, op, access.positioning(), collective, extents, stream);
+            moved = collective ? file.chain.execute(call, file.engine) : file.chain.execute(call);
+        } catch (IOException | RuntimeException e) {
+            throw file.translate(e, what);
+        }
+        return access.memory().completed(op, stream, moved);
+    }
+
+    private void abstain() throws MPIIOException {
+        try {
+            file.engine.abstain();
+        } catch (IOException e) {
+            throw file.translate(e, "collective access");
+        }
+    }
+}

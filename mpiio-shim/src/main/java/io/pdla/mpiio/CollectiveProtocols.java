@@ -1,0 +1,271 @@
+package io.pdla.mpiio;
+
+import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
+import io.pdla.mpiio.collective.SharedMemoryExchange;
+import io.pdla.storage.sieve.SievingSettings;
+import mpi.Datatype;
+import mpi.MPIException;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The collective calls of an open file other than data access, and ordered access, each on top of
+ * {@link Collective}: a step that can fail on some ranks is followed by an agreement, so all ranks succeed
+ * or all raise the same class; a value MPI requires to be the same everywhere is checked (ERR_NOT_SAME);
+ * and shared state (the file size, the shared pointer) is changed by rank 0 alone between barriers.
+ */
+final class CollectiveProtocols {
+    private final OpenFile file;
+    private final AccessFunnel funnel;
+
+    CollectiveProtocols(OpenFile file, AccessFunnel funnel) {
+        this.file = file;
+        this.funnel = funnel;
+    }
+
+    /** MPI_File_close: drains nonblocking requests, closes on every rank, rank 0 removes what is shared. */
+    void close() throws MPIException {
+        file.ensureOpen("close");
+        Collective coll = file.coll;
+        MPIIOException local = null;
+        file.background.drain();
+        try {
+            file.chain.closing(file.context);
+        } catch (IOException | RuntimeException e) {
+            // Interceptors are best-effort; the application's close still succeeds.
+            System.err.println("pdla: interceptor failed closing " + file.name + " on rank " + coll.rank() + ": " + e);
+        }
+        try {
+            file.storage.close();
+        } catch (IOException e) {
+            local = file.translate(e, "close");
+        }
+        if (local == null) {
+            try {
+                file.chain.closed(file.context);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("pdla: interceptor failed after closing " + file.name + " on rank " + coll.rank() + ": " + e);
+            }
+        }
+        file.closed = true;
+        RankState.closed(file.uri);
+        try {
+            file.sharedPointer.close();
+        } catch (IOException ignored) {
+            // the side file is removed below by rank 0 in any case
+        }
+        coll.barrier();
+        if (coll.rank() == 0) {
+            try {
+                file.sharedPointer.delete();
+            } catch (IOException ignored) {
+                // a leftover side file in the temporary directory is harmless
+            }
+            if (file.opened(MPIIO.MODE_DELETE_ON_CLOSE)) {
+                try {
+                    file.driver.delete(file.uri);
+                } catch (IOException e) {
+                    if (local == null) local = file.translate(e, "delete on close");
+                }
+            }
+        }
+        try {
+            coll.agree(local, file.name);
+        } finally {
+            if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
+        }
+        coll.comm().Free();
+    }
+
+    /** MPI_File_set_size ({@code onlyGrow} false) and MPI_File_preallocate (true): rank 0 resizes. */
+    void resize(long size, boolean onlyGrow) throws MPIException {
+        String what = onlyGrow ? "preallocate" : "setSize";
+        file.ensureOpen(what);
+        Collective coll = file.coll;
+        MPIIOException local = null;
+        if (size < 0) local = new MPIIOException(ErrorClass.ERR_ARG, file.name + ": rank " + coll.rank() + ": " + what + " size must be >= 0, was " + size);
+        else if (file.opened(MPIIO.MODE_RDONLY)) local = new MPIIOException(ErrorClass.ERR_READ_ONLY, file.name + ": " + what + " on a file opened MODE_RDONLY");
+        else if (file.opened(MPIIO.MODE_SEQUENTIAL)) local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": " + what + " on a MODE_SEQUENTIAL file");
+        coll.agree(local, file.name);
+        coll.requireSame(size, what + " size", file.name);
+        if (coll.rank() == 0) {
+            try {
+                if (!onlyGrow || file.storage.size() < size) file.meta(IoOp.SET_SIZE, true, size);
+            } catch (IOException | RuntimeException e) {
+                local = file.translate(e, what);
+            }
+        }
+        coll.agree(local, file.name);
+    }
+
+    /** MPI_File_sync: every rank flushes through the chain. */
+    void sync() throws MPIException {
+        file.ensureOpen("sync");
+        MPIIOException local = null;
+        try {
+            file.meta(IoOp.SYNC, true, 0);
+        } catch (IOException | RuntimeException e) {
+            local = file.translate(e, "sync");
+        }
+        file.coll.agree(local, file.name);
+    }
+
+    /** MPI_File_set_info: new hints join those in effect on every rank, or on none. */
+    void setInfo(Info info) throws MPIException {
+        file.ensureOpen("setInfo");
+        MPIIOException local = null;
+        if (info != null) {
+            local = applyHints(info.asMap(), "setInfo");
+        }
+        file.coll.agree(local, file.name);
+    }
+
+    /** Merges hints after validating the collective-buffering ones; an invalid one changes nothing. */
+    private MPIIOException applyHints(Map<String, String> more, String what) {
+        Map<String, String> merged = new LinkedHashMap<>(file.givenHints);
+        merged.putAll(more);
+        try {
+            SievingSettings.fromHints(merged); // taken at open; a bad new value is still an error
+            file.engine.reconfigure(merged);
+        } catch (IllegalArgumentException e) {
+            return ErrorMapping.badArgument(file.name + ": rank " + file.coll.rank() + ": " + what + ": ", e);
+        }
+        file.givenHints.putAll(more);
+        file.hints.putAll(more);
+        file.hints.putAll(file.engine.settings().effective());
+        return null;
+    }
+
+    /** MPI_File_set_view with MPJ datatypes: flattened here, so a bad one fails on its rank and all agree. */
+    void setView(long disp, Datatype etype, Datatype filetype, String datarep, Info info) throws MPIException {
+        file.ensureOpen("setView");
+        MPIIOException local = null;
+        FileType e = null, f = null;
+        try {
+            e = Datatypes.flatten(etype);
+            f = Datatypes.flatten(filetype);
+        } catch (MPIIOException ex) {
+            local = new MPIIOException(ex.errorClass(), file.name + ": rank " + file.coll.rank() + ": setView: " + ex.getMessage(), ex);
+        }
+        install(disp, e, f, datarep, info, local);
+    }
+
+    /** MPI_File_set_view with pdla's flattened types. */
+    void setView(long disp, FileType etype, FileType filetype, String datarep, Info info) throws MPIException {
+        file.ensureOpen("setView");
+        install(disp, etype, filetype, datarep, info, null);
+    }
+
+    /**
+     * Checks the view (unless a rank already failed flattening it), then every rank installs it and resets
+     * both pointers to 0 (rank 0 resets the shared one after all have stopped using the old view).
+     */
+    private void install(long disp, FileType etype, FileType filetype, String datarep, Info info, MPIIOException local) throws MPIException {
+        Collective coll = file.coll;
+        if (local == null) local = viewError(disp, etype, filetype, datarep);
+        coll.agree(local, file.name);
+        coll.requireSame(etype.sizeBytes(), "etype size", file.name);
+        file.view = new FileView(disp, etype, filetype, datarep);
+        file.pointer = 0;
+        MPIIOException sp = info != null ? applyHints(info.asMap(), "setView") : null;
+        coll.barrier();
+        if (coll.rank() == 0) {
+            try {
+                file.sharedPointer.set(0);
+            } catch (IOException e) {
+                sp = file.translate(e, "setView (shared pointer)");
+            }
+        }
+        try {
+            file.meta(IoOp.SET_VIEW, true, disp);
+        } catch (IOException | RuntimeException e) {
+            if (sp == null) sp = file.translate(e, "setView");
+        }
+        coll.agree(sp, file.name);
+    }
+
+    /** What MPI 4.1 §14.3 requires of a view; null if it is one. */
+    private MPIIOException viewError(long disp, FileType etype, FileType filetype, String datarep) {
+        String where = file.name + ": rank " + file.coll.rank() + ": setView: ";
+        if (!MPIIO.DATAREP_NATIVE.equals(datarep)) return new MPIIOException(ErrorClass.ERR_UNSUPPORTED_DATAREP, where + "datarep '" + datarep + "' (only \"native\")");
+        if (disp < 0) return new MPIIOException(ErrorClass.ERR_ARG, where + "displacement must be >= 0, was " + disp);
+        if (etype == null || filetype == null) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype and filetype are required");
+        if (etype.sizeBytes() == 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype has size 0");
+        if (!etype.isMonotone() || !filetype.isMonotone()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype displacements must be non-negative and monotonically non-decreasing");
+        if (filetype.sizeBytes() == 0 || filetype.sizeBytes() % etype.sizeBytes() != 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype size " + filetype.sizeBytes() + " is not a positive multiple of the etype size " + etype.sizeBytes());
+        if (filetype.extentBytes() < filetype.sizeBytes()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype extent " + filetype.extentBytes() + " smaller than its size " + filetype.sizeBytes());
+        return null;
+    }
+
+    /**
+     * MPI_File_read_ordered / write_ordered: the ranks all-gather their sizes, rank 0 advances the shared
+     * pointer once by the total, and each rank accesses at the old value plus the sizes of the ranks before it.
+     */
+    IoStatus ordered(IoOp op, AccessFunnel.Memory memory) throws MPIException {
+        file.ensureOpen(op == IoOp.READ ? "readOrdered" : "writeOrdered");
+        Collective coll = file.coll;
+        AccessFunnel.Access access = null;
+        MPIIOException local = null;
+        try {
+            access = funnel.validate(op, Positioning.SHARED_POINTER, 0, memory);
+        } catch (MPIIOException e) {
+            local = e;
+        }
+        coll.agree(local, file.name);
+        long[] sizes = coll.allgather(access.etypes());
+        long total = 0, before = 0;
+        for (int r = 0; r < sizes.length; r++) {
+            if (r < coll.rank()) before += sizes[r];
+            total += sizes[r];
+        }
+        long[] base = new long[1];
+        if (coll.rank() == 0) {
+            try {
+                base[0] = file.sharedPointer.fetchAndAdd(total);
+            } catch (IOException e) {
+                local = file.translate(e, "ordered access (shared pointer)");
+            }
+        }
+        coll.agree(local, file.name);
+        coll.bcast(base);
+        IoStatus status = null;
+        try {
+            status = funnel.transfer(access, base[0] + before, true);
+        } catch (MPIIOException e) {
+            local = e;
+        }
+        coll.agree(local, file.name);
+        return status;
+    }
+
+    /** MPI_File_seek_shared: all ranks compute the same target, rank 0 sets it once all have read the old. */
+    void seekShared(long offset, int whence) throws MPIException {
+        file.ensureOpen("seekShared");
+        Collective coll = file.coll;
+        coll.requireSame(offset, "seekShared offset", file.name);
+        coll.requireSame(whence, "seekShared whence", file.name);
+        MPIIOException local = null;
+        long target = 0;
+        try {
+            target = file.seekTarget(offset, whence, file.sharedPointer.get(), "seekShared");
+        } catch (MPIIOException e) {
+            local = e;
+        } catch (IOException e) {
+            local = file.translate(e, "seekShared");
+        }
+        coll.agree(local, file.name);
+        coll.barrier(); // everyone has read the old value before rank 0 changes it
+        if (coll.rank() == 0) {
+            try {
+                file.sharedPointer.set(target);
+            } catch (IOException e) {
+                local = file.translate(e, "seekShared");
+            }
+        }
+        coll.agree(local, file.name);
+        file.seeked(target, true);
+    }
+}

@@ -1,0 +1,63 @@
+package io.pdla.mpiio;
+
+import io.pdla.access.IoOp;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The application's side of a data call, whichever form it came in: an MPJ array with a datatype, or a
+ * {@link ByteBuffer} of bytes. The {@link AccessFunnel} validates and transfers both the same way; only
+ * how bytes leave and return to memory differs.
+ */
+sealed interface UserBuffer {
+    /** Bytes the call moves if nothing stops it short. */
+    long bytes();
+
+    /** The byte stream handed to the interceptor chain: the data to write, or the space a read fills. */
+    ByteBuffer stream(IoOp op);
+
+    /** Puts what a read brought back where the application wants it, and says what the call did. */
+    IoStatus completed(IoOp op, ByteBuffer stream, long moved);
+
+    /** MPJ's convention: elements of a (flattened, validated) datatype in a Java array. */
+    record TypedArray(Object array, MemoryLayout layout, FileType type) implements UserBuffer {
+        @Override
+        public long bytes() {
+            return layout.bytes();
+        }
+
+        @Override
+        public ByteBuffer stream(IoOp op) {
+            return op == IoOp.WRITE ? layout.pack(array) : layout.receiveBuffer(array);
+        }
+
+        @Override
+        public IoStatus completed(IoOp op, ByteBuffer stream, long moved) {
+            if (op == IoOp.READ) layout.unpack(stream, array, moved);
+            return new IoStatus(moved, type.elementBytes());
+        }
+    }
+
+    /** Java NIO's convention: the bytes between position and limit, the position advanced by what moved. */
+    record Bytes(ByteBuffer buffer, int start) implements UserBuffer {
+        Bytes(ByteBuffer buffer) {
+            this(buffer, buffer.position());
+        }
+
+        @Override
+        public long bytes() {
+            return buffer.limit() - start;
+        }
+
+        @Override
+        public ByteBuffer stream(IoOp op) {
+            return buffer; // drivers read and write it in place; no copy
+        }
+
+        @Override
+        public IoStatus completed(IoOp op, ByteBuffer stream, long moved) {
+            buffer.position(Math.toIntExact(start + moved));
+            return new IoStatus(moved, 1);
+        }
+    }
+}
