@@ -336,7 +336,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         }
         stats.storageCalls++;
         stats.storageBytes += n;
-        chain.aggregated(file, op, extents, t0, System.nanoTime());
+        // what reached storage: a read window past end-of-file moved only its first n bytes
+        chain.aggregated(file, op, n < extents.totalBytes() ? extents.slice(0, n) : extents, t0, System.nanoTime());
         return n;
     }
 
