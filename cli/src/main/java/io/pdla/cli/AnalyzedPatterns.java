@@ -4,7 +4,7 @@ import io.pdla.patterns.db.PatternDatabase;
 import io.pdla.patterns.db.PatternEntry;
 import io.pdla.patterns.db.QueueItem;
 import io.pdla.patterns.db.StoredPattern;
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.pattern.NestedStridedPattern;
 import io.pdla.replicator.pattern.PatternKey;

@@ -4,7 +4,7 @@ import io.pdla.access.Extent;
 import io.pdla.patterns.AnalysisReport;
 import io.pdla.patterns.global.GlobalPattern;
 import io.pdla.patterns.global.MemberRef;
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import io.pdla.patterns.template.LocalPattern;
 
 import java.util.ArrayList;

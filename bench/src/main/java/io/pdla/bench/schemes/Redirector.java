@@ -1,6 +1,6 @@
 package io.pdla.bench.schemes;
 
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 
 import java.util.ArrayList;
 import java.util.List;

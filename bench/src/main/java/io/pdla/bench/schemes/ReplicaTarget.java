@@ -1,6 +1,6 @@
 package io.pdla.bench.schemes;
 
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 
 /**
  * One pattern's replica inside a replica file: byte {@code o} of the original file that the pattern touches is

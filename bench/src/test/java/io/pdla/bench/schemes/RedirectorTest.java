@@ -6,7 +6,7 @@ import io.pdla.costmodel.Op;
 import io.pdla.patterns.AnalysisReport;
 import io.pdla.patterns.Analyzer;
 import io.pdla.patterns.TraceSource;
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

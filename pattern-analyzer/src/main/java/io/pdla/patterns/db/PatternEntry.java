@@ -1,5 +1,7 @@
 package io.pdla.patterns.db;
 
+import io.pdla.pattern.PatternKey;
+
 import io.pdla.patterns.RuntimeInfo;
 
 import java.util.List;

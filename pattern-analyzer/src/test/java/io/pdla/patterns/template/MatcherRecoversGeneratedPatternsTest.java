@@ -1,5 +1,8 @@
 package io.pdla.patterns.template;
 
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.RandomGeometries;
+
 import io.pdla.access.Extent;
 import io.pdla.access.IoOp;
 import org.junit.jupiter.api.Test;
@@ -26,7 +29,7 @@ class MatcherRecoversGeneratedPatternsTest {
         Random r = new Random(seed);
         int checked = 0;
         for (int round = 0; round < 10000; round++) {
-            Geometry.Spec spec = GeometryPropertyTest.randomSpec(r);
+            Geometry.Spec spec = RandomGeometries.randomSpec(r);
             Geometry g = Geometry.of(spec);
             if (!learnable(g)) continue;
             StreamMatcher m = new StreamMatcher(0, 0, MatcherConfig.defaults());
