@@ -1,6 +1,6 @@
 package io.pdla.cli;
 
-import io.pdla.costmodel.Layout;
+import io.pdla.storage.Layout.Distribution;
 import io.pdla.costmodel.LayoutChoice;
 import io.pdla.costmodel.LayoutCostModel;
 import io.pdla.costmodel.ModelParameters;
@@ -98,7 +98,7 @@ class CostCommandTest {
                 "--clients-per-node", "8");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("space: HServers+SServers"), r.out());
-        assertEquals("choice: " + Layout.ONE_DH.label(), r.lastLine());
+        assertEquals("choice: " + Distribution.ONE_DH.label(), r.lastLine());
     }
 
     @Test

@@ -1,9 +1,12 @@
 package io.pdla.storage;
 
 /**
- * What a driver can do beyond reading, appending and sizing. The contract suite skips the checks a driver
- * declares it cannot pass, and the shim answers a request that needs a missing capability with
- * ERR_UNSUPPORTED_OPERATION instead of trying it.
+ * What a driver can do beyond reading, appending and sizing. A driver that lacks a capability refuses the
+ * requests that need it with {@link StorageException.Reason#UNSUPPORTED} and leaves the file unchanged
+ * (the contract suite checks both). The shim does not consult capabilities before calling a driver: it
+ * passes the request on and maps the {@code UNSUPPORTED} refusal to ERR_UNSUPPORTED_OPERATION. Code that
+ * picks a strategy (the replicator choosing to set a layout, data sieving choosing to lock, redirect
+ * choosing to write through a replica) asks {@link StorageDriver#has} first.
  */
 public enum Capability {
     /** Writes at any offset, over existing data or past the end (leaving a hole of zeros). */
@@ -14,8 +17,13 @@ public enum Capability {
     CONCURRENT_WRITERS,
     /** Atomic rename within the same file system (used to publish replicas). */
     RENAME,
-    /** Striping information can be queried and set ({@link StorageDriver#layout}). */
+    /** Layouts can be set ({@link StorageDriver#setLayout}); every driver reports one ({@link StorageDriver#layout}). */
     LAYOUT,
-    /** Direct I/O that bypasses the page cache, selected by a hint. */
-    DIRECT_IO
+    /** Direct I/O that bypasses the page cache, selected by a driver-prefixed hint (no generic request asks for it). */
+    DIRECT_IO,
+    /**
+     * Exclusive byte-range locks across handles, threads and processes ({@link StorageFile#lock}), what
+     * data sieving's read-modify-write needs.
+     */
+    BYTE_RANGE_LOCK
 }

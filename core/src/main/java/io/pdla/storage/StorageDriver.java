@@ -9,7 +9,8 @@ import java.util.Set;
  * A storage back end, found by URI scheme through {@link java.util.ServiceLoader} (one line in
  * {@code META-INF/services/io.pdla.storage.StorageDriver}). This is ROMIO's ADIO function table as a Java
  * interface: a driver knows nothing of MPI, views or collectives. Every driver passes the contract suite
- * {@code AbstractStorageDriverContractTest}, skipping only what its {@link #capabilities()} exclude.
+ * {@code AbstractStorageDriverContractTest}; for each capability its {@link #capabilities()} exclude, the suite
+ * checks that the request fails with {@code UNSUPPORTED} and changes nothing.
  */
 public interface StorageDriver {
     /** The URI scheme this driver serves, such as {@code file}, {@code simpfs} or {@code hdfs}. */
@@ -49,16 +50,20 @@ public interface StorageDriver {
         throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": driver cannot rename " + from);
     }
 
-    /** The layout of a file, or of a directory's default for new files. */
-    default StorageLayout layout(URI uri) throws IOException {
-        return StorageLayout.NONE;
+    /**
+     * The layout of a file, or a directory's default for new files, with the server counts filled in.
+     * A store without striping reports {@link Layout#unstriped} with its block size.
+     */
+    default Layout layout(URI uri) throws IOException {
+        return Layout.unstriped(Layout.DEFAULT_BLOCK);
     }
 
     /**
      * Sets the layout that files created afterwards at {@code uri} (a file not yet written, or a
-     * directory) will have. Requires {@link Capability#LAYOUT}.
+     * directory) will have, translated into the store's own terms. Requires {@link Capability#LAYOUT};
+     * without it the request fails with {@code UNSUPPORTED} and changes nothing.
      */
-    default void setLayout(URI uri, StorageLayout layout) throws IOException {
-        throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": driver has no layouts, cannot set " + layout.kind() + " on " + uri);
+    default void setLayout(URI uri, Layout layout) throws IOException {
+        throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": driver has no layouts, cannot set " + layout + " on " + uri);
     }
 }

@@ -75,6 +75,23 @@ public interface StorageFile extends Closeable {
         return extents.totalBytes();
     }
 
+    /**
+     * The open file's layout, with its server counts: what the collective-I/O engine reads
+     * {@link Layout#stripeSize()} and {@link Layout#serverCount()} from. Unstriped by default.
+     */
+    default Layout layout() throws IOException {
+        return Layout.unstriped(Layout.DEFAULT_BLOCK);
+    }
+
+    /**
+     * Takes an exclusive lock on {@code [offset, offset+length)} of the file, waiting while another
+     * handle, thread or process holds an overlapping one; closing the returned lock releases it. Requires
+     * {@link Capability#BYTE_RANGE_LOCK}; without it the request fails with {@code UNSUPPORTED}.
+     */
+    default RangeLock lock(long offset, long length) throws IOException {
+        throw new StorageException(StorageException.Reason.UNSUPPORTED, uri() + ": driver cannot lock byte ranges");
+    }
+
     /** Makes sure the file has at least {@code size} bytes of storage (MPI_File_preallocate). */
     default void preallocate(long size) throws IOException {
         if (size() < size) setSize(size);

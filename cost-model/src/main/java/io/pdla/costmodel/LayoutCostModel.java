@@ -1,5 +1,7 @@
 package io.pdla.costmodel;
 
+import io.pdla.storage.Layout.Distribution;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -59,25 +61,28 @@ public final class LayoutCostModel {
         return servers;
     }
 
+    /** The distributions this model prices ([V]: the three of PDLA); hybrid is priced by the stripe LP instead. */
+    public static final List<Distribution> PRICED = List.of(Distribution.ONE_DH, Distribution.ONE_DV, Distribution.TWO_D);
+
     /** 1-DH, 1-DV, then 2-D for every divisor 1 &lt; g &lt; n, each with group count and zero cost as a template. */
     public List<Candidate> candidates() {
         List<Candidate> list = new ArrayList<>();
-        list.add(new Candidate(Layout.ONE_DH, 1));
-        list.add(new Candidate(Layout.ONE_DV, servers));
+        list.add(new Candidate(Distribution.ONE_DH, 1));
+        list.add(new Candidate(Distribution.ONE_DV, servers));
         for (int g = 2; g < servers; g++) {
             if (servers % g == 0) {
-                list.add(new Candidate(Layout.TWO_D, g));
+                list.add(new Candidate(Distribution.TWO_D, g));
             }
         }
         return list;
     }
 
     /** A layout to evaluate: {@code groups} matters only for 2-D. */
-    public record Candidate(Layout layout, int groups) {
+    public record Candidate(Distribution layout, int groups) {
     }
 
     /** Network and storage parts of one round of p concurrent requests of s bytes. */
-    public CostParts requestParts(Layout layout, int groups, int p, int m, double s, Op op) {
+    public CostParts requestParts(Distribution layout, int groups, int p, int m, double s, Op op) {
         Checks.positive("processes (p)", p);
         Checks.positive("processes per client node (m)", m);
         Checks.positive("request size (s)", s);
@@ -114,16 +119,17 @@ public final class LayoutCostModel {
                 return new CostParts(net, a * perGroup + perServerShare * s * b);
             }
             default:
-                throw new AssertionError(layout);
+                throw new IllegalArgumentException("the layout cost model prices " + PRICED + ", not " + layout.label()
+                        + " (hybrid layouts are priced by the stripe LP, StripeLpSolver)");
         }
     }
 
-    public double requestSeconds(Layout layout, int groups, int p, int m, double s, Op op) {
+    public double requestSeconds(Distribution layout, int groups, int p, int m, double s, Op op) {
         return requestParts(layout, groups, p, m, s, op).totalSeconds();
     }
 
     /** Sum over the pattern's rounds [V, S1 3.4.3: T^L(pattern) = sum_i T^L(r_i)]. */
-    public CostParts patternParts(Layout layout, int groups, AccessPattern pattern) {
+    public CostParts patternParts(Distribution layout, int groups, AccessPattern pattern) {
         CostParts sum = new CostParts(0, 0);
         for (RequestBatch batch : pattern.batches()) {
             sum = sum.plus(requestParts(layout, groups, pattern.processes(), pattern.processesPerNode(),
@@ -132,7 +138,7 @@ public final class LayoutCostModel {
         return sum;
     }
 
-    public double patternSeconds(Layout layout, int groups, AccessPattern pattern) {
+    public double patternSeconds(Distribution layout, int groups, AccessPattern pattern) {
         return patternParts(layout, groups, pattern).totalSeconds();
     }
 

@@ -1,5 +1,7 @@
 package io.pdla.costmodel;
 
+import io.pdla.storage.Layout.Distribution;
+
 import io.pdla.costmodel.benefit.BenefitCalculator;
 import io.pdla.costmodel.hybrid.HybridCostModel;
 import org.junit.jupiter.api.Test;
@@ -22,9 +24,9 @@ class ArgumentValidationTest {
     @Test
     void nonPositiveProcessCountsAreRejected() {
         LayoutCostModel model = LayoutCostModel.hdd(P, 8);
-        rejects(() -> model.requestSeconds(Layout.ONE_DH, 1, 0, 1, 4096, Op.READ), "(p)", "0");
-        rejects(() -> model.requestSeconds(Layout.ONE_DV, 8, -3, 1, 4096, Op.READ), "(p)", "-3");
-        rejects(() -> model.requestSeconds(Layout.ONE_DV, 8, 4, 0, 4096, Op.READ), "(m)", "0");
+        rejects(() -> model.requestSeconds(Distribution.ONE_DH, 1, 0, 1, 4096, Op.READ), "(p)", "0");
+        rejects(() -> model.requestSeconds(Distribution.ONE_DV, 8, -3, 1, 4096, Op.READ), "(p)", "-3");
+        rejects(() -> model.requestSeconds(Distribution.ONE_DV, 8, 4, 0, 4096, Op.READ), "(m)", "0");
         rejects(() -> AccessPattern.of(-1, 1, 4096, 1, Op.READ), "(p)", "-1");
     }
 
@@ -40,8 +42,8 @@ class ArgumentValidationTest {
     @Test
     void nonPositiveSizesAreRejected() {
         LayoutCostModel model = LayoutCostModel.hdd(P, 8);
-        rejects(() -> model.requestSeconds(Layout.ONE_DH, 1, 4, 1, 0, Op.READ), "(s)", "0");
-        rejects(() -> model.requestSeconds(Layout.ONE_DH, 1, 4, 1, -5, Op.READ), "(s)", "-5");
+        rejects(() -> model.requestSeconds(Distribution.ONE_DH, 1, 4, 1, 0, Op.READ), "(s)", "0");
+        rejects(() -> model.requestSeconds(Distribution.ONE_DH, 1, 4, 1, -5, Op.READ), "(s)", "-5");
         rejects(() -> new Request(0, 0, Op.WRITE), "(s)", "0");
         rejects(() -> new HybridCostModel(P, 2, 2).seconds(4, 1, -1, Op.READ, 0), "(s)", "-1");
     }
@@ -58,8 +60,8 @@ class ArgumentValidationTest {
     @Test
     void invalidGroupCountsAreRejected() {
         LayoutCostModel model = LayoutCostModel.hdd(P, 8);
-        rejects(() -> model.requestSeconds(Layout.TWO_D, 1, 4, 1, 4096, Op.READ), "(g)", "1");
-        rejects(() -> model.requestSeconds(Layout.TWO_D, 8, 4, 1, 4096, Op.READ), "(g)", "8");
+        rejects(() -> model.requestSeconds(Distribution.TWO_D, 1, 4, 1, 4096, Op.READ), "(g)", "1");
+        rejects(() -> model.requestSeconds(Distribution.TWO_D, 8, 4, 1, 4096, Op.READ), "(g)", "8");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.pdla.costmodel;
 
+import io.pdla.storage.Layout.Distribution;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,12 +37,12 @@ class LayoutCostModelTest {
                                                    double derived2, double derived4) {
         LayoutCostModel printed = LayoutCostModel.hdd(S4, n, TwoDConnectionTerm.PRINTED);
         LayoutCostModel derived = LayoutCostModel.hdd(S4, n, TwoDConnectionTerm.DERIVED);
-        assertEquals(t1v, derived.requestSeconds(Layout.ONE_DV, n, p, m, s, Op.READ), TABLE_ROUNDING);
-        assertEquals(t1h, derived.requestSeconds(Layout.ONE_DH, 1, p, m, s, Op.READ), TABLE_ROUNDING);
-        assertEquals(printed2, printed.requestSeconds(Layout.TWO_D, 2, p, m, s, Op.READ), TABLE_ROUNDING);
-        assertEquals(printed4, printed.requestSeconds(Layout.TWO_D, 4, p, m, s, Op.READ), TABLE_ROUNDING);
-        assertEquals(derived2, derived.requestSeconds(Layout.TWO_D, 2, p, m, s, Op.READ), TABLE_ROUNDING);
-        assertEquals(derived4, derived.requestSeconds(Layout.TWO_D, 4, p, m, s, Op.READ), TABLE_ROUNDING);
+        assertEquals(t1v, derived.requestSeconds(Distribution.ONE_DV, n, p, m, s, Op.READ), TABLE_ROUNDING);
+        assertEquals(t1h, derived.requestSeconds(Distribution.ONE_DH, 1, p, m, s, Op.READ), TABLE_ROUNDING);
+        assertEquals(printed2, printed.requestSeconds(Distribution.TWO_D, 2, p, m, s, Op.READ), TABLE_ROUNDING);
+        assertEquals(printed4, printed.requestSeconds(Distribution.TWO_D, 4, p, m, s, Op.READ), TABLE_ROUNDING);
+        assertEquals(derived2, derived.requestSeconds(Distribution.TWO_D, 2, p, m, s, Op.READ), TABLE_ROUNDING);
+        assertEquals(derived4, derived.requestSeconds(Distribution.TWO_D, 4, p, m, s, Op.READ), TABLE_ROUNDING);
     }
 
     @Test
@@ -68,10 +70,10 @@ class LayoutCostModelTest {
     @Test
     void twoDCandidatesAreTheProperDivisorsOfTheServerCount() {
         List<LayoutCostModel.Candidate> twelve = LayoutCostModel.hdd(ModelParameters.defaults(), 12).candidates();
-        assertEquals(List.of(new LayoutCostModel.Candidate(Layout.ONE_DH, 1),
-                new LayoutCostModel.Candidate(Layout.ONE_DV, 12),
-                new LayoutCostModel.Candidate(Layout.TWO_D, 2), new LayoutCostModel.Candidate(Layout.TWO_D, 3),
-                new LayoutCostModel.Candidate(Layout.TWO_D, 4), new LayoutCostModel.Candidate(Layout.TWO_D, 6)),
+        assertEquals(List.of(new LayoutCostModel.Candidate(Distribution.ONE_DH, 1),
+                new LayoutCostModel.Candidate(Distribution.ONE_DV, 12),
+                new LayoutCostModel.Candidate(Distribution.TWO_D, 2), new LayoutCostModel.Candidate(Distribution.TWO_D, 3),
+                new LayoutCostModel.Candidate(Distribution.TWO_D, 4), new LayoutCostModel.Candidate(Distribution.TWO_D, 6)),
                 twelve);
         assertEquals(2, LayoutCostModel.hdd(ModelParameters.defaults(), 7).candidates().size());
     }
@@ -90,16 +92,16 @@ class LayoutCostModelTest {
     @Test
     void hddIgnoresTheDirection() {
         LayoutCostModel hdd = LayoutCostModel.hdd(ModelParameters.defaults(), 8);
-        assertEquals(hdd.requestSeconds(Layout.TWO_D, 4, 8, 1, 65536, Op.READ),
-                hdd.requestSeconds(Layout.TWO_D, 4, 8, 1, 65536, Op.WRITE));
+        assertEquals(hdd.requestSeconds(Distribution.TWO_D, 4, 8, 1, 65536, Op.READ),
+                hdd.requestSeconds(Distribution.TWO_D, 4, 8, 1, 65536, Op.WRITE));
     }
 
     @Test
     void partsAddUpAndOnlyTheStoragePartDependsOnTheDevice() {
         ModelParameters base = ModelParameters.defaults();
         ModelParameters slowDisk = base.withHdd(new DeviceParameters(0.1, 1e-6));
-        CostParts a = LayoutCostModel.hdd(base, 8).requestParts(Layout.ONE_DH, 1, 16, 2, 65536, Op.READ);
-        CostParts b = LayoutCostModel.hdd(slowDisk, 8).requestParts(Layout.ONE_DH, 1, 16, 2, 65536, Op.READ);
+        CostParts a = LayoutCostModel.hdd(base, 8).requestParts(Distribution.ONE_DH, 1, 16, 2, 65536, Op.READ);
+        CostParts b = LayoutCostModel.hdd(slowDisk, 8).requestParts(Distribution.ONE_DH, 1, 16, 2, 65536, Op.READ);
         assertEquals(a.networkSeconds(), b.networkSeconds());
         assertTrue(b.storageSeconds() > a.storageSeconds());
         assertEquals(a.networkSeconds() + a.storageSeconds(), a.totalSeconds());
@@ -144,7 +146,7 @@ class LayoutCostModelTest {
                             network = m * e + m * s * v;
                         }
                         double expected = perServer * a + perServer * s * b + network;
-                        assertEquals(expected, model.requestSeconds(Layout.ONE_DV, n, p, m, s, Op.READ),
+                        assertEquals(expected, model.requestSeconds(Distribution.ONE_DV, n, p, m, s, Op.READ),
                                 1e-12 * expected, "n=" + n + " p=" + p + " m=" + m + " s=" + s);
                     }
                 }

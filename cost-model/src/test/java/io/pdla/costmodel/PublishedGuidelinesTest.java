@@ -1,5 +1,7 @@
 package io.pdla.costmodel;
 
+import io.pdla.storage.Layout.Distribution;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -43,7 +45,7 @@ class PublishedGuidelinesTest {
                     for (long s = 4096; s <= BREAK_EVEN_BYTES / 4 + 1; s *= 2) {
                         LayoutChoice best = model.best(p, m, s, Op.READ);
                         checked++;
-                        if (best.layout() != Layout.ONE_DV) {
+                        if (best.layout() != Distribution.ONE_DV) {
                             failures.add("n=" + n + " p=" + p + " m=" + m + " s=" + s + " -> " + best.describe());
                         }
                     }
@@ -70,7 +72,7 @@ class PublishedGuidelinesTest {
                 for (long s = 16384; s <= 4L << 20; s *= 2) {
                     LayoutChoice best = model.best(p, 1, s, Op.READ);
                     checked++;
-                    if (best.layout() != Layout.TWO_D) {
+                    if (best.layout() != Distribution.TWO_D) {
                         failures.add("n=" + n + " p=" + p + " s=" + s + " -> " + best.describe());
                     }
                 }
@@ -90,9 +92,9 @@ class PublishedGuidelinesTest {
         for (int n : SERVER_COUNTS) {
             LayoutCostModel model = LayoutCostModel.hdd(DEFAULTS, n);
             for (long s = 1024; s <= (256L << 20); s *= 4) {
-                double oneDV = model.requestSeconds(Layout.ONE_DV, n, n, 1, s, Op.READ);
+                double oneDV = model.requestSeconds(Distribution.ONE_DV, n, n, 1, s, Op.READ);
                 for (LayoutCostModel.Candidate c : model.candidates()) {
-                    if (c.layout() == Layout.TWO_D) {
+                    if (c.layout() == Distribution.TWO_D) {
                         assertTrue(oneDV < model.requestSeconds(c.layout(), c.groups(), n, 1, s, Op.READ),
                                 "n=p=" + n + " s=" + s + " g=" + c.groups());
                     }
@@ -116,7 +118,7 @@ class PublishedGuidelinesTest {
             long threshold = (long) Math.ceil(2 * n * n * e / (2 * b));
             for (long s = Math.max(threshold, 1 << 20); s <= (1L << 30); s *= 4) {
                 LayoutChoice best = model.best(1, 1, s, Op.READ);
-                if (best.layout() != Layout.ONE_DH) {
+                if (best.layout() != Distribution.ONE_DH) {
                     failures.add("n=" + n + " s=" + s + " -> " + best.describe());
                 }
             }
@@ -135,8 +137,8 @@ class PublishedGuidelinesTest {
             LayoutCostModel model = LayoutCostModel.hdd(DEFAULTS, n);
             for (int p = 1; p <= n / 2; p++) {
                 for (long s = (long) (n * BREAK_EVEN_BYTES); s <= 16 * n * BREAK_EVEN_BYTES; s *= 2) {
-                    double oneDH = model.requestSeconds(Layout.ONE_DH, 1, p, 1, s, Op.READ);
-                    double oneDV = model.requestSeconds(Layout.ONE_DV, n, p, 1, s, Op.READ);
+                    double oneDH = model.requestSeconds(Distribution.ONE_DH, 1, p, 1, s, Op.READ);
+                    double oneDV = model.requestSeconds(Distribution.ONE_DV, n, p, 1, s, Op.READ);
                     assertTrue(oneDH < oneDV, "n=" + n + " p=" + p + " s=" + s);
                 }
             }
@@ -157,8 +159,8 @@ class PublishedGuidelinesTest {
                     continue;
                 }
                 for (long s = 1024; s <= (1L << 30); s *= 4) {
-                    double twoD = model.requestSeconds(Layout.TWO_D, p, p, 1, s, Op.READ);
-                    double oneDH = model.requestSeconds(Layout.ONE_DH, 1, p, 1, s, Op.READ);
+                    double twoD = model.requestSeconds(Distribution.TWO_D, p, p, 1, s, Op.READ);
+                    double oneDH = model.requestSeconds(Distribution.ONE_DH, 1, p, 1, s, Op.READ);
                     assertTrue(twoD < oneDH, "n=" + n + " p=" + p + " s=" + s);
                 }
             }

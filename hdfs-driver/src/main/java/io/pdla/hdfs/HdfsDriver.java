@@ -6,7 +6,7 @@ import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
 import io.pdla.storage.StorageFile;
-import io.pdla.storage.StorageLayout;
+import io.pdla.storage.Layout;
 import io.pdla.storage.StorageStatus;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -26,7 +26,6 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,17 +36,16 @@ import java.util.TreeSet;
  *
  * <p>HDFS is append-only with one writer per file, so {@link Capability#RANDOM_WRITE} and
  * {@link Capability#CONCURRENT_WRITERS} are not declared; see {@link HdfsFile} for the read-write semantics.
- * Layouts are of kind {@code hdfs} with parameters {@code block_size}, {@code replication} and
- * {@code storage_policy}: HDFS fixes block size and replication per file, and storage policies (which
- * storage types, DISK/SSD/ARCHIVE..., hold the replicas) per directory or file.
+ * Layouts are the core description translated by {@link HdfsLayouts}: the stripe is a file's block size and
+ * the server class its storage policy (which storage types, DISK/SSD/ARCHIVE..., hold the replicas). HDFS
+ * fixes block size and replication per file, and storage policies per directory or file. No byte-range
+ * locks: {@code lock} is refused with {@code UNSUPPORTED}.
  *
  * <p>Hints read at create: {@code hdfs_block_size}, {@code hdfs_replication}, {@code hdfs_storage_policy}.
  * Without them a new file gets the NameNode's defaults ({@code dfs.blocksize}, {@code dfs.replication}) and
  * the storage policy its directory has.
  */
 public final class HdfsDriver implements StorageDriver, Closeable {
-    private static final Set<String> LAYOUT_KEYS = Set.of(HdfsHints.P_BLOCK_SIZE, HdfsHints.P_REPLICATION, HdfsHints.P_STORAGE_POLICY);
-
     private final HdfsConnections connections;
 
     /** The instance {@link java.util.ServiceLoader} makes: Hadoop configuration from class path and $HADOOP_CONF_DIR. */
@@ -205,80 +203,56 @@ public final class HdfsDriver implements StorageDriver, Closeable {
     }
 
     /**
-     * For a file: its block size, replication and effective storage policy. For a directory: the storage
-     * policy new files inherit and the NameNode's default block size and replication.
+     * For a file: 1-DH with its block size, the server class of its effective storage policy, over the
+     * live DataNodes. For a directory: the NameNode's default block size and the policy new files inherit.
      */
     @Override
-    public StorageLayout layout(URI uri) throws IOException {
+    public Layout layout(URI uri) throws IOException {
         Path path = path(uri);
         FileSystem fs = connections.fileSystem(uri);
         try {
             FileStatus st = fs.getFileStatus(path);
-            Map<String, String> p = new HashMap<>();
-            if (st.isDirectory()) {
-                FsServerDefaults d = fs.getServerDefaults(path);
-                p.put(HdfsHints.P_BLOCK_SIZE, Long.toString(d.getBlockSize()));
-                p.put(HdfsHints.P_REPLICATION, Short.toString(d.getReplication()));
-            } else {
-                p.put(HdfsHints.P_BLOCK_SIZE, Long.toString(st.getBlockSize()));
-                p.put(HdfsHints.P_REPLICATION, Short.toString(st.getReplication()));
-            }
-            BlockStoragePolicySpi policy = fs.getStoragePolicy(path);
-            if (policy != null) p.put(HdfsHints.P_STORAGE_POLICY, policy.getName());
-            return new StorageLayout(HdfsHints.KIND, p);
+            long block = st.isDirectory() ? fs.getServerDefaults(path).getBlockSize() : st.getBlockSize();
+            return HdfsLayouts.describe(fs, path, st, block);
         } catch (IOException e) {
             throw HdfsErrors.translate(e, uri, "layout");
         }
     }
 
     /**
-     * Directory: sets its storage policy (files created in it afterwards inherit it; HDFS has no
-     * per-directory block size or replication, so those are refused). File: a storage policy applies to
-     * blocks written from now on (moving existing blocks is the {@code hdfs mover}'s job), replication is
-     * changed in place, and a block size can only be set while the file holds no data (the empty file is
-     * re-created with it). A file that does not exist yet is created empty with the layout, because HDFS
-     * has no other place to keep a per-file setting before the file exists.
+     * The layout's server class becomes the storage policy ({@link HdfsLayouts}); its stripe becomes the
+     * block size of a file. HDFS places blocks itself, so the distribution (1-DV, 2-D regions, hybrid strips)
+     * has no HDFS form and only its server class and stripe are kept. Directory: sets the storage policy
+     * files created in it inherit (HDFS has no per-directory block size, so the stripe is not kept there;
+     * {@link #layout} then reports the NameNode default). File: the policy applies to blocks written from
+     * now on (moving existing blocks is the {@code hdfs mover}'s job), and a different block size only
+     * while the file holds no data (the empty file is re-created with it). A file that does not exist yet
+     * is created empty with the layout, because HDFS has no other place to keep a per-file setting.
      */
     @Override
-    public void setLayout(URI uri, StorageLayout layout) throws IOException {
-        if (!HdfsHints.KIND.equals(layout.kind())) {
-            throw new StorageException(Reason.BAD_ARGUMENT, uri + ": hdfs: driver takes layouts of kind '" + HdfsHints.KIND
-                    + "', not '" + layout.kind() + "'");
-        }
-        Set<String> unknown = new TreeSet<>(layout.parameters().keySet());
-        unknown.removeAll(LAYOUT_KEYS);
-        if (!unknown.isEmpty()) {
-            throw new StorageException(Reason.BAD_ARGUMENT, uri + ": unknown hdfs layout parameters " + unknown + "; known: " + new TreeSet<>(LAYOUT_KEYS));
-        }
-        String bsValue = layout.parameters().get(HdfsHints.P_BLOCK_SIZE);
-        String rValue = layout.parameters().get(HdfsHints.P_REPLICATION);
-        String pValue = layout.parameters().get(HdfsHints.P_STORAGE_POLICY);
-        Long blockSize = bsValue == null ? null : HdfsHints.parseBlockSize(bsValue, HdfsHints.P_BLOCK_SIZE, uri);
-        Short replication = rValue == null ? null : HdfsHints.parseReplication(rValue, HdfsHints.P_REPLICATION, uri);
-        String policy = pValue == null ? null : HdfsHints.parsePolicy(pValue, HdfsHints.P_STORAGE_POLICY, uri);
-
+    public void setLayout(URI uri, Layout layout) throws IOException {
         Path path = path(uri);
         FileSystem fs = connections.fileSystem(uri);
+        String policy = HdfsLayouts.policyFor(layout);
+        long blockSize = HdfsLayouts.blockSizeFor(layout);
         try {
-            if (policy != null) requireKnownPolicy(fs, policy, uri, HdfsHints.P_STORAGE_POLICY);
             if (!fs.exists(path)) {
-                createEmpty(fs, path, uri, false, blockSize, replication, policy);
+                HdfsHints.parseBlockSize(Long.toString(blockSize), "stripe of layout " + layout, uri);
+                createEmpty(fs, path, uri, false, blockSize, null, policy);
                 return;
             }
             FileStatus st = fs.getFileStatus(path);
             if (st.isDirectory()) {
-                if (blockSize != null || replication != null) {
-                    throw new StorageException(Reason.UNSUPPORTED, uri + ": HDFS keeps block size and replication per file, not per directory;"
-                            + " give them to each file (hints " + HdfsHints.BLOCK_SIZE + ", " + HdfsHints.REPLICATION + ")");
-                }
-                if (policy != null) fs.setStoragePolicy(path, policy);
+                fs.setStoragePolicy(path, policy);
                 return;
             }
-            if (blockSize != null && blockSize != st.getBlockSize()) recreateWithBlockSize(fs, path, uri, st, blockSize);
-            if (policy != null) fs.setStoragePolicy(path, policy);
-            if (replication != null && replication != st.getReplication()) fs.setReplication(path, replication);
+            if (blockSize != st.getBlockSize()) {
+                HdfsHints.parseBlockSize(Long.toString(blockSize), "stripe of layout " + layout, uri);
+                recreateWithBlockSize(fs, path, uri, st, blockSize);
+            }
+            fs.setStoragePolicy(path, policy);
         } catch (IOException e) {
-            throw HdfsErrors.translate(e, uri, "set layout " + layout.parameters());
+            throw HdfsErrors.translate(e, uri, "set layout " + layout);
         }
     }
 

@@ -5,6 +5,7 @@ import io.pdla.storage.StorageException.Reason;
 import io.pdla.storage.StorageFile;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -31,7 +32,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *     reopened, so a handle always reads its own writes. Bytes already visible never change (append-only),
  *     except by {@link #setSize} shrinking the file, which replaces the input stream.</li>
  * <li>{@link #sync()} is {@code hsync} (durable on the DataNodes' disks, as MPI_File_sync asks) and makes the
- *     next read past the known end look for data written by other handles (MPI's sync-barrier-sync rule).</li>
+ *     next read past the known end, and the next {@link #size()}, look for data written by other handles
+ *     (MPI's sync-barrier-sync rule).</li>
  * <li>{@link #setSize}: growing appends zeros; shrinking closes the writer and uses HDFS truncate, waiting
  *     for the NameNode's block recovery when the new end falls inside a block.</li>
  * </ul>
@@ -252,6 +254,9 @@ final class HdfsFile implements StorageFile {
         requireOpen();
         synchronized (writeMonitor) {
             if (out != null) return out.getPos();
+            // After sync() (or this handle's own changes) the NameNode's length may lag behind bytes another
+            // handle hsync'ed: a fresh input stream asks the DataNodes for the visible length.
+            if (inGeneration != writeGeneration) refreshReader(Long.MAX_VALUE);
             long len = currentLength();
             readerLock.readLock().lock();
             try {
@@ -381,5 +386,16 @@ final class HdfsFile implements StorageFile {
 
     private void requireWritable(String what) throws StorageException {
         if (!writable) throw new StorageException(Reason.READ_ONLY, uri + ": opened read-only, cannot " + what);
+    }
+
+    /** The file's layout as {@link HdfsDriver#layout} reports it: 1-DH with its block size. */
+    @Override
+    public io.pdla.storage.Layout layout() throws IOException {
+        try {
+            FileStatus st = fs.getFileStatus(path);
+            return HdfsLayouts.describe(fs, path, st, st.getBlockSize());
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "layout");
+        }
     }
 }

@@ -8,7 +8,7 @@ import java.net.URI;
 import java.util.Locale;
 
 /**
- * The MPI_Info hints and layout parameters this driver understands. Sizes accept a k, m or g suffix
+ * The MPI_Info hints this driver understands. Sizes accept a k, m or g suffix
  * (powers of 1024). Values are checked here so a typo fails at open with the file and key named, not as a
  * NameNode stack trace.
  */
@@ -19,12 +19,6 @@ final class HdfsHints {
     static final String REPLICATION = "hdfs_replication";
     /** Storage policy set on a file created by the open (HOT, WARM, COLD, ONE_SSD, ALL_SSD, LAZY_PERSIST...). */
     static final String STORAGE_POLICY = "hdfs_storage_policy";
-
-    /** Layout parameter keys ({@code StorageLayout} kind {@code hdfs}). */
-    static final String P_BLOCK_SIZE = "block_size";
-    static final String P_REPLICATION = "replication";
-    static final String P_STORAGE_POLICY = "storage_policy";
-    static final String KIND = "hdfs";
 
     private HdfsHints() {
     }

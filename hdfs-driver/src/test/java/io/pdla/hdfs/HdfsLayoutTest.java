@@ -3,7 +3,7 @@ package io.pdla.hdfs;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
-import io.pdla.storage.StorageLayout;
+import io.pdla.storage.Layout;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Layouts map to HDFS block size and replication per file and storage policy per directory or file. */
+/** Core layouts map to HDFS block size per file and storage policy per directory or file; replication is a hint. */
 @ExtendWith(SharedMiniCluster.class)
 class HdfsLayoutTest {
     private static final int MIB = 1 << 20;
@@ -49,35 +49,37 @@ class HdfsLayoutTest {
     }
 
     @Test
-    void layoutOnANotYetWrittenFileSetsBlockSizeAndReplication() throws IOException {
+    void layoutOnANotYetWrittenFileSetsTheBlockSizeFromTheStripe() throws IOException {
         URI uri = newUri("preset");
-        driver.setLayout(uri, new StorageLayout("hdfs", Map.of("block_size", "2m", "replication", "1")));
-        try (StorageFile f = driver.open(uri, OpenOptions.createReadWrite())) {
+        driver.setLayout(uri, Layout.parse("1dh,stripe=2m,space=hdd"));
+        try (StorageFile f = driver.open(uri, OpenOptions.createReadWrite().withHints(Map.of("hdfs_replication", "1")))) {
             f.write(0, ByteBuffer.wrap(StoragePolicyPlacementTest.pattern(5 * MIB, 41)));
+            assertEquals(2L * MIB, f.layout().stripeSize(), "the open file reports its block size as its stripe");
         }
-        StorageLayout l = driver.layout(uri);
-        assertEquals("hdfs", l.kind());
-        assertEquals(Long.toString(2L * MIB), l.parameter("block_size", "?"));
-        assertEquals("1", l.parameter("replication", "?"));
+        Layout l = driver.layout(uri);
+        assertEquals(Layout.Distribution.ONE_DH, l.distribution());
+        assertEquals(2L * MIB, l.stripeSize());
+        assertEquals(Layout.ServerClass.HDD, l.space());
+        assertEquals(SharedMiniCluster.cluster().fileSystem().getDataNodeStats().length, l.serverCount(), "spread over the live DataNodes");
         FileStatus st = status(uri);
         BlockLocation[] blocks = SharedMiniCluster.cluster().fileSystem().getFileBlockLocations(st, 0, st.getLen());
         assertEquals(3, blocks.length, "5 MiB in 2 MiB blocks");
-        for (BlockLocation b : blocks) assertEquals(1, b.getHosts().length, "one replica per block");
+        assertEquals("HOT", SharedMiniCluster.cluster().fileSystem().getStoragePolicy(new Path(uri.getPath())).getName(), "HDD servers: HOT");
     }
 
     @Test
     void blockSizeOfAnEmptyFileCanChangeButNotOnceItHoldsData() throws IOException {
         URI uri = newUri("empty-then-full");
         driver.open(uri, OpenOptions.createReadWrite().withHints(Map.of("hdfs_storage_policy", "ONE_SSD"))).close();
-        driver.setLayout(uri, new StorageLayout("hdfs", Map.of("block_size", "3m")));
+        driver.setLayout(uri, Layout.parse("hybrid,sh=3m,ss=3m"));
         assertEquals(3L * MIB, status(uri).getBlockSize());
-        assertEquals("ONE_SSD", driver.layout(uri).parameter("storage_policy", "?"), "file policy survives the re-creation");
+        assertEquals(Layout.ServerClass.BOTH, driver.layout(uri).space(), "hybrid is ONE_SSD, kept through the re-creation");
 
         try (StorageFile f = driver.open(uri, OpenOptions.readWrite())) {
             f.write(0, ByteBuffer.wrap(new byte[1000]));
         }
         StorageException e = assertThrows(StorageException.class,
-                () -> driver.setLayout(uri, new StorageLayout("hdfs", Map.of("block_size", "1m"))));
+                () -> driver.setLayout(uri, Layout.parse("1dh,stripe=1m,space=both")));
         assertEquals(StorageException.Reason.UNSUPPORTED, e.reason());
         assertTrue(e.getMessage().contains(uri.toString()) && e.getMessage().contains("1000 bytes"), e.getMessage());
         assertEquals(3L * MIB, status(uri).getBlockSize());
@@ -97,6 +99,17 @@ class HdfsLayoutTest {
     }
 
     @Test
+    void aDirectoryKeepsTheServerClassAsItsPolicyAndReportsTheDefaultBlockSize() throws IOException {
+        URI dir = newUri("ssd-dir");
+        driver.mkdirs(dir);
+        driver.setLayout(dir, Layout.parse("1dv,region=8m,space=ssd"));
+        Layout l = driver.layout(dir);
+        assertEquals(Layout.ServerClass.SSD, l.space());
+        assertEquals(128L * MIB, l.stripeSize(), "HDFS has no per-directory block size");
+        assertEquals("ALL_SSD", SharedMiniCluster.cluster().fileSystem().getStoragePolicy(new Path(dir.getPath())).getName());
+    }
+
+    @Test
     void newFilesWithoutHintsGetTheNameNodeDefaults() throws IOException {
         URI uri = newUri("defaults");
         driver.open(uri, OpenOptions.createReadWrite()).close();
@@ -108,15 +121,13 @@ class HdfsLayoutTest {
     void badLayoutsAndHintsAreRefusedNamingTheProblem() throws IOException {
         URI dir = newUri("dir");
         driver.mkdirs(dir);
-        assertRefused(StorageException.Reason.UNSUPPORTED, "per file, not per directory",
-                () -> driver.setLayout(dir, new StorageLayout("hdfs", Map.of("block_size", "1m"))));
-        assertRefused(StorageException.Reason.BAD_ARGUMENT, "kind 'hdfs'",
-                () -> driver.setLayout(dir, new StorageLayout("1-DH", Map.of("stripe_size", "65536"))));
-        assertRefused(StorageException.Reason.BAD_ARGUMENT, "[stripe_size]",
-                () -> driver.setLayout(dir, new StorageLayout("hdfs", Map.of("stripe_size", "65536"))));
-        assertRefused(StorageException.Reason.BAD_ARGUMENT, "ALL_SSD",
-                () -> driver.setLayout(dir, new StorageLayout("hdfs", Map.of("storage_policy", "FAST"))));
         URI file = URI.create(dir + "/f");
+        assertRefused(StorageException.Reason.BAD_ARGUMENT, "multiple of 512",
+                () -> driver.setLayout(file, Layout.parse("1dh,stripe=1000")));
+        assertRefused(StorageException.Reason.BAD_ARGUMENT, "minimum",
+                () -> driver.setLayout(file, Layout.parse("1dh,stripe=64k")));
+        assertRefused(StorageException.Reason.BAD_ARGUMENT, "ALL_SSD",
+                () -> driver.open(file, OpenOptions.createReadWrite().withHints(Map.of("hdfs_storage_policy", "FAST"))));
         assertRefused(StorageException.Reason.BAD_ARGUMENT, "multiple of 512",
                 () -> driver.open(file, OpenOptions.createReadWrite().withHints(Map.of("hdfs_block_size", "1000"))));
         assertRefused(StorageException.Reason.BAD_ARGUMENT, "minimum",

@@ -3,7 +3,7 @@ package io.pdla.hdfs;
 import io.pdla.access.ExtentList;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageFile;
-import io.pdla.storage.StorageLayout;
+import io.pdla.storage.Layout;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -70,7 +70,7 @@ class StoragePolicyPlacementTest {
     void policyHintOnAFileOverridesItsDirectory() throws Exception {
         URI dir = SharedMiniCluster.cluster().uri("/placement/hot-with-ssd-file");
         driver.mkdirs(dir);
-        driver.setLayout(dir, new StorageLayout("hdfs", Map.of("storage_policy", "HOT")));
+        driver.setLayout(dir, Layout.parse("1dh,space=hdd"));
         URI file = URI.create(dir + "/ssd-file");
         byte[] data = pattern(3 * MIB, 23);
         OpenOptions create = OpenOptions.createReadWrite().withHints(Map.of(
@@ -78,8 +78,8 @@ class StoragePolicyPlacementTest {
         try (StorageFile f = driver.open(file, create)) {
             f.write(0, ByteBuffer.wrap(data));
         }
-        assertEquals("ALL_SSD", driver.layout(file).parameter("storage_policy", "?"));
-        assertEquals("HOT", driver.layout(dir).parameter("storage_policy", "?"));
+        assertEquals(Layout.ServerClass.SSD, driver.layout(file).space());
+        assertEquals(Layout.ServerClass.HDD, driver.layout(dir).space());
         assertEveryReplicaOn(file, StorageType.SSD);
     }
 
@@ -116,8 +116,15 @@ class StoragePolicyPlacementTest {
 
     private static byte[] writeUnderDirectoryPolicy(URI dir, String policy, long seed) throws IOException {
         driver.mkdirs(dir);
-        driver.setLayout(dir, new StorageLayout("hdfs", Map.of("storage_policy", policy)));
-        assertEquals(policy, driver.layout(dir).parameter("storage_policy", "?"), "directory policy as reported back");
+        Layout.ServerClass cls = switch (policy) {
+            case "ALL_SSD" -> Layout.ServerClass.SSD;
+            case "ONE_SSD" -> Layout.ServerClass.BOTH;
+            default -> Layout.ServerClass.HDD;
+        };
+        driver.setLayout(dir, Layout.oneDH(cls, Layout.DEFAULT_STRIPE));
+        assertEquals(policy, SharedMiniCluster.cluster().fileSystem().getStoragePolicy(new org.apache.hadoop.fs.Path(dir.getPath())).getName(),
+                "directory policy as set from the server class");
+        assertEquals(cls, driver.layout(dir).space(), "server class as reported back");
         URI file = URI.create(dir + "/data");
         byte[] data = pattern(FILE_BYTES, seed);
         OpenOptions create = OpenOptions.createReadWrite().withHints(Map.of("hdfs_block_size", "1m"));
@@ -127,8 +134,8 @@ class StoragePolicyPlacementTest {
                 f.write(off, ByteBuffer.wrap(data, off, Math.min(256 * 1024, data.length - off)));
             }
         }
-        assertEquals(Integer.toString(MIB), driver.layout(file).parameter("block_size", "?"));
-        assertEquals(policy, driver.layout(file).parameter("storage_policy", "?"), "file inherits the directory's policy");
+        assertEquals(MIB, driver.layout(file).stripeSize());
+        assertEquals(driver.layout(dir).space(), driver.layout(file).space(), "file inherits the directory's policy");
         return data;
     }
 

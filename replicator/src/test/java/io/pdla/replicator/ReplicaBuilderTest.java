@@ -126,7 +126,7 @@ class ReplicaBuilderTest {
                 return l;
             });
             assertTrue(all.stream().anyMatch(e -> e.space().startsWith("SServers") || e.space().startsWith("HServers+")), all.toString());
-            assertTrue(all.stream().allMatch(e -> e.layout().parameters().containsKey("applied")), "POSIX records the layout as not applied");
+            assertTrue(all.stream().allMatch(e -> !e.layoutNote().isEmpty()), "POSIX records the layout as not applied");
         }
     }
 

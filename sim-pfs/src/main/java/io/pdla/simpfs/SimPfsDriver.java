@@ -14,7 +14,6 @@ import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
 import io.pdla.storage.StorageFile;
-import io.pdla.storage.StorageLayout;
 import io.pdla.storage.StorageStatus;
 
 import java.io.IOException;
@@ -76,7 +75,7 @@ public final class SimPfsDriver implements StorageDriver {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.RANDOM_WRITE, Capability.TRUNCATE, Capability.CONCURRENT_WRITERS,
-                Capability.RENAME, Capability.LAYOUT);
+                Capability.RENAME, Capability.LAYOUT, Capability.BYTE_RANGE_LOCK);
     }
 
     /** The file system at the default root (or {@code hints}' root). */
@@ -190,20 +189,38 @@ public final class SimPfsDriver implements StorageDriver {
         fileSystem(Map.of()).rename(pathOf(from), pathOf(to));
     }
 
+    /** The file's (or directory's default) layout, spread over the servers of its class. */
     @Override
-    public StorageLayout layout(URI uri) throws IOException {
-        return fileSystem(Map.of()).layout(pathOf(uri)).toStorageLayout();
+    public io.pdla.storage.Layout layout(URI uri) throws IOException {
+        SimPfs fs = fileSystem(Map.of());
+        return fs.layout(pathOf(uri)).toCore(fs.config().hservers(), fs.config().sservers());
     }
 
+    /**
+     * Translates the core description into a sim-pfs layout (a region it leaves to the store gets the
+     * configuration default's). Server counts, when named, must be those of the layout's class here:
+     * a sim-pfs file always spans every server of its class. Unstriped layouts are refused
+     * ({@code UNSUPPORTED}): every sim-pfs file is striped.
+     */
     @Override
-    public void setLayout(URI uri, StorageLayout layout) throws IOException {
+    public void setLayout(URI uri, io.pdla.storage.Layout layout) throws IOException {
         SimPfs fs = fileSystem(Map.of());
-        Layout parsed;
+        if (layout.distribution() == io.pdla.storage.Layout.Distribution.UNSTRIPED) {
+            throw new StorageException(Reason.UNSUPPORTED, "simpfs: " + uri + ": sim-pfs stripes every file, cannot set " + layout);
+        }
+        if (layout.serversKnown()) {
+            io.pdla.storage.Layout here = Layout.fromCore(layout, fs.config().defaultLayoutParsed(), "")
+                    .toCore(fs.config().hservers(), fs.config().sservers());
+            if (here.hddServers() != layout.hddServers() || here.ssdServers() != layout.ssdServers()) {
+                throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: layout " + layout + " for " + uri + " names "
+                        + layout.hddServers() + " HServers and " + layout.ssdServers() + " SServers; this file system spreads a "
+                        + layout.space().label() + " file over " + here.hddServers() + " and " + here.ssdServers());
+            }
+        }
         try {
-            parsed = Layout.fromStorageLayout(layout, fs.config().defaultLayoutParsed());
-            fs.setLayout(pathOf(uri), parsed);
+            fs.setLayout(pathOf(uri), Layout.fromCore(layout, fs.config().defaultLayoutParsed(), "layout for " + uri));
         } catch (ConfigException e) {
-            throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: layout for " + uri + ": " + e.getMessage(), e);
+            throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: " + e.getMessage(), e);
         }
     }
 }

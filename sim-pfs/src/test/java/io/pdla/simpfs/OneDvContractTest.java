@@ -1,37 +1,4 @@
 package io.pdla.simpfs;
 
-import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.store.SimPfs;
-import io.pdla.storage.StorageDriver;
-import io.pdla.storage.contract.AbstractStorageDriverContractTest;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.file.Path;
-
-/** The driver contract with a 1-DV layout with small regions on the SSD servers. */
-class OneDvContractTest extends AbstractStorageDriverContractTest {
-    @TempDir
-    Path root;
-    private SimPfsDriver driver;
-
-    @Override
-    protected StorageDriver driver() {
-        if (driver == null) {
-            try {
-                SimPfs.open(root, SimPfsConfig.builder().defaultLayout("1dv,region=7000,space=ssd").build());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            driver = new SimPfsDriver(root);
-        }
-        return driver;
-    }
-
-    @Override
-    protected URI newFileUri(String name) {
-        return URI.create("simpfs:///contract/" + name);
-    }
-}
+/** 1-DV on the SSD servers with regions that are not a power of two. */
+class OneDvContractTest extends SimPfsContractTest { OneDvContractTest() { super("1dv,region=7000,space=ssd"); } }

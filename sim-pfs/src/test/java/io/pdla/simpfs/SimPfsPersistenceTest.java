@@ -4,7 +4,7 @@ import io.pdla.simpfs.config.SimPfsConfig;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
-import io.pdla.storage.StorageLayout;
+import io.pdla.storage.Layout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +35,7 @@ class SimPfsPersistenceTest {
         SimPfsDriver first = new SimPfsDriver(root);
         URI dir = URI.create("simpfs:///replicas");
         first.mkdirs(dir);
-        first.setLayout(dir, new StorageLayout("2-D", Map.of("group", "2", "stripe", "4096", "region", "65536", "space", "hdd")));
+        first.setLayout(dir, Layout.parse("2d:2,stripe=4096,region=65536,space=hdd"));
         URI file = URI.create("simpfs:///replicas/sub/p1");
         first.mkdirs(URI.create("simpfs:///replicas/sub"));
         byte[] bytes = data(300_000);
@@ -47,9 +47,13 @@ class SimPfsPersistenceTest {
         assertTrue(!Files.exists(root.resolve("data/s0")));
 
         SimPfsDriver restarted = new SimPfsDriver(root);
-        StorageLayout l = restarted.layout(file);
-        assertEquals("2-D", l.kind());
-        assertEquals("2", l.parameter("group", "?"));
+        Layout l = restarted.layout(file);
+        assertEquals(Layout.Distribution.TWO_D, l.distribution());
+        assertEquals(2, l.groupSize());
+        assertEquals(4, l.serverCount());
+        try (StorageFile f = restarted.open(file, OpenOptions.readOnly())) {
+            assertEquals(l, f.layout(), "the open file reports the layout the driver does");
+        }
         try (StorageFile f = restarted.open(file, OpenOptions.readOnly())) {
             assertEquals(bytes.length, f.size());
             ByteBuffer back = ByteBuffer.allocate(bytes.length);
@@ -66,8 +70,9 @@ class SimPfsPersistenceTest {
         try (StorageFile f = d.open(uri, OpenOptions.createReadWrite().withHints(Map.of(SimPfsDriver.HINT_LAYOUT, "1dh,stripe=8k,space=ssd")))) {
             f.write(0, ByteBuffer.wrap(data(100_000)));
         }
-        assertEquals("ssd", d.layout(uri).parameter("space", "?"));
-        StorageException e = assertThrows(StorageException.class, () -> d.setLayout(uri, new StorageLayout("1-DV", Map.of())));
+        assertEquals(Layout.ServerClass.SSD, d.layout(uri).space());
+        assertEquals(8 * 1024, d.layout(uri).stripeSize());
+        StorageException e = assertThrows(StorageException.class, () -> d.setLayout(uri, Layout.oneDV(Layout.ServerClass.HDD, 0)));
         assertEquals(StorageException.Reason.BAD_ARGUMENT, e.reason());
         assertTrue(e.getMessage().contains("already holds data"), e.getMessage());
 

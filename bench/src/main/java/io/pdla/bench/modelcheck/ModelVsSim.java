@@ -75,7 +75,7 @@ public final class ModelVsSim {
     }
 
     /** One candidate layout at one grid point: the model's time and sim-pfs's. */
-    public record Candidate(String name, io.pdla.costmodel.Layout layout, int groups, double predicted, double simulated) {
+    public record Candidate(String name, io.pdla.storage.Layout.Distribution layout, int groups, double predicted, double simulated) {
         public double ratio() {
             return predicted / simulated;
         }
@@ -133,7 +133,7 @@ public final class ModelVsSim {
         }
 
         /** predicted/simulated of every candidate of one kind (1-DH, 1-DV, 2-D) over the grid, sorted. */
-        public double[] ratios(io.pdla.costmodel.Layout kind) {
+        public double[] ratios(io.pdla.storage.Layout.Distribution kind) {
             return points.stream().flatMap(pt -> pt.candidates.stream()).filter(c -> c.layout == kind)
                     .mapToDouble(Candidate::ratio).sorted().toArray();
         }
@@ -198,7 +198,7 @@ public final class ModelVsSim {
     }
 
     /** The sim-pfs layout the cost model's (layout, group count g) stands for. */
-    public static Layout simLayout(io.pdla.costmodel.Layout layout, int groups, int n, long s, long region) {
+    public static Layout simLayout(io.pdla.storage.Layout.Distribution layout, int groups, int n, long s, long region) {
         switch (layout) {
             case ONE_DH:
                 return Layout.oneDH(ServerClass.HDD, stripe(s, n));
@@ -285,7 +285,7 @@ public final class ModelVsSim {
     static String ratioTable(Report r) {
         StringBuilder b = new StringBuilder();
         b.append("| layout | values | min | 5th pct | median | 95th pct | max |\n|---|---|---|---|---|---|---|\n");
-        for (io.pdla.costmodel.Layout l : io.pdla.costmodel.Layout.values()) b.append(ratioLine(l.label(), r.ratios(l))).append('\n');
+        for (io.pdla.storage.Layout.Distribution l : io.pdla.costmodel.LayoutCostModel.PRICED) b.append(ratioLine(l.label(), r.ratios(l))).append('\n');
         b.append(ratioLine("all", r.allRatios())).append('\n');
         b.append(ratioLine("model's pick", r.chosenRatios())).append('\n');
         return b.toString();
@@ -348,7 +348,7 @@ public final class ModelVsSim {
     }
 
     private static String shortName(Candidate c) {
-        return c.layout() == io.pdla.costmodel.Layout.TWO_D ? "2D g" + c.groups() : c.kind();
+        return c.layout() == io.pdla.storage.Layout.Distribution.TWO_D ? "2D g" + c.groups() : c.kind();
     }
 
     /**
@@ -383,7 +383,7 @@ public final class ModelVsSim {
         System.out.println("## Agreement\n");
         variants.forEach((k, v) -> System.out.print(summary(k, v)));
         System.out.println();
-        Map<io.pdla.costmodel.Layout, Integer> byModelChoice = new EnumMap<>(io.pdla.costmodel.Layout.class);
+        Map<io.pdla.storage.Layout.Distribution, Integer> byModelChoice = new EnumMap<>(io.pdla.storage.Layout.Distribution.class);
         for (Point pt : main.mismatches()) byModelChoice.merge(pt.modelBest().layout(), 1, Integer::sum);
         System.out.println("primary mismatches by the model's choice: " + byModelChoice + "\n");
         System.out.println("## predicted / simulated (primary)\n");

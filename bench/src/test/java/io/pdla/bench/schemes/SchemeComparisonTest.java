@@ -1,7 +1,7 @@
 package io.pdla.bench.schemes;
 
 import io.pdla.costmodel.AccessPattern;
-import io.pdla.costmodel.Layout;
+import io.pdla.storage.Layout.Distribution;
 import io.pdla.costmodel.LayoutChoice;
 import io.pdla.costmodel.LayoutCostModel;
 import io.pdla.costmodel.Op;
@@ -70,8 +70,8 @@ class SchemeComparisonTest {
         AccessPattern ap = AccessPattern.of(8, 1, 256 * K, 32, Op.READ);
         LayoutCostModel model = LayoutCostModel.hdd(cmp.settings().params(), 8);
         LayoutChoice best = model.best(ap);
-        assertTrue(best.seconds() <= model.patternSeconds(Layout.ONE_DH, 1, ap));
-        if (best.layout() != Layout.ONE_DH) assertTrue(hRatio > pdRatio, "model's " + best.describe() + " vs 1-DH: " + hRatio + " vs " + pdRatio);
+        assertTrue(best.seconds() <= model.patternSeconds(Distribution.ONE_DH, 1, ap));
+        if (best.layout() != Distribution.ONE_DH) assertTrue(hRatio > pdRatio, "model's " + best.describe() + " vs 1-DH: " + hRatio + " vs " + pdRatio);
     }
 
     static long maxSeeks(SimResult r) {

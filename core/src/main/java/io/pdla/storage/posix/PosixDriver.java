@@ -1,6 +1,7 @@
 package io.pdla.storage.posix;
 
 import io.pdla.storage.Capability;
+import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageException;
@@ -27,6 +28,7 @@ import java.util.stream.Stream;
 /**
  * The {@code file:} driver: local or mounted POSIX file systems through {@link java.nio.channels.FileChannel}.
  * Hint {@code posix_direct_io=true} bypasses the page cache for aligned requests (see {@link PosixFile}).
+ * Byte-range locks are {@link java.nio.channels.FileChannel#lock} locks ({@link io.pdla.storage.ChannelRangeLock}).
  */
 public final class PosixDriver implements StorageDriver {
     public static final String HINT_DIRECT_IO = "posix_direct_io";
@@ -39,7 +41,7 @@ public final class PosixDriver implements StorageDriver {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.RANDOM_WRITE, Capability.TRUNCATE, Capability.CONCURRENT_WRITERS,
-                Capability.RENAME, Capability.DIRECT_IO);
+                Capability.RENAME, Capability.DIRECT_IO, Capability.BYTE_RANGE_LOCK);
     }
 
     @Override
@@ -122,6 +124,28 @@ public final class PosixDriver implements StorageDriver {
             Files.move(src, path(to), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw translate(e, src);
+        }
+    }
+
+    /**
+     * A POSIX file is unstriped as far as we can tell (a parallel file system behind a mount stripes
+     * out of our sight): the file system's block size, one server. Without {@link Capability#LAYOUT},
+     * {@code setLayout} keeps the SPI's refusal ({@code UNSUPPORTED}).
+     */
+    @Override
+    public Layout layout(URI uri) {
+        return unstriped(path(uri));
+    }
+
+    /** The block size of the file store holding {@code path} (or its nearest existing parent). */
+    static Layout unstriped(Path path) {
+        Path p = path.toAbsolutePath();
+        while (p != null && !Files.exists(p)) p = p.getParent();
+        try {
+            long block = p == null ? Layout.DEFAULT_BLOCK : Files.getFileStore(p).getBlockSize();
+            return Layout.unstriped(block > 0 ? block : Layout.DEFAULT_BLOCK);
+        } catch (IOException | UnsupportedOperationException e) {
+            return Layout.unstriped(Layout.DEFAULT_BLOCK);
         }
     }
 

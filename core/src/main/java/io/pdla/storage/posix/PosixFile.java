@@ -1,6 +1,9 @@
 package io.pdla.storage.posix;
 
+import io.pdla.storage.ChannelRangeLock;
+import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
+import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
 
@@ -133,6 +136,16 @@ final class PosixFile implements StorageFile {
         } catch (IOException e) {
             throw PosixDriver.translate(e, path);
         }
+    }
+
+    @Override
+    public Layout layout() {
+        return PosixDriver.unstriped(path);
+    }
+
+    @Override
+    public RangeLock lock(long offset, long length) throws IOException {
+        return ChannelRangeLock.acquire(channel, offset, length, path.toString());
     }
 
     @Override

@@ -2,7 +2,9 @@ package io.pdla.storage.contract;
 
 import io.pdla.access.ExtentList;
 import io.pdla.storage.Capability;
+import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
+import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
@@ -18,18 +20,23 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The semantics every {@link StorageDriver} must have, written once (as Hadoop's FileSystem contract
- * tests are). A driver's test extends this class and supplies the driver and a fresh URI per file;
- * checks that need a capability the driver does not declare are skipped, not failed.
+ * tests are). A driver's test extends this class and supplies the driver and a fresh URI per file. Each
+ * capability is tested both ways: a driver that declares it must do it; a driver that does not must refuse
+ * the request with {@code UNSUPPORTED} (the shim's ERR_UNSUPPORTED_OPERATION) and change nothing.
+ * {@link Capability#DIRECT_IO} alone has no driver-independent request (its hint is driver-prefixed).
  */
 public abstract class AbstractStorageDriverContractTest {
     /** The driver under test. */
@@ -259,8 +266,12 @@ public abstract class AbstractStorageDriverContractTest {
     }
 
     private void writeNew(URI uri, int bytes) throws IOException {
+        writeNew(uri, pattern(bytes, bytes));
+    }
+
+    private void writeNew(URI uri, byte[] data) throws IOException {
         try (StorageFile f = driver().open(uri, OpenOptions.createReadWrite())) {
-            f.write(0, ByteBuffer.wrap(pattern(bytes, bytes)));
+            f.write(0, ByteBuffer.wrap(data));
         }
     }
 
@@ -325,5 +336,233 @@ public abstract class AbstractStorageDriverContractTest {
         StorageException f = assertThrows(StorageException.class, () -> driver().list(file));
         assertEquals(StorageException.Reason.BAD_ARGUMENT, f.reason());
         assertTrue(f.getMessage().contains("plain"), f.getMessage());
+    }
+
+    // ---- missing capabilities: refused with UNSUPPORTED, nothing changed -------------------------------
+
+    private static void assertUnsupported(StorageException e) {
+        assertEquals(StorageException.Reason.UNSUPPORTED, e.reason(), e.getMessage());
+    }
+
+    private byte[] contents(URI uri) throws IOException {
+        try (StorageFile f = driver().open(uri, OpenOptions.readOnly())) {
+            return readAll(f, 0, Math.toIntExact(f.size()));
+        }
+    }
+
+    @Test
+    void withoutRandomWriteAnOverwriteOrAHoleIsRefusedAndChangesNothing() throws IOException {
+        assumeFalse(can(Capability.RANDOM_WRITE), "driver writes at any offset (checked above)");
+        URI uri = newFileUri("no-random-write");
+        byte[] data = pattern(1000, 20);
+        writeNew(uri, data);
+        try (StorageFile f = driver().open(uri, OpenOptions.readWrite())) {
+            assertUnsupported(assertThrows(StorageException.class, () -> f.write(10, ByteBuffer.wrap(new byte[20]))));
+            assertUnsupported(assertThrows(StorageException.class, () -> f.write(5000, ByteBuffer.wrap(new byte[20]))));
+        }
+        assertArrayEquals(data, contents(uri));
+    }
+
+    @Test
+    void withoutTruncateASizeChangeIsRefusedAndChangesNothing() throws IOException {
+        assumeFalse(can(Capability.TRUNCATE), "driver changes sizes (checked above)");
+        URI uri = newFileUri("no-truncate");
+        byte[] data = pattern(1000, 21);
+        writeNew(uri, data);
+        try (StorageFile f = driver().open(uri, OpenOptions.readWrite())) {
+            assertUnsupported(assertThrows(StorageException.class, () -> f.setSize(10)));
+        }
+        assertArrayEquals(data, contents(uri));
+    }
+
+    @Test
+    void withoutConcurrentWritersASecondWriterIsRefusedAndChangesNothing() throws IOException {
+        assumeFalse(can(Capability.CONCURRENT_WRITERS), "driver takes several writers (checked above)");
+        URI uri = newFileUri("one-writer");
+        byte[] first = pattern(100, 22);
+        try (StorageFile a = driver().open(uri, OpenOptions.createReadWrite());
+             StorageFile b = driver().open(uri, OpenOptions.readWrite())) {
+            a.write(0, ByteBuffer.wrap(first));
+            assertUnsupported(assertThrows(StorageException.class, () -> b.write(first.length, ByteBuffer.wrap(pattern(50, 23)))));
+        }
+        assertArrayEquals(first, contents(uri));
+    }
+
+    @Test
+    void withoutRenameARenameIsRefusedAndBothFilesStay() throws IOException {
+        assumeFalse(can(Capability.RENAME), "driver renames (checked above)");
+        URI a = newFileUri("no-rename-src");
+        URI b = newFileUri("no-rename-dst");
+        writeNew(a, pattern(64, 24));
+        writeNew(b, pattern(32, 25));
+        assertUnsupported(assertThrows(StorageException.class, () -> driver().rename(a, b)));
+        assertArrayEquals(pattern(64, 24), contents(a));
+        assertArrayEquals(pattern(32, 25), contents(b));
+    }
+
+    @Test
+    void withoutLayoutsSettingOneIsRefusedAndChangesNothing() throws IOException {
+        assumeFalse(can(Capability.LAYOUT), "driver sets layouts (checked below)");
+        URI uri = newFileUri("no-layout");
+        Layout before = driver().layout(uri);
+        assertUnsupported(assertThrows(StorageException.class,
+                () -> driver().setLayout(uri, Layout.parse("2d:2,stripe=8k,region=1m"))));
+        assertFalse(driver().exists(uri), "a refused layout creates nothing");
+        assertEquals(before, driver().layout(uri));
+    }
+
+    @Test
+    void withoutByteRangeLocksALockIsRefused() throws IOException {
+        assumeFalse(can(Capability.BYTE_RANGE_LOCK), "driver locks (checked below)");
+        URI uri = newFileUri("no-lock");
+        byte[] data = pattern(100, 26);
+        writeNew(uri, data);
+        try (StorageFile f = driver().open(uri, OpenOptions.readWrite())) {
+            assertUnsupported(assertThrows(StorageException.class, () -> f.lock(0, 10)));
+        }
+        assertArrayEquals(data, contents(uri));
+    }
+
+    // ---- layouts -------------------------------------------------------------------------------------
+
+    @Test
+    void everyFileReportsALayoutTheEngineCanUse() throws IOException {
+        URI uri = newFileUri("layout-report");
+        writeNew(uri, pattern(10_000, 27));
+        Layout byDriver = driver().layout(uri);
+        assertTrue(byDriver.stripeSize() > 0 && byDriver.serverCount() >= 1, byDriver.toString());
+        try (StorageFile f = driver().open(uri, OpenOptions.readOnly())) {
+            assertEquals(byDriver, f.layout(), "the open file and the driver describe the same layout");
+        }
+        assertEquals(byDriver, Layout.parse(byDriver.toString()), "a reported layout reads back from its text");
+    }
+
+    /** The same layout with its stripe (hybrid: both strips; 1-DV: the region) doubled. */
+    private static Layout doubled(Layout l) {
+        return switch (l.distribution()) {
+            case HYBRID -> Layout.hybrid(2 * l.hddStripe(), 2 * l.ssdStripe()).withServers(l.hddServers(), l.ssdServers());
+            case ONE_DV -> l.withRegion(2 * l.stripeSize());
+            default -> l.withStripe(2 * l.stripe());
+        };
+    }
+
+    @Test
+    void aLayoutSetBeforeTheFileIsWrittenIsTheOneItGets() throws IOException {
+        assumeTrue(can(Capability.LAYOUT), "driver has no layouts (refusal checked above)");
+        URI dir = newFileUri("layout-dir");
+        driver().mkdirs(dir);
+        URI uri = child(dir, "f");
+        Layout planned = doubled(driver().layout(dir));
+        driver().setLayout(uri, planned);
+        try (StorageFile f = driver().open(uri, OpenOptions.createReadWrite())) {
+            f.write(0, ByteBuffer.wrap(pattern(50_000, 28)));
+            assertEquals(planned, f.layout());
+        }
+        assertEquals(planned, driver().layout(uri), "a driver reproduces what it reports");
+        assertArrayEquals(pattern(50_000, 28), contents(uri));
+    }
+
+    // ---- visibility across handles -------------------------------------------------------------------
+
+    @Test
+    void writesOfOneHandleAreSeenByAnotherAfterSync() throws IOException {
+        URI uri = newFileUri("visible");
+        byte[] first = pattern(3000, 29);
+        byte[] more = pattern(2000, 30);
+        try (StorageFile writer = driver().open(uri, OpenOptions.createReadWrite());
+             StorageFile reader = driver().open(uri, OpenOptions.readOnly())) {
+            writer.write(0, ByteBuffer.wrap(first));
+            writer.sync();
+            reader.sync();
+            assertArrayEquals(first, readAll(reader, 0, first.length), "after sync-sync, as MPI's rule asks");
+            writer.write(first.length, ByteBuffer.wrap(more));
+            writer.sync();
+            reader.sync();
+            assertEquals(first.length + more.length, reader.size());
+            assertArrayEquals(more, readAll(reader, first.length, more.length), "an append after the reader read once");
+        }
+    }
+
+    // ---- byte-range locks ----------------------------------------------------------------------------
+
+    /** Whether {@code lock} on {@code f} is still waiting after a while, then whether it gets the lock once free. */
+    private static Future<RangeLock> lockLater(ExecutorService pool, StorageFile f, long offset, long length) {
+        return pool.submit(() -> f.lock(offset, length));
+    }
+
+    @Test
+    void aLockExcludesOverlappingLocksOfAnotherHandleUntilReleased() throws Exception {
+        assumeTrue(can(Capability.BYTE_RANGE_LOCK), "driver cannot lock (refusal checked above)");
+        URI uri = newFileUri("lock-handles");
+        writeNew(uri, pattern(1000, 31));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (StorageFile a = driver().open(uri, OpenOptions.readWrite());
+             StorageFile b = driver().open(uri, OpenOptions.readWrite())) {
+            RangeLock held = a.lock(0, 100);
+            try (RangeLock disjoint = b.lock(100, 50)) {
+                assertEquals(100, disjoint.offset(), "a disjoint range is granted at once");
+            }
+            Future<RangeLock> waiting = lockLater(pool, b, 50, 100);
+            assertThrows(TimeoutException.class, () -> waiting.get(300, TimeUnit.MILLISECONDS), "overlapping lock granted while held");
+            held.close();
+            waiting.get(10, TimeUnit.SECONDS).close();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aLockExcludesAnotherThreadOfTheSameHandle() throws Exception {
+        assumeTrue(can(Capability.BYTE_RANGE_LOCK), "driver cannot lock");
+        URI uri = newFileUri("lock-threads");
+        writeNew(uri, pattern(1000, 32));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        int[] counter = {0};
+        boolean[] overlapSeen = {false};
+        try (StorageFile f = driver().open(uri, OpenOptions.readWrite())) {
+            List<Future<?>> all = new ArrayList<>();
+            int[] inside = {0};
+            for (int t = 0; t < 4; t++) {
+                final long off = t * 10L;    // every range overlaps every other
+                all.add(pool.submit(() -> {
+                    for (int i = 0; i < 25; i++) {
+                        try (RangeLock l = f.lock(off, 100)) {
+                            synchronized (inside) {
+                                if (++inside[0] > 1) overlapSeen[0] = true;
+                            }
+                            Thread.sleep(1);
+                            counter[0]++;    // unsynchronised on purpose: only the lock protects it
+                            synchronized (inside) {
+                                inside[0]--;
+                            }
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> fut : all) fut.get(60, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertFalse(overlapSeen[0], "two threads held overlapping locks at once");
+        assertEquals(100, counter[0]);
+    }
+
+    @Test
+    void closingTheFileReleasesItsLocks() throws Exception {
+        assumeTrue(can(Capability.BYTE_RANGE_LOCK), "driver cannot lock");
+        URI uri = newFileUri("lock-close");
+        writeNew(uri, pattern(1000, 33));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (StorageFile b = driver().open(uri, OpenOptions.readWrite())) {
+            StorageFile a = driver().open(uri, OpenOptions.readWrite());
+            a.lock(0, 1000);
+            Future<RangeLock> waiting = lockLater(pool, b, 500, 10);
+            assertThrows(TimeoutException.class, () -> waiting.get(300, TimeUnit.MILLISECONDS));
+            a.close();
+            waiting.get(10, TimeUnit.SECONDS).close();
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }

@@ -1,6 +1,6 @@
 package io.pdla.costmodel.benefit;
 
-import io.pdla.costmodel.Layout;
+import io.pdla.storage.Layout.Distribution;
 import io.pdla.costmodel.LayoutChoice;
 
 import java.util.Objects;
@@ -56,7 +56,7 @@ public record PatternBenefit(LayoutChoice onHServers, LayoutChoice onSServers, d
     public LayoutChoice bestLayout() {
         switch (bestSpace()) {
             case SSERVERS: return onSServers;
-            case HSERVERS_PLUS_SSERVERS: return new LayoutChoice(Layout.ONE_DH, 1, hybridSeconds);
+            case HSERVERS_PLUS_SSERVERS: return new LayoutChoice(Distribution.ONE_DH, 1, hybridSeconds);
             default: return onHServers;
         }
     }

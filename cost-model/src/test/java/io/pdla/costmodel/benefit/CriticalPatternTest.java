@@ -1,7 +1,7 @@
 package io.pdla.costmodel.benefit;
 
 import io.pdla.costmodel.AccessPattern;
-import io.pdla.costmodel.Layout;
+import io.pdla.storage.Layout.Distribution;
 import io.pdla.costmodel.LayoutChoice;
 import io.pdla.costmodel.ModelParameters;
 import io.pdla.costmodel.Op;
@@ -60,7 +60,7 @@ class CriticalPatternTest {
         AccessPattern huge = AccessPattern.of(64, 8, 64L << 20, 2, Op.READ);
         CriticalPatternEntry e = new CriticalPatternRule(CALC).classify("huge", huge).orElseThrow();
         assertEquals(ReplicaSpace.HSERVERS_PLUS_SSERVERS, e.space());
-        assertEquals(Layout.ONE_DH, e.layout().layout());
+        assertEquals(Distribution.ONE_DH, e.layout().layout());
         assertEquals(64L << 20, 8 * e.hServerStripe() + 4 * e.sServerStripe(), 12);
         assertEquals(64L * e.sServerStripe() * 2, e.bytesPerSServer(), 64 * 2);
     }
@@ -71,8 +71,8 @@ class CriticalPatternTest {
         // the replica holds this rank's bytes only
         AccessPattern local = AccessPattern.of(64, 8, 1 << 20, 512, Op.READ);
         long ownBytes = 512L << 20;
-        for (LayoutChoice layout : List.of(new LayoutChoice(Layout.ONE_DH, 1, 1), new LayoutChoice(Layout.ONE_DV, 4, 1),
-                new LayoutChoice(Layout.TWO_D, 2, 1))) {
+        for (LayoutChoice layout : List.of(new LayoutChoice(Distribution.ONE_DH, 1, 1), new LayoutChoice(Distribution.ONE_DV, 4, 1),
+                new LayoutChoice(Distribution.TWO_D, 2, 1))) {
             long charged = SServerSpace.bytesPerSServer(local, 1, ReplicaSpace.SSERVERS, layout, 4, 0);
             long asGlobal = SServerSpace.bytesPerSServer(local, ReplicaSpace.SSERVERS, layout, 4, 0);
             assertTrue(charged >= ownBytes / 4 && charged <= ownBytes, layout + ": " + charged);
@@ -81,25 +81,25 @@ class CriticalPatternTest {
         Optional<CriticalPatternEntry> e = new CriticalPatternRule(CALC).classify("local", local, 1);
         e.ifPresent(x -> assertTrue(x.bytesPerSServer() <= ownBytes, x.toString()));
         assertThrows(IllegalArgumentException.class, () -> SServerSpace.bytesPerSServer(local, 65, ReplicaSpace.SSERVERS,
-                new LayoutChoice(Layout.ONE_DV, 4, 1), 4, 0));
+                new LayoutChoice(Distribution.ONE_DV, 4, 1), 4, 0));
     }
 
     @Test
     void sServerSpaceFollowsTheLayout() {
         AccessPattern pattern = AccessPattern.of(10, 1, 1000, 3, Op.WRITE);
         assertEquals(10 * 1000 * 3 / 4, SServerSpace.bytesPerSServer(pattern, ReplicaSpace.SSERVERS,
-                new LayoutChoice(Layout.ONE_DH, 1, 1), 4, 0)); // 10*1000/4 = 2500 per round
+                new LayoutChoice(Distribution.ONE_DH, 1, 1), 4, 0)); // 10*1000/4 = 2500 per round
         assertEquals(3 * 1000 * 3, SServerSpace.bytesPerSServer(pattern, ReplicaSpace.SSERVERS,
-                new LayoutChoice(Layout.ONE_DV, 4, 1), 4, 0)); // ceil(10/4) = 3 processes on the fullest server
+                new LayoutChoice(Distribution.ONE_DV, 4, 1), 4, 0)); // ceil(10/4) = 3 processes on the fullest server
         assertEquals(5 * 1000 / 2 * 3, SServerSpace.bytesPerSServer(pattern, ReplicaSpace.SSERVERS,
-                new LayoutChoice(Layout.TWO_D, 2, 1), 4, 0)); // 5 processes per group of 2 servers
+                new LayoutChoice(Distribution.TWO_D, 2, 1), 4, 0)); // 5 processes per group of 2 servers
         assertEquals(10 * 300 * 3, SServerSpace.bytesPerSServer(pattern, ReplicaSpace.HSERVERS_PLUS_SSERVERS,
-                new LayoutChoice(Layout.ONE_DH, 1, 1), 4, 300));
+                new LayoutChoice(Distribution.ONE_DH, 1, 1), 4, 300));
     }
 
     private static CriticalPatternEntry entry(String key, double benefit, long bytes) {
         return new CriticalPatternEntry(key, benefit, ReplicaSpace.SSERVERS,
-                new LayoutChoice(Layout.ONE_DV, 4, 0.1), bytes, 0, 0);
+                new LayoutChoice(Distribution.ONE_DV, 4, 0.1), bytes, 0, 0);
     }
 
     @Test
@@ -125,6 +125,6 @@ class CriticalPatternTest {
     @Test
     void anEntryOnHServersIsNotACriticalPatternEntry() {
         assertThrows(IllegalArgumentException.class, () -> new CriticalPatternEntry("k", 1.0,
-                ReplicaSpace.HSERVERS, new LayoutChoice(Layout.ONE_DH, 1, 1), 0, 0, 0));
+                ReplicaSpace.HSERVERS, new LayoutChoice(Distribution.ONE_DH, 1, 1), 0, 0, 0));
     }
 }

@@ -1,6 +1,6 @@
 package io.pdla.costmodel.hybrid;
 
-import io.pdla.costmodel.Layout;
+import io.pdla.storage.Layout.Distribution;
 import io.pdla.costmodel.LayoutCostModel;
 import io.pdla.costmodel.ModelParameters;
 import io.pdla.costmodel.Op;
@@ -96,7 +96,7 @@ class StripeLpSolverTest {
             for (long s : new long[] {4096, 262144, 4 << 20}) {
                 for (int p : new int[] {1, 7, 64}) {
                     for (int m : new int[] {1, 4}) {
-                        double expected = hdd.requestSeconds(Layout.ONE_DH, 1, p, m, s, Op.WRITE);
+                        double expected = hdd.requestSeconds(Distribution.ONE_DH, 1, p, m, s, Op.WRITE);
                         StripeSplit split = lp.solve(hybrid, p, m, s, Op.WRITE);
                         assertEquals(expected, split.seconds(), RELATIVE_EPS * expected);
                         assertEquals((double) s / nh, split.hServerStripe(), 1e-9 * s);
@@ -116,7 +116,7 @@ class StripeLpSolverTest {
             for (long s : new long[] {4096, 262144, 4 << 20}) {
                 for (int p : new int[] {1, 7, 64}) {
                     for (Op op : Op.values()) {
-                        double expected = ssd.requestSeconds(Layout.ONE_DH, 1, p, 2, s, op);
+                        double expected = ssd.requestSeconds(Distribution.ONE_DH, 1, p, 2, s, op);
                         StripeSplit split = lp.solve(hybrid, p, 2, s, op);
                         assertEquals(expected, split.seconds(), RELATIVE_EPS * expected);
                         assertEquals((double) s / ns, split.sServerStripe(), 1e-9 * s);

@@ -9,12 +9,12 @@ import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.Capability;
+import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
-import io.pdla.storage.StorageLayout;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -140,37 +140,19 @@ public final class ReplicaBuilder {
         }
     }
 
-    /**
-     * The planned layout in the vocabulary of the replica's store. sim-pfs speaks it natively; HDFS keeps no
-     * stripes, so the server class becomes a storage policy (SSD servers: ALL_SSD, both: ONE_SSD, HDD: HOT).
-     */
-    static StorageLayout inDriversTerms(StorageDriver driver, URI dir, StorageLayout planned) throws IOException {
-        if (!"hdfs".equals(driver.layout(dir).kind())) return planned;
-        String space = planned.parameter("space", "hdd");
-        String policy = switch (space) {
-            case "ssd" -> "ALL_SSD";
-            case "both" -> "ONE_SSD";
-            default -> "HOT";
-        };
-        if (planned.kind().equals("hybrid")) policy = "ONE_SSD";
-        return new StorageLayout("hdfs", java.util.Map.of("storage_policy", policy));
-    }
-
     private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
                                         Optional<ReplicaEntry> existing) throws IOException {
         URI original = pattern.key().file();
-        StorageLayout layout = placement.storageLayout(planner.config(), pattern.totalBytes(), pattern.key().processes());
+        Layout layout = placement.storageLayout(planner.config(), pattern.totalBytes(), pattern.key().processes());
         rdriver.mkdirs(dir);
-        boolean applied = false;
-        String notApplied = rdriver.scheme() + " driver has no layouts";
+        String notApplied = "the store has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
             // A layout is an optimisation: a store that cannot express it still gets the replica.
             try {
-                StorageLayout native_ = inDriversTerms(rdriver, dir, layout);
-                rdriver.setLayout(dir, native_);
-                layout = native_;
-                applied = true;
+                rdriver.setLayout(dir, layout);
+                layout = rdriver.layout(dir);   // what the store made of the plan, in the same vocabulary
+                notApplied = "";
             } catch (StorageException e) {
                 notApplied = e.getMessage();
                 LOG.info("replica layout not applied on " + dir + ": " + e.getMessage());
@@ -183,8 +165,7 @@ public final class ReplicaBuilder {
         rdriver.rename(tmp, fin);
         syncDirectory(dir);
         FileIdentity after = FileIdentity.probe(driver, original);
-        StorageLayout recorded = applied ? layout : withParam(layout, "applied", "no (" + notApplied + ")");
-        ReplicaEntry entry = new ReplicaEntry(pattern, fin, recorded, placement.space().label(), placement.benefitSeconds(),
+        ReplicaEntry entry = new ReplicaEntry(pattern, fin, layout, notApplied, placement.space().label(), placement.benefitSeconds(),
                 placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
         // before the entry can exist, so that "not in the index" always means "no replica"; then the writers
         // that relied on its absence (UnreplicatedWriters: this order and theirs make one side see the other)
@@ -328,12 +309,6 @@ public final class ReplicaBuilder {
         } catch (IOException e) {
             LOG.warning("could not delete " + uri + ": " + e.getMessage());
         }
-    }
-
-    private static StorageLayout withParam(StorageLayout l, String k, String v) {
-        java.util.Map<String, String> m = new java.util.LinkedHashMap<>(l.parameters());
-        m.put(k, v);
-        return new StorageLayout(l.kind(), m);
     }
 
     static String hash(String s) {

@@ -1,9 +1,9 @@
 package io.pdla.replicator.catalog;
 
 import io.pdla.replicator.pattern.PatternCodec;
-import io.pdla.pattern.PatternKey;
 import io.pdla.pattern.KeyedPattern;
-import io.pdla.storage.StorageLayout;
+import io.pdla.pattern.PatternKey;
+import io.pdla.storage.Layout;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -12,33 +12,34 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One row of the replica catalog (the papers' replica directory / RMT, with the CPT columns): where the
  * pattern's replica is, with which layout in which space, its benefit and size, and the original's
  * identity and generation at build time.
  *
+ * @param layout          the layout the replica's store reports for it (the plan, when the store could not apply it)
+ * @param layoutNote      empty when the store applied the planned layout; otherwise why it did not
  * @param space           {@code HServers}, {@code SServers} or {@code HServers+SServers}
  * @param benefitSeconds  Eq. 6's B for S-PDLA replicas, 0 for H-PDLA ones
  * @param bytesPerSServer space the replica takes on one SServer (Algorithm 1's s_pat), 0 on HServers
  */
-public record ReplicaEntry(KeyedPattern pattern, URI replica, StorageLayout layout, String space,
+public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, String layoutNote, String space,
                            double benefitSeconds, long bytesPerSServer, ReplicaState state,
                            FileIdentity identity, long generation, long builtAtMillis) {
-    private static final int VERSION = 1;
+    /** 2: the layout is the core description's text form plus a note (1 kept a driver kind and parameters). */
+    private static final int VERSION = 2;
 
     public PatternKey key() {
         return pattern.key();
     }
 
     public ReplicaEntry withState(ReplicaState s) {
-        return new ReplicaEntry(pattern, replica, layout, space, benefitSeconds, bytesPerSServer, s, identity, generation, builtAtMillis);
+        return new ReplicaEntry(pattern, replica, layout, layoutNote, space, benefitSeconds, bytesPerSServer, s, identity, generation, builtAtMillis);
     }
 
     public ReplicaEntry withIdentity(FileIdentity id) {
-        return new ReplicaEntry(pattern, replica, layout, space, benefitSeconds, bytesPerSServer, state, id, generation, builtAtMillis);
+        return new ReplicaEntry(pattern, replica, layout, layoutNote, space, benefitSeconds, bytesPerSServer, state, id, generation, builtAtMillis);
     }
 
     byte[] toBytes() {
@@ -50,12 +51,8 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, StorageLayout layo
             out.writeInt(p.length);
             out.write(p);
             out.writeUTF(replica.toString());
-            out.writeUTF(layout.kind());
-            out.writeInt(layout.parameters().size());
-            for (Map.Entry<String, String> e : new TreeMap<>(layout.parameters()).entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeUTF(e.getValue());
-            }
+            out.writeUTF(layout.toString());
+            out.writeUTF(layoutNote);
             out.writeUTF(space);
             out.writeDouble(benefitSeconds);
             out.writeLong(bytesPerSServer);
@@ -73,16 +70,17 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, StorageLayout layo
     static ReplicaEntry fromBytes(byte[] data) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
             int v = in.readInt();
-            if (v != VERSION) throw new IllegalArgumentException("unknown catalog entry version " + v);
+            if (v != VERSION) {
+                throw new IllegalArgumentException("catalog entry version " + v + " is not " + VERSION
+                        + (v == 1 ? " (version 1 kept driver-specific layouts; rebuild the replicas)" : ""));
+            }
             byte[] p = new byte[in.readInt()];
             in.readFully(p);
             KeyedPattern pattern = PatternCodec.decode(p);
             URI replica = URI.create(in.readUTF());
-            String kind = in.readUTF();
-            int n = in.readInt();
-            Map<String, String> params = new TreeMap<>();
-            for (int i = 0; i < n; i++) params.put(in.readUTF(), in.readUTF());
-            return new ReplicaEntry(pattern, replica, new StorageLayout(kind, params), in.readUTF(), in.readDouble(),
+            Layout layout = Layout.parse(in.readUTF());
+            String note = in.readUTF();
+            return new ReplicaEntry(pattern, replica, layout, note, in.readUTF(), in.readDouble(),
                     in.readLong(), ReplicaState.valueOf(in.readUTF()), new FileIdentity(in.readLong(), in.readLong()),
                     in.readLong(), in.readLong());
         } catch (IOException | RuntimeException e) {

@@ -15,7 +15,6 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** What {@code pdla replicas list|show|drop} do, on the catalog. */
@@ -36,7 +35,7 @@ public final class ReplicaAdmin {
 
     /** One line per replica: state, space, layout, bytes, pattern id. */
     public static String line(ReplicaEntry e) {
-        return String.format("%-6s %-18s %-7s %12d  %s", e.state(), e.space(), e.layout().kind(), e.pattern().totalBytes(), e.key().id());
+        return String.format("%-6s %-18s %-7s %12d  %s", e.state(), e.space(), e.layout().distribution().label(), e.pattern().totalBytes(), e.key().id());
     }
 
     public Optional<List<String>> show(PatternKey key) throws IOException {
@@ -49,9 +48,7 @@ public final class ReplicaAdmin {
         out.add("shape:      " + r.pattern().describe());
         out.add("replica:    " + r.replica());
         out.add("space:      " + r.space() + (r.benefitSeconds() > 0 ? String.format(" (benefit %.6g s, %d bytes per SServer)", r.benefitSeconds(), r.bytesPerSServer()) : ""));
-        StringBuilder params = new StringBuilder();
-        for (Map.Entry<String, String> p : r.layout().parameters().entrySet()) params.append(' ').append(p.getKey()).append('=').append(p.getValue());
-        out.add("layout:     " + r.layout().kind() + params);
+        out.add("layout:     " + r.layout() + (r.layoutNote().isEmpty() ? "" : " (not applied: " + r.layoutNote() + ")"));
         out.add("state:      " + r.state());
         out.add("built:      " + Instant.ofEpochMilli(r.builtAtMillis()) + " from " + r.identity() + ", generation " + r.generation());
         out.add("original:   generation " + f.generation() + ", " + f.writers() + " open shim writer(s)");

@@ -1,16 +1,14 @@
 package io.pdla.simpfs.layout;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.storage.StorageLayout;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A file's distribution over servers. {@code stripe} is the strip per server for 1-DH and inside a 2-D group;
  * {@code groupSize} is the number of servers per 2-D group; {@code region} is the size of one process region
  * for 1-DV and 2-D; {@code sh}/{@code ss} are the per-server strips on HServers/SServers of a hybrid layout.
- * Fields that a distribution does not use are kept but ignored.
+ * Fields that a distribution does not use are kept but ignored. This is sim-pfs's own form of the core
+ * description {@link io.pdla.storage.Layout} ({@link #fromCore}, {@link #toCore}), with the region sizes
+ * sim-pfs always needs.
  */
 public record Layout(Distribution distribution, ServerClass space, long stripe, int groupSize, long region,
                      long sh, long ss) {
@@ -62,108 +60,60 @@ public record Layout(Distribution distribution, ServerClass space, long stripe, 
     }
 
     /**
-     * Parses {@code 1dh}, {@code 1dv}, {@code 2d:GROUPSIZE} or {@code hybrid}, optionally followed by
-     * {@code ,key=value} settings: {@code stripe}, {@code space} (hdd|ssd|both), {@code region}, {@code group},
-     * {@code sh}, {@code ss}. Sizes take k/m/g suffixes. {@code where} names the source in error messages.
+     * Parses the core layout text form ({@link io.pdla.storage.Layout}: {@code 1dh}, {@code 1dv},
+     * {@code 2d:GROUPSIZE}, {@code hybrid}, with {@code ,key=value} settings), filling what it leaves out
+     * from {@code defaults}. {@code where} names the source in error messages.
      */
     public static Layout parse(String spec, Layout defaults, String where) {
         if (spec == null || spec.isBlank()) throw new ConfigException(where + ": empty layout specification");
-        String[] parts = spec.trim().split(",");
-        String head = parts[0].trim();
-        String kindText = head;
-        Integer group = null;
-        int colon = head.indexOf(':');
-        if (colon >= 0) {
-            kindText = head.substring(0, colon);
-            group = parseInt(head.substring(colon + 1), where + " (group size in '" + head + "')");
+        io.pdla.storage.Layout core;
+        try {
+            core = io.pdla.storage.Layout.parse(spec, defaults.toCore(0, 0));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(where + ": " + e.getMessage(), e);
         }
-        Distribution d = Distribution.parse(kindText, where);
-        Map<String, String> kv = new LinkedHashMap<>();
-        for (int i = 1; i < parts.length; i++) {
-            String p = parts[i].trim();
-            int eq = p.indexOf('=');
-            if (eq <= 0) throw new ConfigException(where + ": layout setting '" + p + "' is not key=value");
-            kv.put(p.substring(0, eq).trim().toLowerCase(java.util.Locale.ROOT), p.substring(eq + 1).trim());
-        }
-        if (group != null) kv.putIfAbsent("group", group.toString());
-        return fromSettings(d, kv, defaults, where);
+        return fromCore(core, defaults, where);
     }
 
-    private static Layout fromSettings(Distribution d, Map<String, String> kv, Layout defaults, String where) {
-        ServerClass space = defaults.space();
-        long stripe = defaults.stripe(), region = defaults.region(), sh = defaults.sh(), ss = defaults.ss();
-        int groupSize = defaults.groupSize();
-        for (Map.Entry<String, String> e : kv.entrySet()) {
-            String at = where + " (" + e.getKey() + ")";
-            switch (e.getKey()) {
-                case "stripe" -> stripe = Sizes.parse(e.getValue(), at);
-                case "space", "class" -> space = ServerClass.parse(e.getValue(), at);
-                case "region" -> region = Sizes.parse(e.getValue(), at);
-                case "group" -> groupSize = parseInt(e.getValue(), at);
-                case "sh" -> sh = Sizes.parse(e.getValue(), at);
-                case "ss" -> ss = Sizes.parse(e.getValue(), at);
-                default -> throw new ConfigException(where + ": unknown layout setting '" + e.getKey()
-                        + "' (known: stripe, space, region, group, sh, ss)");
-            }
-        }
-        if (d == Distribution.HYBRID) {
-            space = ServerClass.BOTH;
-            if (!kv.containsKey("sh") && !kv.containsKey("ss")) {
-                sh = stripe;
-                ss = stripe;
-            }
-            stripe = Math.max(1, Math.max(sh, ss));
-        }
-        if (d == Distribution.TWO_D && !kv.containsKey("group")) {
-            throw new ConfigException(where + ": a 2-D layout needs a group size, as in 2d:4");
-        }
+    /**
+     * The core description in sim-pfs's terms. A region left to the store (0) and, for 1-DH and hybrid,
+     * the unused region come from {@code defaults}. Server counts are not read here: a sim-pfs file always
+     * spans every server of its class (the driver checks counts a caller names). An unstriped layout has
+     * no sim-pfs form: every sim-pfs file is striped.
+     */
+    public static Layout fromCore(io.pdla.storage.Layout core, Layout defaults, String where) {
+        ServerClass space = ServerClass.valueOf(core.space().name());
+        long region = core.region() > 0 ? core.region() : defaults.region();
         try {
-            return new Layout(d, space, stripe, d == Distribution.TWO_D ? groupSize : Math.max(1, groupSize), region, sh, ss);
+            return switch (core.distribution()) {
+                case ONE_DH -> new Layout(Distribution.ONE_DH, space, core.stripe(), 1, region, 0, 0);
+                case ONE_DV -> new Layout(Distribution.ONE_DV, space, core.stripe(), 1, region, 0, 0);
+                case TWO_D -> new Layout(Distribution.TWO_D, space, core.stripe(), core.groupSize(), region, 0, 0);
+                case HYBRID -> new Layout(Distribution.HYBRID, ServerClass.BOTH, core.stripe(), 1, region, core.hddStripe(), core.ssdStripe());
+                case UNSTRIPED -> throw new ConfigException("layout " + core + ": sim-pfs stripes every file; use 1dh, 1dv, 2d:G or hybrid");
+            };
         } catch (ConfigException e) {
             throw new ConfigException(where + ": " + e.getMessage(), e);
         }
     }
 
-    private static int parseInt(String text, String where) {
-        try {
-            return Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new ConfigException(where + ": '" + text + "' is not a whole number", e);
-        }
-    }
-
-    /** This layout in the driver SPI's vocabulary (kind 1-DH/1-DV/2-D/hybrid). */
-    public StorageLayout toStorageLayout() {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("space", space.label());
-        switch (distribution) {
-            case ONE_DH -> p.put("stripe", Long.toString(stripe));
-            case ONE_DV -> p.put("region", Long.toString(region));
-            case TWO_D -> {
-                p.put("stripe", Long.toString(stripe));
-                p.put("group", Integer.toString(groupSize));
-                p.put("region", Long.toString(region));
-            }
-            case HYBRID -> {
-                p.put("sh", Long.toString(sh));
-                p.put("ss", Long.toString(ss));
-            }
-        }
-        return new StorageLayout(distribution.label(), p);
-    }
-
-    public static Layout fromStorageLayout(StorageLayout layout, Layout defaults) {
-        String where = "layout " + layout.kind();
-        return fromSettings(Distribution.parse(layout.kind(), where), layout.parameters(), defaults, where);
-    }
-
-    /** A short spec that {@link #parse} reads back to an equal layout. */
-    public String spec() {
-        return switch (distribution) {
-            case ONE_DH -> "1dh,stripe=" + stripe + ",space=" + space.label();
-            case ONE_DV -> "1dv,region=" + region + ",space=" + space.label();
-            case TWO_D -> "2d:" + groupSize + ",stripe=" + stripe + ",region=" + region + ",space=" + space.label();
-            case HYBRID -> "hybrid,sh=" + sh + ",ss=" + ss;
+    /**
+     * This layout as the core description, spread over the servers of its class out of {@code hservers}
+     * HServers and {@code sservers} SServers (0 and 0: counts not named, as in a stored spec).
+     */
+    public io.pdla.storage.Layout toCore(int hservers, int sservers) {
+        io.pdla.storage.Layout.ServerClass cls = io.pdla.storage.Layout.ServerClass.valueOf(space.name());
+        io.pdla.storage.Layout core = switch (distribution) {
+            case ONE_DH -> io.pdla.storage.Layout.oneDH(cls, stripe);
+            case ONE_DV -> io.pdla.storage.Layout.oneDV(cls, region).withStripe(stripe);
+            case TWO_D -> io.pdla.storage.Layout.twoD(cls, groupSize, stripe, region);
+            case HYBRID -> io.pdla.storage.Layout.hybrid(sh, ss);
         };
+        return core.withServers(space == ServerClass.SSD ? 0 : hservers, space == ServerClass.HDD ? 0 : sservers);
+    }
+
+    /** The core text form without server counts; {@link #parse} reads it back to an equal layout. */
+    public String spec() {
+        return toCore(0, 0).toString();
     }
 }

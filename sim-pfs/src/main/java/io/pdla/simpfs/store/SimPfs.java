@@ -33,6 +33,7 @@ import java.util.stream.Stream;
  *   ns/a/b                   file /a/b: its {@link FileMeta} as JSON
  *   ns/a/.simpfs-dir-layout  directory /a's default layout for new files
  *   data/h0/17, data/s2/17   data object of file id 17 on HServer 0, SServer 2
+ *   locks/17                 byte-range locks of file id 17 are file locks on this empty side file
  *   streams/SESSION/rank-R.stream   recorded request streams (see {@link StreamRecorder})
  * </pre>
  * File sizes are never stored: a file's size is derived from the sizes of its data objects through the
@@ -104,6 +105,11 @@ public final class SimPfs {
 
     public Path dataObject(long id, int server) {
         return root.resolve("data").resolve(serverName(server)).resolve(Long.toString(id));
+    }
+
+    /** The side file whose byte-range locks stand for those of file {@code id} ({@code locks/ID}). */
+    public Path lockFile(long id) {
+        return root.resolve("locks").resolve(Long.toString(id));
     }
 
     public String serverName(int server) {
@@ -262,6 +268,7 @@ public final class SimPfs {
 
     private void deleteData(FileMeta meta) throws IOException {
         for (int s = 0; s < config.servers(); s++) Files.deleteIfExists(dataObject(meta.id(), s));
+        Files.deleteIfExists(lockFile(meta.id()));
     }
 
     public void rename(String from, String to) throws IOException {

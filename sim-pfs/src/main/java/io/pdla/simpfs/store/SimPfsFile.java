@@ -2,6 +2,8 @@ package io.pdla.simpfs.store;
 
 import io.pdla.access.ExtentList;
 import io.pdla.simpfs.layout.StripeMap;
+import io.pdla.storage.ChannelRangeLock;
+import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
 import io.pdla.storage.StorageFile;
@@ -29,6 +31,7 @@ public final class SimPfsFile implements StorageFile {
     private final boolean writable;
     private final FileChannel[] channels;   // indexed like servers; null while the data object does not exist
     private volatile StreamRecorder recorder;
+    private FileChannel lockChannel;        // the file's lock side file, opened at the first lock
 
     SimPfsFile(SimPfs fs, URI uri, String path, FileMeta meta, boolean writable) throws IOException {
         this.fs = fs;
@@ -236,9 +239,42 @@ public final class SimPfsFile implements StorageFile {
         }
     }
 
+    /** The file's layout, spread over the servers of its class. */
+    @Override
+    public io.pdla.storage.Layout layout() {
+        return map.layout().toCore(fs.config().hservers(), fs.config().sservers());
+    }
+
+    /**
+     * Byte-range locks live on a side file of the root ({@code locks/ID}, {@link SimPfs#lockFile}), one per
+     * file id, locked with {@link FileChannel#lock} on the same range: every rank of every JVM sharing the
+     * root sees them, and no static state is needed (ranks of one JVM have separate class loaders).
+     */
+    @Override
+    public RangeLock lock(long offset, long length) throws IOException {
+        return ChannelRangeLock.acquire(lockChannel(), offset, length, "simpfs: " + path);
+    }
+
+    private synchronized FileChannel lockChannel() throws IOException {
+        if (lockChannel == null) {
+            Path p = fs.lockFile(meta.id());
+            Files.createDirectories(p.getParent());
+            lockChannel = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        }
+        return lockChannel;
+    }
+
     @Override
     public synchronized void close() throws IOException {
         IOException first = null;
+        if (lockChannel != null) {
+            try {
+                lockChannel.close();
+            } catch (IOException e) {
+                first = e;
+            }
+            lockChannel = null;
+        }
         for (int i = 0; i < channels.length; i++) {
             if (channels[i] == null) continue;
             try {

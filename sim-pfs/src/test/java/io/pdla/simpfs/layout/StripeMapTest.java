@@ -90,18 +90,24 @@ class StripeMapTest {
         e = assertThrows(ConfigException.class, () -> Layout.parse("2d", DEFAULTS, "--layout"));
         assertTrue(e.getMessage().contains("group size"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> Layout.parse("1dh,stripe=12q", DEFAULTS, "hint simpfs_layout"));
-        assertTrue(e.getMessage().contains("hint simpfs_layout (stripe)") && e.getMessage().contains("12q"), e.getMessage());
+        assertTrue(e.getMessage().contains("hint simpfs_layout") && e.getMessage().contains("stripe='12q'"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> Layout.parse("1dh,colour=red", DEFAULTS, "x"));
         assertTrue(e.getMessage().contains("colour"), e.getMessage());
     }
 
     @Test
-    void specsAndStorageLayoutsRoundTrip() {
+    void specsAndCoreLayoutsRoundTrip() {
         for (String spec : List.of("1dh,stripe=4k,space=ssd", "1dv,region=1m", "2d:2,stripe=8k,region=1m,space=both", "hybrid,sh=16k,ss=112k")) {
             Layout l = Layout.parse(spec, DEFAULTS, "t");
             assertEquals(l, Layout.parse(l.spec(), DEFAULTS, "t"), spec);
-            assertEquals(l, Layout.fromStorageLayout(l.toStorageLayout(), DEFAULTS), spec);
+            assertEquals(l, Layout.fromCore(l.toCore(8, 4), DEFAULTS, "t"), spec);
         }
-        assertEquals("2-D", Layout.parse("2d:4", DEFAULTS, "t").toStorageLayout().kind());
+        io.pdla.storage.Layout twoD = Layout.parse("2d:4,stripe=8k", DEFAULTS, "t").toCore(8, 4);
+        assertEquals(io.pdla.storage.Layout.Distribution.TWO_D, twoD.distribution());
+        assertEquals(8 * 1024, twoD.stripeSize());
+        assertEquals(8, twoD.serverCount(), "a 2-D file on the HServers spans all 8 of them, group after group");
+        io.pdla.storage.Layout hybrid = Layout.parse("hybrid,sh=16k,ss=112k", DEFAULTS, "t").toCore(8, 4);
+        assertEquals(12, hybrid.serverCount());
+        assertEquals((8 * 16 + 4 * 112) * 1024 / 12, hybrid.stripeSize(), "hybrid: the mean strip of one row");
     }
 }
