@@ -12,6 +12,7 @@ import io.pdla.costmodel.benefit.ReplicaPlan;
 import io.pdla.costmodel.benefit.ReplicaSpace;
 import io.pdla.costmodel.benefit.SsdReplicaPlanner;
 import io.pdla.pattern.PatternKey;
+import io.pdla.storage.Layout;
 import io.pdla.pattern.KeyedPattern;
 
 import java.util.ArrayList;
@@ -48,9 +49,30 @@ public final class LayoutPlanner {
         return new AccessPattern(procs, Math.min(processesPerNode, procs), List.of(new RequestBatch(p.meanRequestSize(), rounds, Op.READ)));
     }
 
+    /**
+     * Processes whose data the replica holds: all of them for a global pattern, one for a local pattern (one
+     * rank's bytes, however many ranks run alongside). What its space is charged by (Algorithm 1's s_pat) and how
+     * 1-DV and 2-D cut it into per-process regions.
+     */
+    public static int dataProcesses(KeyedPattern p) {
+        return p.key().global() ? p.key().processes() : 1;
+    }
+
+    /** The layout a replica of {@code p} gets under {@code placement}: what the builder applies and the benchmarks simulate. */
+    public Layout layoutOf(KeyedPattern p, Placement placement) {
+        return placement.storageLayout(cfg, p.totalBytes(), dataProcesses(p));
+    }
+
     public Placement onHServers(KeyedPattern p, String why) {
         LayoutChoice best = LayoutCostModel.hdd(cfg.params(), cfg.hServers()).best(costShape(p, cfg.processesPerNode()));
         return new Placement(ReplicaSpace.HSERVERS, best, 0, 0, 0, 0, why);
+    }
+
+    /** The SSD cost model's best layout on the SServers, space and benefit aside (the NS-PDLA comparison scheme). */
+    public Placement onSServers(KeyedPattern p, String why) {
+        if (cfg.sServers() == 0) throw new IllegalStateException("no SServers configured to place " + p.key().id() + " on");
+        LayoutChoice best = LayoutCostModel.ssd(cfg.params(), cfg.sServers()).best(costShape(p, cfg.processesPerNode()));
+        return new Placement(ReplicaSpace.SSERVERS, best, 0, 0, 0, 0, why);
     }
 
     /**
@@ -69,7 +91,7 @@ public final class LayoutPlanner {
         Map<String, KeyedPattern> byId = new HashMap<>();
         for (KeyedPattern p : patterns) {
             byId.put(p.key().id(), p);
-            rule.classify(p.key().id(), costShape(p, cfg.processesPerNode())).ifPresentOrElse(cpt::add,
+            rule.classify(p.key().id(), costShape(p, cfg.processesPerNode()), dataProcesses(p)).ifPresentOrElse(cpt::add,
                     () -> out.put(p.key(), onHServers(p, "not critical")));
         }
         ReplicaPlan plan = new SsdReplicaPlanner().plan(cpt, Math.max(0, cfg.ssdBytesPerServer() - ssdBytesInUse));

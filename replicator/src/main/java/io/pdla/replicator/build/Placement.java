@@ -19,6 +19,7 @@ public record Placement(ReplicaSpace space, LayoutChoice layout, double benefitS
      * ({@code StorageDriver.setLayout}). Server counts are left out: the plan means every server of the class.
      */
     public Layout storageLayout(PlacementConfig cfg, long replicaBytes, int processes) {
+        // processes: whose data the replica holds (LayoutPlanner.dataProcesses), one region each in 1-DV
         if (space == ReplicaSpace.HSERVERS_PLUS_SSERVERS) {
             return Layout.hybrid(Math.max(1, hServerStripe), Math.max(1, sServerStripe));
         }

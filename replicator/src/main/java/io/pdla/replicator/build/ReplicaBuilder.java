@@ -144,7 +144,7 @@ public final class ReplicaBuilder {
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
                                         Optional<ReplicaEntry> existing) throws IOException {
         URI original = pattern.key().file();
-        Layout layout = placement.storageLayout(planner.config(), pattern.totalBytes(), pattern.key().processes());
+        Layout layout = planner.layoutOf(pattern, placement);
         rdriver.mkdirs(dir);
         String notApplied = "the store has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
