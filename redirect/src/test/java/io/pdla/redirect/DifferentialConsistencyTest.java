@@ -1,13 +1,12 @@
 package io.pdla.redirect;
 
-import io.pdla.intercept.AppIdentity;
-
 import io.pdla.access.ExtentList;
-import io.pdla.replicator.Fixture;
+import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.pattern.RandomGeometries;
+import io.pdla.replicator.Fixture;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageFile;
 import io.pdla.storage.posix.PosixDriver;

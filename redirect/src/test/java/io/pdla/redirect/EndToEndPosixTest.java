@@ -1,15 +1,12 @@
 package io.pdla.redirect;
 
-import io.pdla.pattern.KeyedPattern;
-
-import io.pdla.pattern.Geometry;
-
-import io.pdla.intercept.AppIdentity;
-
 import io.pdla.access.ExtentList;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
 import io.pdla.replicator.daemon.DaemonReport;
-import io.pdla.pattern.PatternKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,12 +1,10 @@
 package io.pdla.redirect;
 
-import io.pdla.pattern.Geometry;
-
 import io.pdla.intercept.AppIdentity;
-
-import io.pdla.replicator.Fixture;
-import io.pdla.pattern.PatternKey;
+import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
+import io.pdla.replicator.Fixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

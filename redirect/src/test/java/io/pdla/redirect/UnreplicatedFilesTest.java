@@ -1,14 +1,12 @@
 package io.pdla.redirect;
 
-import io.pdla.pattern.Geometry;
-
 import io.pdla.intercept.AppIdentity;
-
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
 import io.pdla.replicator.catalog.ReplicatedOriginals;
 import io.pdla.replicator.catalog.UnreplicatedWriters;
-import io.pdla.pattern.PatternKey;
-import io.pdla.pattern.KeyedPattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,11 +1,8 @@
 package io.pdla.replicator;
 
-import io.pdla.pattern.KeyedPattern;
-
-import io.pdla.pattern.Geometry;
-
 import io.pdla.intercept.AppIdentity;
-
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,15 +1,13 @@
 package io.pdla.replicator;
 
-import io.pdla.pattern.Geometry;
-
 import io.pdla.intercept.AppIdentity;
-
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.catalog.Catalog;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.DaemonMain;
-import io.pdla.pattern.PatternKey;
-import io.pdla.pattern.KeyedPattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

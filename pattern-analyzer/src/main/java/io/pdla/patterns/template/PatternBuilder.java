@@ -1,9 +1,8 @@
 package io.pdla.patterns.template;
 
-import io.pdla.pattern.Geometry;
-
 import io.pdla.access.Extent;
 import io.pdla.access.IoOp;
+import io.pdla.pattern.Geometry;
 
 import java.util.Arrays;
 import java.util.Iterator;

@@ -1,17 +1,14 @@
 package io.pdla.patterns.db;
 
-import java.net.URI;
-
-import io.pdla.pattern.PatternKey;
-
 import io.pdla.intercept.AppIdentity;
-
-import io.pdla.patterns.RuntimeInfo;
 import io.pdla.pattern.Geometry;
+import io.pdla.pattern.PatternKey;
+import io.pdla.patterns.RuntimeInfo;
 import io.pdla.patterns.template.OpMix;
 import io.pdla.patterns.template.PatternKind;
 import io.pdla.patterns.template.Temporal;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 

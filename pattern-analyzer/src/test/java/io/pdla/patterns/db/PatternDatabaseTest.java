@@ -1,23 +1,20 @@
 package io.pdla.patterns.db;
 
-import java.net.URI;
-
-import io.pdla.pattern.PatternKey;
-
-import io.pdla.intercept.AppIdentity;
-
 import com.sleepycat.je.Transaction;
 import io.pdla.access.IoOp;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.AnalysisReport;
 import io.pdla.patterns.Analyzer;
 import io.pdla.patterns.synth.SyntheticTraces;
-import io.pdla.pattern.Geometry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;

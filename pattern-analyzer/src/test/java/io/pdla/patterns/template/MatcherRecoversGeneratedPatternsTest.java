@@ -1,10 +1,9 @@
 package io.pdla.patterns.template;
 
-import io.pdla.pattern.Geometry;
-import io.pdla.pattern.RandomGeometries;
-
 import io.pdla.access.Extent;
 import io.pdla.access.IoOp;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.RandomGeometries;
 import org.junit.jupiter.api.Test;
 
 import java.util.Iterator;
