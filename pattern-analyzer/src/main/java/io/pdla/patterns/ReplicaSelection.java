@@ -1,13 +1,16 @@
 package io.pdla.patterns;
 
+import io.pdla.access.Extent;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.db.PatternEntry;
 import io.pdla.patterns.db.StoredPattern;
+import io.pdla.patterns.global.MemberRef;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,12 +57,13 @@ public final class ReplicaSelection {
                 Geometry g = sp.closedForm();
                 if (k.global()) {
                     if (!g.isAscendingRun()) {
-                        candidates.computeIfAbsent(k, x -> new ArrayList<>()).add(pattern(k, sp, g));
+                        candidates.computeIfAbsent(k, x -> new ArrayList<>()).add(new KeyedPattern(k, g, Math.max(1, sp.requests()),
+                                processRun(byKey, k, sp, g)));
                     } else {
                         notes.add(k.file() + ": " + sp.notation() + ": one contiguous range, laid out as a replica would be; its ranks' own patterns are replicated instead");
                     }
                 } else if (!g.isAscendingRun() && !servedByGlobal(byKey.get(k.asGlobal()), sp)) {
-                    candidates.computeIfAbsent(k, x -> new ArrayList<>()).add(pattern(k, sp, g));
+                    candidates.computeIfAbsent(k, x -> new ArrayList<>()).add(new KeyedPattern(k, g, Math.max(1, sp.requests()), g.totalBytes()));
                 }
             }
         }
@@ -76,8 +80,28 @@ public final class ReplicaSelection {
         return new Selection(chosen, notes);
     }
 
-    private static KeyedPattern pattern(PatternKey k, StoredPattern sp, Geometry g) {
-        return new KeyedPattern(k, g, Math.max(1, sp.requests()));
+    /**
+     * Bytes of one process's data that lie consecutively in a global pattern's replica: the first run of its first
+     * member's bytes in the global's data order (a rank's share when ranks own regions, one request when they
+     * interleave request by request). Without member records, ranks are assumed to own equal shares.
+     */
+    private static long processRun(Map<PatternKey, PatternEntry> byKey, PatternKey global, StoredPattern sp, Geometry g) {
+        long share = Math.max(1, g.totalBytes() / global.processes());
+        if (sp.members().isEmpty()) return share;
+        MemberRef first = sp.members().get(0);
+        if (first.rank() >= global.processes()) return share;
+        PatternEntry local = byKey.get(PatternKey.local(global.app(), first.rank(), global.file()));
+        if (local == null || first.index() >= local.patterns().size()) return share;
+        Iterator<Extent> it = local.patterns().get(first.index()).closedForm().extents();
+        long run = 0, next = -1;
+        while (it.hasNext()) {
+            Extent e = it.next();
+            long pos = g.positionOf(e.offset());
+            if (pos < 0 || (next >= 0 && pos != next)) break;
+            run += e.length();
+            next = pos + e.length();
+        }
+        return Math.max(1, Math.min(run, g.totalBytes()));
     }
 
     /** Whether the local pattern is a member of a global pattern that gets a replica of its own. */

@@ -27,6 +27,7 @@ class ReplicaSelectionTest {
             assertFalse(p.key().global(), p.toString());
             assertFalse(p.geometry().isAscendingRun(), p.toString());
             assertEquals(4L * 8, p.requests(), "each rank's requests, from the analysis: " + p);
+            assertEquals(p.totalBytes(), p.processRun(), "a local replica is one process's run");
         }
         assertEquals(4, s.chosen().stream().map(p -> p.key().rank()).distinct().count());
         assertTrue(s.notes().stream().anyMatch(n -> n.contains("one contiguous range")), s.notes().toString());
@@ -42,6 +43,15 @@ class ReplicaSelectionTest {
         assertTrue(g.key().global());
         assertEquals(4 * 16 * size, g.totalBytes());
         assertEquals(4 * 16, g.requests());
+        assertEquals(size, g.processRun(), "ranks interleave request by request: one request per process run");
+    }
+
+    @Test
+    void ranksOwningRegionsOfAGlobalReplicaRunAShareEach() {
+        // IOR with a stride: rank r's 16 requests in its own region, the global strided over all of them
+        ReplicaSelection.Selection s = select(SyntheticTraces.formula("regions", 4, IoOp.READ, 4096, 16, (r, k) -> r * 16 * 8192L + k * 8192));
+        assertEquals(1, s.chosen().size(), s.toString());
+        assertEquals(s.chosen().get(0).totalBytes() / 4, s.chosen().get(0).processRun());
     }
 
     @Test

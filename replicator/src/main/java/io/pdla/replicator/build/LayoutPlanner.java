@@ -51,8 +51,7 @@ public final class LayoutPlanner {
 
     /**
      * Processes whose data the replica holds: all of them for a global pattern, one for a local pattern (one
-     * rank's bytes, however many ranks run alongside). What its space is charged by (Algorithm 1's s_pat) and how
-     * 1-DV and 2-D cut it into per-process regions.
+     * rank's bytes, however many ranks run alongside). What its space is charged by (Algorithm 1's s_pat).
      */
     public static int dataProcesses(KeyedPattern p) {
         return p.key().global() ? p.key().processes() : 1;
@@ -60,7 +59,7 @@ public final class LayoutPlanner {
 
     /** The layout a replica of {@code p} gets under {@code placement}: what the builder applies and the benchmarks simulate. */
     public Layout layoutOf(KeyedPattern p, Placement placement) {
-        return placement.storageLayout(cfg, p.totalBytes(), dataProcesses(p));
+        return placement.storageLayout(cfg, p.totalBytes(), p.processRun());
     }
 
     public Placement onHServers(KeyedPattern p, String why) {

@@ -20,7 +20,7 @@ import java.net.URI;
  * catalog treats them as unusable entries.
  */
 public final class PatternCodec {
-    /** Type tag and version of a pattern record: the closed form of core's {@link Geometry}. */
+    /** Type tag and version of a pattern record: key, requests, process run, and the closed form of core's {@link Geometry}. */
     static final String TYPE = "geometry";
     static final int VERSION = 1;
     private static final int MAX_PARTS = 1 << 16;
@@ -76,6 +76,7 @@ public final class PatternCodec {
             out.writeInt(k.length);
             out.write(k);
             out.writeLong(p.requests());
+            out.writeLong(p.processRun());
             Geometry.Spec s = p.geometry().spec();
             out.writeLong(s.start());
             out.writeLong(s.totalBytes());
@@ -100,11 +101,12 @@ public final class PatternCodec {
             in.readFully(k);
             PatternKey key = keyFromBytes(k);
             long requests = in.readLong();
+            long processRun = in.readLong();
             long start = in.readLong();
             long total = in.readLong();
             long[] segOff = readLongs(in), segLen = readLongs(in), strides = readLongs(in), counts = readLongs(in);
             if (in.available() > 0) throw new IllegalArgumentException("corrupt pattern record: " + in.available() + " trailing bytes");
-            return new KeyedPattern(key, Geometry.of(new Geometry.Spec(start, segOff, segLen, strides, counts, total)), requests);
+            return new KeyedPattern(key, Geometry.of(new Geometry.Spec(start, segOff, segLen, strides, counts, total)), requests, processRun);
         } catch (IOException e) {
             throw new IllegalArgumentException("corrupt pattern record (" + data.length + " bytes): " + e, e);
         }

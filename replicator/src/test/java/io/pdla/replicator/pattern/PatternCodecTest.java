@@ -24,7 +24,7 @@ class PatternCodecTest {
         Random r = new Random(seed);
         for (int i = 0; i < 2000; i++) {
             Geometry g = Geometry.of(RandomGeometries.randomSpec(r));
-            KeyedPattern p = new KeyedPattern(i % 2 == 0 ? KEY : KEY.asGlobal(), g, 1 + r.nextInt(1000));
+            KeyedPattern p = new KeyedPattern(i % 2 == 0 ? KEY : KEY.asGlobal(), g, 1 + r.nextInt(1000), 1 + (long) (r.nextDouble() * (g.totalBytes() - 1)));
             assertEquals(p, PatternCodec.decode(PatternCodec.encode(p)), "seed " + seed + " case " + i + " " + p);
         }
     }
