@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PinnedResultsTest {
     private static final Pattern BLOCK = Pattern.compile(
-            "<!-- pinned-matrix: quick=(true|false) per-proc=(\\d+) stride-factor=([0-9.]+) -->\\n```\\n(.*?)```\\n<!-- end pinned-matrix -->",
+            "<!-- pinned-matrix: quick=(true|false) per-proc=(\\d+) stride-factor=([0-9.]+) only=(.*?) -->\\n```\\n(.*?)```\\n<!-- end pinned-matrix -->",
             Pattern.DOTALL);
 
     @Test
@@ -32,9 +32,9 @@ class PinnedResultsTest {
         Matcher m = BLOCK.matcher(Files.readString(results));
         assertTrue(m.find(), results + " has no pinned-matrix block");
         SchemeMatrix.Options o = new SchemeMatrix.Options(Boolean.parseBoolean(m.group(1)), Long.parseLong(m.group(2)),
-                Double.parseDouble(m.group(3)), null);
+                Double.parseDouble(m.group(3)), m.group(4).isEmpty() ? null : Pattern.compile(m.group(4), Pattern.CASE_INSENSITIVE));
         List<SchemeComparison.Table> tables = SchemeMatrix.run(o, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertEquals(m.group(4), SchemeMatrix.report(tables), "regenerate the pinned block of " + results
+        assertEquals(m.group(5), SchemeMatrix.report(tables), "regenerate the pinned block of " + results
                 + " from `./pdla bench matrix` with these options (or SchemeMatrix.report)");
     }
 }
