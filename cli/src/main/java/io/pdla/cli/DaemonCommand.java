@@ -82,7 +82,7 @@ public final class DaemonCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> known = k -> true;
+        java.util.function.Predicate<io.pdla.pattern.PatternKey> known = k -> true;
         if (patterns != null) {
             try (PatternDatabase pdb = PatternDatabase.openExisting(patterns, false)) {
                 AnalyzedPatterns.Transfer t = AnalyzedPatterns.transfer(pdb, new TransientCatalogAccess(db, 10_000), System.out);

@@ -146,7 +146,7 @@ public final class DemoCommand implements Callable<Integer> {
         io.pdla.patterns.TraceSource read = new TracerTraceSources().open(traces);
         io.pdla.patterns.TraceSource write = new io.pdla.patterns.TraceSource() {
             @Override
-            public io.pdla.patterns.JobInfo job() {
+            public io.pdla.patterns.TracedJob job() {
                 return read.job();
             }
 

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.pdla.patterns.db.PatternDatabase;
 import io.pdla.patterns.db.PatternDatabaseException;
 import io.pdla.patterns.db.PatternEntry;
-import io.pdla.patterns.db.PatternKey;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.PatternKey;
+import io.pdla.storage.StorageDrivers;
 import io.pdla.patterns.db.StoredPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,16 +61,16 @@ public final class PatternsCommand implements Callable<Integer> {
             try (PatternDatabase db = open(parent.db, true)) {
                 List<PatternEntry> entries;
                 if (app != null && file != null) {
-                    entries = db.byApp(app).stream().filter(e -> e.key().file().equals(file)).toList();
+                    entries = db.byApp(app).stream().filter(e -> e.key().file().equals(StorageDrivers.toUri(file))).toList();
                 } else if (app != null) {
                     entries = db.byApp(app);
                 } else if (file != null) {
-                    entries = db.byFile(file);
+                    entries = db.byFile(StorageDrivers.toUri(file));
                 } else {
                     entries = db.keys().stream().map(k -> db.get(k).orElseThrow()).toList();
                 }
                 for (PatternEntry e : entries) {
-                    out.println(e.key().appCommand() + "\t" + e.key().nprocs() + "\t" + e.key().scope() + "\t" + e.key().file()
+                    out.println(e.key().command() + "\t" + e.key().processes() + "\t" + e.key().scope() + "\t" + e.key().file()
                             + "\t" + e.patterns().size() + " pattern(s)\t" + e.patterns().get(0).notation());
                 }
                 out.println(entries.size() + " entries, " + db.queueLength() + " queued for replication");
@@ -114,7 +116,7 @@ public final class PatternsCommand implements Callable<Integer> {
                     out.println(key);
                     for (StoredPattern p : e.get().patterns()) {
                         out.println("  " + p.notation());
-                        out.println("    closed form: " + p.geometry());
+                        out.println("    closed form: " + p.closedForm().describe());
                         if (!p.members().isEmpty()) out.println("    members (rank, index): " + p.members());
                         if (p.globalIndex() != null) out.println("    part of global pattern #" + p.globalIndex());
                     }
@@ -174,7 +176,7 @@ public final class PatternsCommand implements Callable<Integer> {
         String file;
 
         PatternKey key() {
-            Integer r = null;
+            int r = PatternKey.ALL_RANKS;
             if (!rank.equals("all")) {
                 try {
                     r = Integer.parseInt(rank);
@@ -182,7 +184,7 @@ public final class PatternsCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("--rank must be a rank number or 'all', was '" + rank + "'");
                 }
             }
-            return new PatternKey(app, nprocs, r, file);
+            return new PatternKey(new AppIdentity(app, nprocs), r, StorageDrivers.toUri(file));
         }
     }
 }

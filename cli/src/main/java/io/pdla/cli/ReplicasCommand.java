@@ -6,7 +6,7 @@ import io.pdla.replicator.catalog.CatalogException;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.TransientCatalogAccess;
 import io.pdla.replicator.daemon.ReplicaAdmin;
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.pattern.PatternKey;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

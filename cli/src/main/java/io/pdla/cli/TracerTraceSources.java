@@ -1,7 +1,7 @@
 package io.pdla.cli;
 
 import io.pdla.access.TraceRecord;
-import io.pdla.patterns.JobInfo;
+import io.pdla.patterns.TracedJob;
 import io.pdla.patterns.RuntimeInfo;
 import io.pdla.patterns.TraceSource;
 import io.pdla.patterns.TraceSourceFactory;
@@ -33,7 +33,7 @@ public final class TracerTraceSources implements TraceSourceFactory {
         TraceDirectory td = TraceDirectory.open(traceDir, true);
         io.pdla.tracer.format.JobInfo tj = td.job();
         String scheme = tj.files().values().stream().findFirst().map(p -> StorageDrivers.toUri(p).getScheme()).orElse(null);
-        JobInfo job = new JobInfo(tj.command(), tj.nprocs(), tj.files(), tj.hints(),
+        TracedJob job = new TracedJob(tj.app(), tj.files(), tj.hints(),
                 new RuntimeInfo(scheme, null, null, null, List.of(), Map.of()));
         List<String> warnings = new ArrayList<>();
         if (!td.missingRanks().isEmpty()) warnings.add(traceDir + ": no trace for ranks " + td.missingRanks());
@@ -43,7 +43,7 @@ public final class TracerTraceSources implements TraceSourceFactory {
         for (int r = 0; r < td.nprocs(); r++) if (td.hasRank(r)) ranks.add(r);
         return new TraceSource() {
             @Override
-            public JobInfo job() {
+            public TracedJob job() {
                 return job;
             }
 

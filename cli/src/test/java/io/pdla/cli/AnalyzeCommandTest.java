@@ -60,7 +60,7 @@ class AnalyzeCommandTest {
         Run list = run(new PatternsCommand(), "list", "--db", db.toString());
         assertEquals(0, list.code(), list.err());
         assertTrue(list.out().contains("5 entries, 5 queued for replication"), list.out());
-        String app = SyntheticTraces.ior(4, 65536, 65536, 16, IoOp.WRITE).job().appCommand();
+        String app = SyntheticTraces.ior(4, 65536, 65536, 16, IoOp.WRITE).job().app().command();
         String file = SyntheticTraces.ior(4, 65536, 65536, 16, IoOp.WRITE).job().path(0);
         Run show = run(new PatternsCommand(), "show", "--db", db.toString(), "--app", app, "-np", "4", "--rank", "2", "--file", file);
         assertEquals(0, show.code(), show.err());

@@ -1,8 +1,10 @@
 package io.pdla.cli;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,9 +45,9 @@ class ReplicationCommandsTest {
         new Random(1).nextBytes(data);
         Files.write(f, data);
         Path db = tmp.resolve("db");
-        PatternKey key = new PatternKey("app", 2, 1, f.toUri());
+        PatternKey key = new PatternKey(new AppIdentity("app", 2), 1, f.toUri());
         try (Catalog c = Catalog.open(db)) {
-            new CatalogPatternQueue(c).offer(NestedStridedPattern.strided(key, 4096, 4096, 8192, 16));
+            new CatalogPatternQueue(c).offer(KeyedPattern.of(key, Geometry.strided(4096, 4096, 8192, 16)));
         }
         assertEquals(0, run(new DaemonCommand(), "--db", db.toString(), "--once").code());
 

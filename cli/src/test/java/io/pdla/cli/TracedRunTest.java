@@ -30,8 +30,8 @@ class TracedRunTest {
         assertEquals("ABC", Files.readString(data), "tracing left the application's data intact");
         {
             TraceDirectory td = TraceDirectory.open(traces);
-            assertEquals(3, td.job().nprocs());
-            assertTrue(td.job().command().contains(HelloShim.class.getName()), td.job().command());
+            assertEquals(3, td.job().app().processes());
+            assertTrue(td.job().app().command().contains(HelloShim.class.getName()), td.job().app().command());
             for (int rank = 0; rank < 3; rank++) {
                 List<TraceRecord> writes;
                 try (var s = td.records(rank)) {

@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * @param metadataRecords records that move no data (open, close, seek, ...), skipped by the matcher
  * @param partial         true when some input was missing or damaged: see warnings
  */
-public record AnalysisReport(JobInfo job, List<MatchResult> results, List<GlobalPattern> globals,
+public record AnalysisReport(TracedJob job, List<MatchResult> results, List<GlobalPattern> globals,
                              List<LocalPattern> localOnly, long metadataRecords, boolean partial, List<String> warnings) {
     public AnalysisReport {
         results = List.copyOf(results);

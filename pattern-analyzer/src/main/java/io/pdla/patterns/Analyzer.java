@@ -33,27 +33,27 @@ public final class Analyzer {
      * @throws TraceInputException when the traces cannot be one job (different jobs mixed, no ranks)
      */
     public AnalysisReport analyze(TraceSource source) {
-        JobInfo job = source.job();
+        TracedJob job = source.job();
         List<String> warnings = new ArrayList<>(source.warnings());
         boolean partial = !warnings.isEmpty();
-        if (source.ranks().isEmpty()) throw new TraceInputException("no rank traces found for job '" + job.appCommand() + "'");
+        if (source.ranks().isEmpty()) throw new TraceInputException("no rank traces found for job '" + job.app().command() + "'");
         for (int rank : source.ranks()) {
-            JobInfo other = source.jobOf(rank);
-            if (!Objects.equals(other.appCommand(), job.appCommand()) || other.nprocs() != job.nprocs()) {
+            TracedJob other = source.jobOf(rank);
+            if (!Objects.equals(other.app().command(), job.app().command()) || other.app().processes() != job.app().processes()) {
                 throw new TraceInputException("traces of different jobs mixed: rank " + rank + " was traced for '"
-                        + other.appCommand() + "' with " + other.nprocs() + " processes, the job is '"
-                        + job.appCommand() + "' with " + job.nprocs() + " processes");
+                        + other.app().command() + "' with " + other.app().processes() + " processes, the job is '"
+                        + job.app().command() + "' with " + job.app().processes() + " processes");
             }
         }
         List<Integer> missing = new ArrayList<>();
-        for (int r = 0; r < job.nprocs(); r++) if (!source.ranks().contains(r)) missing.add(r);
+        for (int r = 0; r < job.app().processes(); r++) if (!source.ranks().contains(r)) missing.add(r);
         if (!missing.isEmpty()) {
-            warnings.add("missing traces for " + missing.size() + " of " + job.nprocs() + " ranks: " + abbreviate(missing));
+            warnings.add("missing traces for " + missing.size() + " of " + job.app().processes() + " ranks: " + abbreviate(missing));
             partial = true;
         }
         for (int r : source.ranks()) {
-            if (r >= job.nprocs()) {
-                warnings.add("trace of rank " + r + " is outside the job's " + job.nprocs() + " processes");
+            if (r >= job.app().processes()) {
+                warnings.add("trace of rank " + r + " is outside the job's " + job.app().processes() + " processes");
                 partial = true;
             }
         }

@@ -16,35 +16,35 @@ import java.util.function.IntFunction;
  * Records of a rank come from a supplier so that a generated trace need not be materialized.
  */
 public final class InMemoryTraceSource implements TraceSource {
-    private final JobInfo job;
+    private final TracedJob job;
     private final SortedSet<Integer> ranks;
     private final IntFunction<Iterator<TraceRecord>> records;
-    private final Map<Integer, JobInfo> jobByRank = new HashMap<>();
+    private final Map<Integer, TracedJob> jobByRank = new HashMap<>();
 
-    public InMemoryTraceSource(JobInfo job, SortedSet<Integer> ranks, IntFunction<Iterator<TraceRecord>> records) {
+    public InMemoryTraceSource(TracedJob job, SortedSet<Integer> ranks, IntFunction<Iterator<TraceRecord>> records) {
         this.job = job;
         this.ranks = Collections.unmodifiableSortedSet(new TreeSet<>(ranks));
         this.records = records;
     }
 
-    public static InMemoryTraceSource of(JobInfo job, Map<Integer, List<TraceRecord>> byRank) {
+    public static InMemoryTraceSource of(TracedJob job, Map<Integer, List<TraceRecord>> byRank) {
         Map<Integer, List<TraceRecord>> copy = Map.copyOf(byRank);
         return new InMemoryTraceSource(job, new TreeSet<>(copy.keySet()), r -> copy.get(r).iterator());
     }
 
     /** Marks one rank's trace as written by another job (to test mixed-job detection). */
-    public InMemoryTraceSource withJobOf(int rank, JobInfo other) {
+    public InMemoryTraceSource withJobOf(int rank, TracedJob other) {
         jobByRank.put(rank, other);
         return this;
     }
 
     @Override
-    public JobInfo job() {
+    public TracedJob job() {
         return job;
     }
 
     @Override
-    public JobInfo jobOf(int rank) {
+    public TracedJob jobOf(int rank) {
         return jobByRank.getOrDefault(rank, job);
     }
 

@@ -15,7 +15,7 @@ public final class ReportText {
     public static String text(AnalysisReport r, int maxLocals) {
         StringBuilder sb = new StringBuilder();
         String nl = System.lineSeparator();
-        sb.append("job: ").append(r.job().appCommand()).append(" (").append(r.job().nprocs()).append(" processes)")
+        sb.append("job: ").append(r.job().app().command()).append(" (").append(r.job().app().processes()).append(" processes)")
                 .append(r.partial() ? "  PARTIAL: see warnings" : "").append(nl);
         sb.append("coverage: ").append(r.total()).append(nl);
         for (Map.Entry<Integer, Coverage> e : r.byFile().entrySet()) {

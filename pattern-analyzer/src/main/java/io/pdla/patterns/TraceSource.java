@@ -16,13 +16,13 @@ import java.util.SortedSet;
  */
 public interface TraceSource {
     /** The job as recorded (by rank 0's trace, or the job file). */
-    JobInfo job();
+    TracedJob job();
 
-    /** Ranks that have a trace; fewer than {@code job().nprocs()} when some are missing. */
+    /** Ranks that have a trace; fewer than {@code job().app().processes()} when some are missing. */
     SortedSet<Integer> ranks();
 
     /** The job identity the given rank's trace was written by. */
-    default JobInfo jobOf(int rank) {
+    default TracedJob jobOf(int rank) {
         return job();
     }
 

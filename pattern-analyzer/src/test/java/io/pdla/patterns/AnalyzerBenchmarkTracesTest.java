@@ -4,7 +4,7 @@ import io.pdla.access.IoOp;
 import io.pdla.patterns.global.GlobalPattern;
 import io.pdla.patterns.global.MemberRef;
 import io.pdla.patterns.synth.SyntheticTraces;
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import io.pdla.patterns.template.LocalPattern;
 import io.pdla.patterns.template.OpMix;
 import io.pdla.patterns.template.PatternKind;

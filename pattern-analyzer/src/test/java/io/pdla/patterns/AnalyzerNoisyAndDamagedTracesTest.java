@@ -4,7 +4,7 @@ import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.access.TraceRecord;
 import io.pdla.patterns.synth.SyntheticTraces;
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import io.pdla.patterns.template.LocalPattern;
 import io.pdla.patterns.template.OpMix;
 import io.pdla.patterns.template.PatternKind;
@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Noise, changes, and damaged input: patterns still found, coverage honest, damage reported. */
 class AnalyzerNoisyAndDamagedTracesTest {
-    private static final JobInfo JOB = SyntheticTraces.job("app --in x", 1, "/data/x");
+    private static final TracedJob JOB = SyntheticTraces.job("app --in x", 1, "/data/x");
 
     private static final class Trace {
         final List<TraceRecord> recs = new ArrayList<>();
@@ -169,7 +169,7 @@ class AnalyzerNoisyAndDamagedTracesTest {
 
     @Test
     void interleavedFilesAreMatchedSeparatelyAndIrregularTimingIsReported() {
-        JobInfo job = new JobInfo("two-files", 1, Map.of(0, "/a", 1, "/b"), Map.of(), RuntimeInfo.unknown());
+        TracedJob job = new TracedJob("two-files", 1, Map.of(0, "/a", 1, "/b"), Map.of(), RuntimeInfo.unknown());
         List<TraceRecord> recs = new ArrayList<>();
         java.util.Random rnd = new java.util.Random(5);
         long t = 0;

@@ -2,7 +2,7 @@ package io.pdla.redirect;
 
 import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.pattern.PatternKey;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.pdla.redirect;
 
 import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -18,7 +18,7 @@ import java.util.Map;
  */
 final class OpenReplica implements AutoCloseable {
     final ReplicaEntry entry;
-    final ReplicablePattern pattern;
+    final KeyedPattern pattern;
     final StorageFile file;
     final ReadAheadWindow window;
     private final Map<String, String> hints;

@@ -16,7 +16,7 @@ import io.pdla.replicator.catalog.ReplicatedOriginals;
 import io.pdla.replicator.catalog.UnreplicatedWriters;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.pattern.PatternKey;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -39,8 +39,8 @@ import java.util.logging.Logger;
 /**
  * Serves reads from replicas and keeps replicas consistent with writes (see {@code redirect/README.md}).
  *
- * <p>Reads: each extent is translated through the replicas' closed forms (O(levels) per extent); bytes in a
- * pattern come from its replica, the rest (and the straddling parts) go on to the original in one rerouted
+ * <p>Reads: each extent is translated through the replicas' closed forms by the {@link ExtentRouter} (O(levels)
+ * per piece); bytes in a pattern come from its replica, the rest (and the straddling parts) go on to the original in one rerouted
  * call. A request that touches no replica proceeds unchanged, which is the whole cost when nothing applies.
  *
  * <p>Writes ({@link ReplicaWrites}): a writer's session is registered with its open; a write that touches
@@ -141,7 +141,7 @@ public final class RedirectInterceptor implements IoInterceptor {
             ctx.put(STATE, none);
             return;
         }
-        mine.sort((a, b) -> Boolean.compare(a.key().global(), b.key().global()));
+        mine.sort(java.util.Comparator.comparing(ReplicaEntry::key, ExtentRouter.SERVING_ORDER));
         int count = dirty.size() + mine.size();
         int perReplica = count == 0 ? 0 : (int) Math.min(Integer.MAX_VALUE - 8192, cfg.readAheadBytes() / count);
         for (ReplicaEntry e : dirty) {
@@ -176,8 +176,7 @@ public final class RedirectInterceptor implements IoInterceptor {
 
     /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */
     static boolean belongsTo(ReplicaEntry e, FileContext ctx) {
-        PatternKey k = e.key();
-        return k.command().equals(ctx.app().command()) && k.processes() == ctx.app().processes() && (k.global() || k.rank() == ctx.rank());
+        return e.key().serves(ctx.app(), ctx.rank());
     }
 
     OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead, boolean authoritative) throws IOException {
@@ -228,7 +227,8 @@ public final class RedirectInterceptor implements IoInterceptor {
     private long read(FileRedirect st, IoCall call, Chain next) throws IOException {
         List<OpenReplica> replicas = st.replicas;
         ExtentList ex = call.extents();
-        if (replicas.isEmpty() || !touchesAny(replicas, ex)) {
+        ExtentRouter router = router(replicas);
+        if (replicas.isEmpty() || !router.touchesAny(ex)) {
             long n = next.proceed(call);
             stats.add(s -> s.readsFromOriginal, 1);
             stats.add(s -> s.bytesFromOriginal, Math.max(0, n));
@@ -241,39 +241,17 @@ public final class RedirectInterceptor implements IoInterceptor {
         long fromReplica = 0;
         long callPos = 0;
         try {
-            for (int i = 0; i < ex.size(); i++) {
-                long o = ex.offset(i);
-                long end = o + ex.length(i);
-                while (o < end) {
-                    OpenReplica hit = null;
-                    long pos = -1;
-                    for (OpenReplica r : replicas) {
-                        pos = r.pattern.positionOf(o);
-                        if (pos >= 0) {
-                            hit = r;
-                            break;
-                        }
-                    }
-                    if (hit != null) {
-                        long run = Math.min(hit.pattern.runLengthAt(o), end - o);
-                        ByteBuffer dst = buf.duplicate();
-                        dst.position(base + (int) callPos).limit(base + (int) (callPos + run));
-                        hit.read(pos, dst, stats);
-                        fromReplica += run;
-                        o += run;
-                        callPos += run;
-                    } else {
-                        long stop = end;
-                        for (OpenReplica r : replicas) {
-                            long n = r.pattern.nextCoveredOffset(o);
-                            if (n >= 0 && n < stop) stop = n;
-                        }
-                        originalParts.add(o, stop - o);
-                        originalSlots.add(new long[]{callPos, stop - o});
-                        callPos += stop - o;
-                        o = stop;
-                    }
+            for (ExtentRouter.Piece p : router.route(ex)) {
+                if (p.fromOriginal()) {
+                    originalParts.add(p.offset(), p.length());
+                    originalSlots.add(new long[]{callPos, p.length()});
+                } else {
+                    ByteBuffer dst = buf.duplicate();
+                    dst.position(base + (int) callPos).limit(base + (int) (callPos + p.length()));
+                    replicas.get(p.replica()).read(p.replicaOffset(), dst, stats);
+                    fromReplica += p.length();
                 }
+                callPos += p.length();
             }
         } catch (IOException | RuntimeException e) {
             if (st.hasAuthoritative()) {
@@ -321,11 +299,11 @@ public final class RedirectInterceptor implements IoInterceptor {
         return total;
     }
 
-    static boolean touchesAny(List<OpenReplica> replicas, ExtentList ex) {
-        for (int i = 0; i < ex.size(); i++) {
-            for (OpenReplica r : replicas) if (r.pattern.overlaps(ex.offset(i), ex.length(i))) return true;
-        }
-        return false;
+    /** The router over these replicas' closed forms, in their serving order. */
+    static ExtentRouter router(List<OpenReplica> replicas) {
+        List<io.pdla.pattern.Geometry> g = new ArrayList<>(replicas.size());
+        for (OpenReplica r : replicas) g.add(r.pattern.geometry());
+        return new ExtentRouter(g);
     }
 
     /**

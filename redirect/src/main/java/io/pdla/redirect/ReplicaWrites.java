@@ -8,9 +8,10 @@ import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
-import io.pdla.replicator.pattern.Segment;
+import io.pdla.pattern.PatternKey;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.Segment;
 import io.pdla.storage.Capability;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
@@ -58,7 +59,7 @@ final class ReplicaWrites {
         claimFor(st, call.file(), ex);
         List<OpenReplica> into = List.copyOf(st.writing.values());
         if (st.catalogFailed) writeThroughUnclaimed(st, call);
-        if (into.isEmpty() || !RedirectInterceptor.touchesAny(into, ex)) return next.proceed(call);
+        if (into.isEmpty() || !RedirectInterceptor.router(into).touchesAny(ex)) return next.proceed(call);
         ByteBuffer buf = call.buffer();
         int base = buf.position();
         ExtentList.Builder originalParts = ExtentList.builder(4);
@@ -73,13 +74,13 @@ final class ReplicaWrites {
                 cover.clear();
                 positions.clear();
                 for (OpenReplica r : into) {
-                    long pos = r.pattern.positionOf(o);
+                    long pos = r.pattern.geometry().positionOf(o);
                     if (pos >= 0) {
                         cover.add(r);
                         positions.add(pos);
-                        run = Math.min(run, r.pattern.runLengthAt(o));
+                        run = Math.min(run, r.pattern.geometry().runLengthAt(o));
                     } else {
-                        long n = r.pattern.nextCoveredOffset(o);
+                        long n = r.pattern.geometry().nextCoveredOffset(o);
                         if (n >= 0 && n - o < run) run = n - o;
                     }
                 }
@@ -189,7 +190,7 @@ final class ReplicaWrites {
         if (!RedirectInterceptor.belongsTo(e, ctx) || !ctx.driver().has(Capability.RANDOM_WRITE)) return false;
         if (!StorageDrivers.installed().forUri(e.replica()).has(Capability.RANDOM_WRITE)) return false;
         long[] end = {0};
-        e.pattern().forEachExtent((off, len) -> end[0] = Math.max(end[0], off + len));
+        e.pattern().geometry().forEachExtent((off, len) -> end[0] = Math.max(end[0], off + len));
         return end[0] <= originalSize;
     }
 
@@ -208,7 +209,7 @@ final class ReplicaWrites {
                 int base = call.buffer().position();
                 long callPos = 0;
                 for (int i = 0; i < ex.size(); i++) {
-                    for (Segment seg : e.pattern().map(ex.offset(i), ex.length(i))) {
+                    for (Segment seg : e.pattern().geometry().map(ex.offset(i), ex.length(i))) {
                         if (seg.replicaOffset() >= 0) {
                             int from = base + (int) (callPos + seg.offset() - ex.offset(i));
                             ByteBuffer src = call.buffer().duplicate();
@@ -234,7 +235,7 @@ final class ReplicaWrites {
             stats.add(s -> s.replicasInvalidated, 1);
         } catch (IOException | RuntimeException ex) {
             LOG.severe("redirect: replica " + e.replica() + " could not be written (" + why + ") nor deleted (" + ex.getMessage()
-                    + ") after the catalog failed; it may hold data older than the write now made to " + e.key().original());
+                    + ") after the catalog failed; it may hold data older than the write now made to " + e.key().file());
         }
     }
 
@@ -249,10 +250,10 @@ final class ReplicaWrites {
                 beginSession(st, ctx);
                 Set<PatternKey> touched = touched(st.unclaimed.values(), ExtentList.EMPTY, newSize);
                 for (OpenReplica r : st.replicas) {
-                    if (r.authoritative && r.pattern.nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
+                    if (r.authoritative && r.pattern.geometry().nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
                 }
                 for (OpenReplica r : st.writing.values()) {
-                    if (r.pattern.nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
+                    if (r.pattern.geometry().nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
                 }
                 if (touched.isEmpty() || st.catalogFailed) return;
                 WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> false);
@@ -303,7 +304,7 @@ final class ReplicaWrites {
     private static Set<PatternKey> touched(java.util.Collection<ReplicaEntry> entries, ExtentList ex, long newSize) {
         Set<PatternKey> out = new HashSet<>();
         for (ReplicaEntry e : entries) {
-            ReplicablePattern p = e.pattern();
+            Geometry p = e.pattern().geometry();
             if (newSize >= 0) {
                 if (p.nextCoveredOffset(newSize) >= 0) out.add(e.key());
                 continue;

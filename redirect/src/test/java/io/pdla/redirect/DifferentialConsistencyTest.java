@@ -1,9 +1,12 @@
 package io.pdla.redirect;
 
 import io.pdla.access.ExtentList;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
+import io.pdla.pattern.RandomGeometries;
 import io.pdla.replicator.Fixture;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageFile;
 import io.pdla.storage.posix.PosixDriver;
@@ -89,12 +92,12 @@ class DifferentialConsistencyTest {
         int np = 2 + rnd.nextInt(3);
         long served = 0, reads = 0;
         try (StorageFile ref = new PosixDriver().open(plain.toUri(), OpenOptions.readWrite())) {
-            List<NestedStridedPattern> patterns = new ArrayList<>();
+            List<KeyedPattern> patterns = new ArrayList<>();
             for (int run = 0; run < 3; run++) {
                 if (run > 0) {
                     int n = 1 + rnd.nextInt(4);
                     for (int i = 0; i < n; i++) {
-                        NestedStridedPattern p = randomPattern(rnd, file, np, ref.size());
+                        KeyedPattern p = randomPattern(rnd, file, np, ref.size());
                         if (p != null) {
                             fx.replication.queue.offer(p);
                             patterns.add(p);
@@ -167,32 +170,41 @@ class DifferentialConsistencyTest {
         return new long[]{served, reads};
     }
 
-    private static NestedStridedPattern randomPattern(Random rnd, Path file, int np, long fileSize) {
+    /**
+     * Any closed form the analyzer can find (several segments per cycle, negative strides, nested levels, a partial
+     * last block): core's random geometries, scaled up to request-sized pieces and moved into the file.
+     */
+    private static KeyedPattern randomPattern(Random rnd, Path file, int np, long fileSize) {
         for (int attempt = 0; attempt < 20; attempt++) {
-            try {
-                int rank = rnd.nextInt(4) == 0 ? -1 : rnd.nextInt(np);
-                PatternKey key = new PatternKey("app", np, rank, file.toUri());
-                long size = 1 + rnd.nextInt(3000);
-                long stride = size + rnd.nextInt(3000);
-                long count = 1 + rnd.nextInt(20);
-                List<NestedStridedPattern.Level> levels = new ArrayList<>();
-                levels.add(new NestedStridedPattern.Level(rnd.nextInt(5) == 0 ? -stride : stride, count));
-                if (rnd.nextInt(4) == 0) levels.add(new NestedStridedPattern.Level(stride * count + rnd.nextInt(1000), 1 + rnd.nextInt(3)));
-                long start = rnd.nextInt((int) Math.max(1, fileSize / 2));
-                if (levels.get(0).stride() < 0) start += stride * (count - 1);
-                NestedStridedPattern p = new NestedStridedPattern(key, start, size, levels);
-                // mostly patterns inside the file; sometimes one that reaches past its end (the daemon rejects it)
-                long end = p.offsetAt(p.totalBytes() - 1) + 1;
-                if (end <= fileSize || rnd.nextInt(10) == 0) return p;
-            } catch (IllegalArgumentException e) {
-                // overlapping or negative: draw again
-            }
+            int rank = rnd.nextInt(4) == 0 ? -1 : rnd.nextInt(np);
+            PatternKey key = new PatternKey(new AppIdentity("app", np), rank, file.toUri());
+            Geometry.Spec s = RandomGeometries.randomSpec(rnd);
+            long k = 1 + rnd.nextInt(400);
+            Geometry unplaced = Geometry.of(scale(s, k, 0));
+            long low = unplaced.nextCoveredOffset(0);
+            long shift = rnd.nextInt((int) Math.max(1, fileSize / 2)) - low;
+            Geometry g = Geometry.of(scale(s, k, shift));
+            KeyedPattern p = KeyedPattern.of(key, g);
+            // mostly patterns inside the file; sometimes one that reaches past its end (the daemon rejects it)
+            long end = g.lowOffset() + g.span();
+            if (end <= fileSize || rnd.nextInt(10) == 0) return p;
         }
         return null;
     }
 
+    private static Geometry.Spec scale(Geometry.Spec s, long k, long shift) {
+        long[] off = s.segOffsets().clone(), len = s.segLengths().clone(), st = s.strides().clone();
+        for (int i = 0; i < off.length; i++) {
+            off[i] *= k;
+            len[i] *= k;
+        }
+        for (int i = 0; i < st.length; i++) st[i] *= k;
+        return new Geometry.Spec(s.start() * k + shift, off, len, st, s.counts(), s.totalBytes() * k);
+    }
+
     /** A run of the pattern as the application would issue it: a few consecutive pieces in pattern order. */
-    private static ExtentList patternExtents(Random rnd, NestedStridedPattern p) {
+    private static ExtentList patternExtents(Random rnd, KeyedPattern kp) {
+        Geometry p = kp.geometry();
         long pos = rnd.nextInt((int) p.totalBytes());
         ExtentList.Builder b = ExtentList.builder();
         int pieces = 1 + rnd.nextInt(3);

@@ -1,10 +1,12 @@
 package io.pdla.redirect;
 
 import io.pdla.access.ExtentList;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
 import io.pdla.replicator.daemon.DaemonReport;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,7 +59,7 @@ class EndToEndPosixTest {
             }
             // analysis result: one local pattern per rank
             for (int rank = 0; rank < NP; rank++) {
-                fx.replication.queue.offer(NestedStridedPattern.strided(new PatternKey("ior", NP, rank, file.toUri()), rank * REGION, REQ, STRIDE, PER_RANK));
+                fx.replication.queue.offer(KeyedPattern.of(new PatternKey(new AppIdentity("ior", NP), rank, file.toUri()), Geometry.strided(rank * REGION, REQ, STRIDE, PER_RANK)));
             }
             DaemonReport rep = fx.replication.daemon.runOnce();
             assertEquals(NP, rep.published(), rep.lines().toString());
@@ -94,8 +96,8 @@ class EndToEndPosixTest {
         Path file = tmp.resolve("v.dat");
         byte[] data = Fixture.writeRandomFile(file, 200_000, 11);
         try (Fixture fx = new Fixture(tmp)) {
-            fx.replication.queue.offer(NestedStridedPattern.strided(new PatternKey("v", 2, 1, file.toUri()), 1000, 700, 2000, 40));
-            fx.replication.queue.offer(NestedStridedPattern.strided(new PatternKey("v", 2, -1, file.toUri()), 150_000, 50, -100, 30));
+            fx.replication.queue.offer(KeyedPattern.of(new PatternKey(new AppIdentity("v", 2), 1, file.toUri()), Geometry.strided(1000, 700, 2000, 40)));
+            fx.replication.queue.offer(KeyedPattern.of(new PatternKey(new AppIdentity("v", 2), -1, file.toUri()), Geometry.strided(150_000, 50, -100, 30)));
             assertEquals(2, fx.replication.daemon.runOnce().published());
             RedirectInterceptor ri = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db).withReadAhead(8192));
             try (ChainFile f = new ChainFile(file.toUri(), "v", 2, 1, Map.of(), List.of(ri))) {

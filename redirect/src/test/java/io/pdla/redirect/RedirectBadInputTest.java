@@ -1,9 +1,10 @@
 package io.pdla.redirect;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,8 +23,8 @@ class RedirectBadInputTest {
     @TempDir
     Path tmp;
 
-    private ReplicablePattern replicate(Fixture fx, Path f) throws Exception {
-        ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("app", 1, 0, f.toUri()), 0, 4096, 8192, 16);
+    private KeyedPattern replicate(Fixture fx, Path f) throws Exception {
+        KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("app", 1), 0, f.toUri()), Geometry.strided(0, 4096, 8192, 16));
         fx.replication.queue.offer(p);
         assertEquals(1, fx.replication.daemon.runOnce().published());
         return p;
@@ -44,7 +45,7 @@ class RedirectBadInputTest {
         Path f = tmp.resolve("a.dat");
         byte[] data = Fixture.writeRandomFile(f, 200_000, 1);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = replicate(fx, f);
+            KeyedPattern p = replicate(fx, f);
             assertEquals(16, readAll(fx.db, f, data).readsFromReplica.get(), "sanity: replica used while present");
             Files.delete(Path.of(fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().replica()));
             RedirectStats s = readAll(fx.db, f, data);
@@ -58,7 +59,7 @@ class RedirectBadInputTest {
         Path f = tmp.resolve("b.dat");
         byte[] data = Fixture.writeRandomFile(f, 200_000, 2);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = replicate(fx, f);
+            KeyedPattern p = replicate(fx, f);
             Fixture.setLength(Path.of(fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().replica()), 100);
             RedirectStats s = readAll(fx.db, f, data);
             assertEquals(0, s.bytesFromReplica.get(), s.toString());
@@ -118,7 +119,7 @@ class RedirectBadInputTest {
         Path f = tmp.resolve("w.dat");
         byte[] data = Fixture.writeRandomFile(f, 200_000, 6);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = replicate(fx, f);
+            KeyedPattern p = replicate(fx, f);
             RedirectInterceptor ri = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
             try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
                 cf.write(4096 + 100, new byte[]{9, 9}); // in a gap: replica stays valid
@@ -153,7 +154,7 @@ class RedirectBadInputTest {
         Path f = tmp.resolve("d2.dat");
         Fixture.writeRandomFile(f, 200_000, 8);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = replicate(fx, f);
+            KeyedPattern p = replicate(fx, f);
             RedirectInterceptor ri = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
             try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
                 cf.write(8192 + 5, new byte[]{4, 5, 6});   // into the replica, which becomes DIRTY

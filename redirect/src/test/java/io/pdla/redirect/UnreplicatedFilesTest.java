@@ -1,11 +1,12 @@
 package io.pdla.redirect;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
 import io.pdla.replicator.catalog.ReplicatedOriginals;
 import io.pdla.replicator.catalog.UnreplicatedWriters;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +54,7 @@ class UnreplicatedFilesTest {
         Path f = tmp.resolve("w.dat");
         byte[] data = Fixture.writeRandomFile(f, 128 << 10, 2);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("app", 1, 0, f.toUri()), 0, 4096, 8192, 16);
+            KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("app", 1), 0, f.toUri()), Geometry.strided(0, 4096, 8192, 16));
             RedirectInterceptor writer = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
             try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(writer))) {
                 fx.replication.queue.offer(p);

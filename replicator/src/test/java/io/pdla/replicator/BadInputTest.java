@@ -1,12 +1,13 @@
 package io.pdla.replicator;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.catalog.Catalog;
 import io.pdla.replicator.catalog.CatalogException;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.daemon.DaemonReport;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +27,7 @@ class BadInputTest {
     void patternWhoseOriginalIsMissingIsRejectedWithTheFileNamed() throws Exception {
         try (Fixture fx = new Fixture(tmp)) {
             Path missing = tmp.resolve("nope.dat");
-            fx.replication.queue.offer(NestedStridedPattern.contiguous(new PatternKey("a", 1, 0, missing.toUri()), 0, 100));
+            fx.replication.queue.offer(KeyedPattern.of(new PatternKey(new AppIdentity("a", 1), 0, missing.toUri()), Geometry.contiguous(0, 100)));
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(1, r.rejected());
             assertTrue(r.lines().get(0).contains(missing.toUri().toString()) && r.lines().get(0).contains("does not exist"), r.lines().toString());
@@ -39,7 +40,7 @@ class BadInputTest {
         Path f = tmp.resolve("short.dat");
         Fixture.writeRandomFile(f, 10_000, 1);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("a", 1, 0, f.toUri()), 0, 1000, 2000, 8);
+            KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("a", 1), 0, f.toUri()), Geometry.strided(0, 1000, 2000, 8));
             fx.replication.queue.offer(p);
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(1, r.rejected(), r.lines().toString());
@@ -57,7 +58,7 @@ class BadInputTest {
         Path f = tmp.resolve("v.dat");
         byte[] data = Fixture.writeRandomFile(f, 50_000, 2);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("a", 1, 0, f.toUri()), 0, 1000, 2000, 20);
+            KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("a", 1), 0, f.toUri()), Geometry.strided(0, 1000, 2000, 20));
             fx.replication.queue.offer(p);
             assertEquals(1, fx.replication.daemon.runOnce().published());
             Path replica = Path.of(fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().replica());
@@ -88,7 +89,7 @@ class BadInputTest {
         Fixture.writeRandomFile(f, 1 << 20, 3);
         var cfg = io.pdla.replicator.build.PlacementConfig.hddOnly(8).withSsd(4, 0);
         try (Fixture fx = new Fixture(tmp, io.pdla.replicator.daemon.DaemonOptions.defaults(tmp.resolve("catalog")).withPlacement(cfg))) {
-            ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("ior", 64, -1, f.toUri()), 0, 16384, 16384, 64);
+            KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, f.toUri()), Geometry.strided(0, 16384, 16384, 64));
             var placement = fx.replication.builder.planner().plan(java.util.List.of(p), 0).get(p.key());
             assertEquals("HServers", placement.space().label());
             assertTrue(placement.why().contains("SSD space is full"), placement.why());

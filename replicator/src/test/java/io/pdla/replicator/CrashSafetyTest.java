@@ -1,12 +1,13 @@
 package io.pdla.replicator;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.catalog.Catalog;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.DaemonMain;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,18 +47,18 @@ class CrashSafetyTest {
         Random rnd = new Random(seed);
         Path db = tmp.resolve("catalog");
         List<Path> files = new ArrayList<>();
-        List<ReplicablePattern> patterns = new ArrayList<>();
+        List<KeyedPattern> patterns = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             Path f = tmp.resolve("orig" + i + ".dat");
             Fixture.writeRandomFile(f, 1 << 20, seed + i);
             files.add(f);
             for (int r = 0; r < 2; r++) {
-                patterns.add(NestedStridedPattern.strided(new PatternKey("app", 2, r, f.toUri()), r * 16384L, 16384, 32768, 32));
+                patterns.add(KeyedPattern.of(new PatternKey(new AppIdentity("app", 2), r, f.toUri()), Geometry.strided(r * 16384L, 16384, 32768, 32)));
             }
         }
         try (Catalog c = Catalog.open(db)) {
             CatalogPatternQueue q = new CatalogPatternQueue(c);
-            for (ReplicablePattern p : patterns) q.offer(p);
+            for (KeyedPattern p : patterns) q.offer(p);
         }
         int kills = Integer.getInteger("pdla.crash.kills", 10);
         int killedWhileWorking = 0;
@@ -133,9 +134,9 @@ class CrashSafetyTest {
                 referenced.add(r);
                 assertTrue(Files.exists(r), where + ": catalog references missing replica " + r);
                 assertEquals(ReplicaState.VALID, e.state(), where);
-                byte[] original = Files.readAllBytes(Path.of(e.key().original()));
-                boolean current = Files.size(Path.of(e.key().original())) == e.identity().size()
-                        && Files.getLastModifiedTime(Path.of(e.key().original())).to(TimeUnit.NANOSECONDS) == e.identity().modifiedNanos();
+                byte[] original = Files.readAllBytes(Path.of(e.key().file()));
+                boolean current = Files.size(Path.of(e.key().file())) == e.identity().size()
+                        && Files.getLastModifiedTime(Path.of(e.key().file())).to(TimeUnit.NANOSECONDS) == e.identity().modifiedNanos();
                 if (current) {
                     assertArrayEquals(Fixture.patternBytes(e.pattern(), original), Files.readAllBytes(r), where + ": replica " + r + " is complete and right");
                 } else {

@@ -1,7 +1,9 @@
 package io.pdla.replicator;
 
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +22,7 @@ class DaemonProgressTest {
         try (Fixture fx = new Fixture(tmp)) {
             fx.replication.daemon.showProgressBar(true);
             for (int r = 0; r < 2; r++) {
-                fx.replication.queue.offer(NestedStridedPattern.strided(new PatternKey("app", 2, r, f.toUri()), r * 4096L, 4096, 8192, 64));
+                fx.replication.queue.offer(KeyedPattern.of(new PatternKey(new AppIdentity("app", 2), r, f.toUri()), Geometry.strided(r * 4096L, 4096, 8192, 64)));
             }
             fx.replication.daemon.runOnce();
             String out = fx.progress.toString();

@@ -4,7 +4,7 @@ import io.pdla.replicator.catalog.Catalog;
 import io.pdla.replicator.catalog.CatalogAccesses;
 import io.pdla.replicator.daemon.DaemonOptions;
 import io.pdla.replicator.daemon.Replication;
-import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.pattern.KeyedPattern;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 
 import java.io.ByteArrayOutputStream;
@@ -51,9 +51,9 @@ public final class Fixture implements AutoCloseable {
     }
 
     /** The bytes a pattern touches, in pattern order, taken from {@code original}. */
-    public static byte[] patternBytes(ReplicablePattern p, byte[] original) {
+    public static byte[] patternBytes(KeyedPattern p, byte[] original) {
         ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(p.totalBytes()));
-        p.forEachExtent((o, l) -> out.put(original, (int) o, (int) l));
+        p.geometry().forEachExtent((o, l) -> out.put(original, (int) o, (int) l));
         return out.array();
     }
 

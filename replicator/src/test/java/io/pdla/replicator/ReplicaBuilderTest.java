@@ -1,12 +1,13 @@
 package io.pdla.replicator;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.build.BuildOutcome;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.DaemonReport;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,15 +32,15 @@ class ReplicaBuilderTest {
         byte[] data = Fixture.writeRandomFile(f, 1 << 20, 7);
         try (Fixture fx = new Fixture(tmp)) {
             // negative stride, nested tile and plain stride patterns of three ranks
-            ReplicablePattern a = NestedStridedPattern.strided(new PatternKey("app", 4, 0, f.toUri()), 0, 16384, 65536, 16);
-            ReplicablePattern b = new NestedStridedPattern(new PatternKey("app", 4, 1, f.toUri()), 600_000, 100,
-                    List.of(new NestedStridedPattern.Level(-1000, 50), new NestedStridedPattern.Level(100_000, 3)));
-            ReplicablePattern c = NestedStridedPattern.strided(new PatternKey("app", 4, 2, f.toUri()), 12345, 4096, 4097, 100);
-            for (ReplicablePattern p : List.of(a, b, c)) fx.replication.queue.offer(p);
+            KeyedPattern a = KeyedPattern.of(new PatternKey(new AppIdentity("app", 4), 0, f.toUri()), Geometry.strided(0, 16384, 65536, 16));
+            KeyedPattern b = KeyedPattern.of(new PatternKey(new AppIdentity("app", 4), 1, f.toUri()), Geometry.of(new Geometry.Spec(600_000,
+                    new long[]{0}, new long[]{100}, new long[]{-1000, 100_000}, new long[]{50, 3}, 100 * 50 * 3)));
+            KeyedPattern c = KeyedPattern.of(new PatternKey(new AppIdentity("app", 4), 2, f.toUri()), Geometry.strided(12345, 4096, 4097, 100));
+            for (KeyedPattern p : List.of(a, b, c)) fx.replication.queue.offer(p);
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(3, r.published(), r.lines().toString());
             assertTrue(fx.replication.queue.pending().isEmpty());
-            for (ReplicablePattern p : List.of(a, b, c)) {
+            for (KeyedPattern p : List.of(a, b, c)) {
                 Optional<ReplicaEntry> e = fx.catalog.transact(t -> t.entry(p.key()));
                 assertTrue(e.isPresent(), "catalog entry for " + p.key());
                 assertEquals(ReplicaState.VALID, e.get().state());
@@ -62,9 +63,9 @@ class ReplicaBuilderTest {
         Path f = tmp.resolve("g.bin");
         Fixture.writeRandomFile(f, 256 << 10, 3);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern local = NestedStridedPattern.strided(new PatternKey("app", 2, 1, f.toUri()), 4096, 4096, 8192, 8);
-            ReplicablePattern global = NestedStridedPattern.contiguous(new PatternKey("app", 2, -1, f.toUri()), 0, 128 << 10);
-            ReplicablePattern uncovered = NestedStridedPattern.strided(new PatternKey("app", 2, 0, f.toUri()), 200 << 10, 1024, 2048, 8);
+            KeyedPattern local = KeyedPattern.of(new PatternKey(new AppIdentity("app", 2), 1, f.toUri()), Geometry.strided(4096, 4096, 8192, 8));
+            KeyedPattern global = KeyedPattern.of(new PatternKey(new AppIdentity("app", 2), -1, f.toUri()), Geometry.contiguous(0, 128 << 10));
+            KeyedPattern uncovered = KeyedPattern.of(new PatternKey(new AppIdentity("app", 2), 0, f.toUri()), Geometry.strided(200 << 10, 1024, 2048, 8));
             fx.replication.queue.offer(local);
             fx.replication.queue.offer(uncovered);
             fx.replication.queue.offer(global);
@@ -82,7 +83,7 @@ class ReplicaBuilderTest {
         Path f = tmp.resolve("c.bin");
         byte[] data = Fixture.writeRandomFile(f, 64 << 10, 5);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("app", 1, 0, f.toUri()), 0, 1000, 3000, 20);
+            KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("app", 1), 0, f.toUri()), Geometry.strided(0, 1000, 3000, 20));
             fx.replication.queue.offer(p);
             assertEquals(1, fx.replication.daemon.runOnce().published());
             byte[] patch = {1, 2, 3, 4};
@@ -106,8 +107,8 @@ class ReplicaBuilderTest {
         io.pdla.replicator.build.PlacementConfig cfg = io.pdla.replicator.build.PlacementConfig.hddOnly(8).withSsd(4, 300 << 10);
         try (Fixture fx = new Fixture(tmp, io.pdla.replicator.daemon.DaemonOptions.defaults(tmp.resolve("catalog")).withPlacement(cfg).withRate(64 << 10, 0))) {
             // 16 KiB requests of 64 processes: small requests, SSDs win (critical); the space fits only one
-            ReplicablePattern big = NestedStridedPattern.strided(new PatternKey("ior", 64, -1, f.toUri()), 0, 16384, 16384, 64);
-            ReplicablePattern small = NestedStridedPattern.strided(new PatternKey("ior", 64, -1, tmp.resolve("t.bin").toUri()), 0, 16384, 16384, 32);
+            KeyedPattern big = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, f.toUri()), Geometry.strided(0, 16384, 16384, 64));
+            KeyedPattern small = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, tmp.resolve("t.bin").toUri()), Geometry.strided(0, 16384, 16384, 32));
             Fixture.writeRandomFile(tmp.resolve("t.bin"), 1 << 20, 1);
             var plan = fx.replication.builder.planner().plan(List.of(big, small), 0);
             long onSsd = plan.values().stream().filter(pl -> !pl.space().label().equals("HServers")).count();
@@ -132,7 +133,7 @@ class ReplicaBuilderTest {
         Path f = tmp.resolve("u.bin");
         Fixture.writeRandomFile(f, 8192, 2);
         try (Fixture fx = new Fixture(tmp)) {
-            ReplicablePattern p = NestedStridedPattern.contiguous(new PatternKey("x", 1, 0, f.toUri()), 100, 1000);
+            KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("x", 1), 0, f.toUri()), Geometry.contiguous(100, 1000));
             var placement = fx.replication.builder.planner().onHServers(p, null);
             assertEquals(BuildOutcome.Kind.PUBLISHED, fx.replication.builder.build(p, placement).kind());
             assertEquals(BuildOutcome.Kind.UP_TO_DATE, fx.replication.builder.build(p, placement).kind());

@@ -1,12 +1,13 @@
 package io.pdla.replicator;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.catalog.Catalog;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.DaemonMain;
-import io.pdla.replicator.pattern.NestedStridedPattern;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,14 +42,14 @@ class WriteBackCrashTest {
         System.out.println("WriteBackCrashTest seed=" + seed);
         Random rnd = new Random(seed);
         Map<Path, byte[]> expected = new HashMap<>();
-        List<ReplicablePattern> patterns = new ArrayList<>();
+        List<KeyedPattern> patterns = new ArrayList<>();
         int size = 4 << 20;
         try (Fixture fx = new Fixture(tmp)) {
             for (int i = 0; i < 3; i++) {
                 Path f = tmp.resolve("orig" + i + ".dat");
                 expected.put(f, Fixture.writeRandomFile(f, size, seed + i));
                 for (int r = 0; r < 2; r++) {
-                    ReplicablePattern p = NestedStridedPattern.strided(new PatternKey("app", 2, r, f.toUri()), r * 65536L, 65536, 131072, 32);
+                    KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("app", 2), r, f.toUri()), Geometry.strided(r * 65536L, 65536, 131072, 32));
                     patterns.add(p);
                     fx.replication.queue.offer(p);
                 }
@@ -72,7 +73,7 @@ class WriteBackCrashTest {
         assertEquals(0, last.exitValue(), "final daemon run");
         checkNothingLost(db, expected, "seed " + seed + " after the final run");
         try (Catalog c = Catalog.open(db)) {
-            for (ReplicablePattern p : patterns) {
+            for (KeyedPattern p : patterns) {
                 assertEquals(ReplicaState.VALID, c.transact(t -> t.entry(p.key())).orElseThrow().state(), "written back: " + p.key().id());
             }
             for (Path f : expected.keySet()) assertTrue(c.transact(t -> t.writers(f.toUri())).isEmpty(), "no write session left on " + f);
@@ -101,9 +102,9 @@ class WriteBackCrashTest {
                     return null;
                 });
                 Files.write(Path.of(e.replica()), fresh);
-                byte[] want = expected.get(Path.of(e.key().original()));
+                byte[] want = expected.get(Path.of(e.key().file()));
                 ByteBuffer src = ByteBuffer.wrap(fresh);
-                e.pattern().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
+                e.pattern().geometry().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
             }
             return dirty;
         }
@@ -119,11 +120,11 @@ class WriteBackCrashTest {
             });
             assertEquals(6, entries.size(), where);
             for (ReplicaEntry e : entries) {
-                byte[] want = Fixture.patternBytes(e.pattern(), expected.get(Path.of(e.key().original())));
+                byte[] want = Fixture.patternBytes(e.pattern(), expected.get(Path.of(e.key().file())));
                 assertNotEquals(ReplicaState.STALE, e.state(), where);
                 assertArrayEquals(want, Files.readAllBytes(Path.of(e.replica())), where + ": replica of " + e.key().id() + " keeps the writes");
                 if (e.state() == ReplicaState.VALID) {
-                    byte[] original = Files.readAllBytes(Path.of(e.key().original()));
+                    byte[] original = Files.readAllBytes(Path.of(e.key().file()));
                     assertArrayEquals(want, Fixture.patternBytes(e.pattern(), original), where + ": VALID only once the original has them");
                 }
             }

@@ -103,6 +103,17 @@ public final class SchemeMatrix {
         return tables;
     }
 
+    /**
+     * The deterministic part of a run's output: every table and the summary, without the wall-clock times. The
+     * matrix runs in sim-pfs virtual time, so the same options give the same text on any machine; the pinned block
+     * of {@code bench/RESULTS-schemes.md} is this text, and a test re-runs it.
+     */
+    public static String report(List<SchemeComparison.Table> tables) {
+        StringBuilder b = new StringBuilder();
+        for (SchemeComparison.Table t : tables) b.append(t.markdown()).append('\n');
+        return b.append(summary(tables)).toString();
+    }
+
     /** The published comparisons per workload: PD over Original, H-PDLA over PD, S-PDLA over H-PDLA (read / write). */
     public static String summary(List<SchemeComparison.Table> tables) {
         StringBuilder b = new StringBuilder("| workload | PD vs Original (read / write) | H-PDLA vs PD | S-PDLA vs H-PDLA |\n|---|---|---|---|\n");

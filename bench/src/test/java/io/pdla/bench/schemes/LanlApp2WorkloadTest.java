@@ -102,8 +102,13 @@ class LanlApp2WorkloadTest {
         assertEquals(List.of(M, 4 * M), sizes(large), large.toString());
         assertEquals(2, large.geometry().segments(), "one cycle of two segments: " + large);
         assertEquals(8 * 3 * 5 * M, large.geometry().totalBytes(), "3 pairs per rank, 8 ranks: " + large);
-        // each of the three becomes one replica
-        assertEquals(3, PatternSelection.choose(report).size());
+        // the three share one key (the application, all ranks, the file): the catalog holds one replica per key, so the
+        // daemon replicates the one with the most bytes and says so
+        var sel = io.pdla.patterns.ReplicaSelection.choose(io.pdla.patterns.db.PatternEntries.of(report));
+        assertEquals(1, sel.chosen().size(), sel.toString());
+        GlobalPattern most = globals.stream().max(java.util.Comparator.comparingLong(g -> g.geometry().totalBytes())).orElseThrow();
+        assertEquals(most.geometry(), sel.chosen().get(0).geometry());
+        assertTrue(sel.notes().stream().anyMatch(n -> n.contains("3 patterns under one key")), sel.notes().toString());
     }
 
     static List<Long> sizes(GlobalPattern g) {
@@ -117,41 +122,12 @@ class LanlApp2WorkloadTest {
         assertEquals(List.of("Original", "PD", "H-PDLA", "S-ORIG", "NS-PDLA", "S-PDLA"),
                 t.rows().stream().map(SchemeComparison.Row::name).toList());
         for (SchemeComparison.Row r : t.rows()) assertTrue(r.readMiBps() > 0 && r.writeMiBps() > 0, r.toString());
-        assertEquals(3, t.readPatterns());
-        assertEquals(3, t.writePatterns());
+        assertEquals(1, t.readPatterns());
+        assertEquals(1, t.writePatterns());
         SchemeComparison.Row h = t.row(Scheme.H_PDLA), s = t.row(Scheme.S_PDLA), o = t.row(Scheme.ORIGINAL);
         assertTrue(h.readMiBps() > o.readMiBps(), "H-PDLA " + h + " vs Original " + o);
         assertTrue(s.readMiBps() > h.readMiBps() && s.writeMiBps() > h.writeMiBps(), "S-PDLA " + s + " vs H-PDLA " + h);
         assertTrue(t.markdown().contains("LANL App2-like 16k / 128k / 1m+4m alternating, 16 procs"), t.markdown());
-    }
-
-    @Test
-    void theModelSendsTheAlternatingPartToSServersForReadsWhereHServersAreFaster() {
-        // reported in RESULTS-schemes.md: the cost model sees the 1 MiB / 4 MiB part as one pattern of its mean
-        // request size (2.5 MiB) and, for reads, gives it a positive SServer benefit; in sim-pfs the eight HServers'
-        // 1-DV replica reads it faster than the four SServer links, so S-PDLA with SSD space for the small and
-        // medium parts only is faster than S-PDLA with room for all three
-        var cmp = new SchemeComparison(SchemeComparison.Settings.defaults());
-        var w = SchemeWorkloads.lanlApp2(64, 16 * M);
-        var chosen = PatternSelection.choose(new Analyzer().analyze(w.read()));
-        var cpt = cmp.algorithm1(chosen, 64, io.pdla.costmodel.Op.READ);
-        assertEquals(3, cpt.size(), "model: all three parts critical and placed " + cpt.keySet());
-        long smallAndMedium = 0;
-        List<String> smallAndMediumKeys = new ArrayList<>();
-        for (PatternSelection.Chosen c : chosen) {
-            var e = cpt.get(c.key());
-            assertEquals(io.pdla.costmodel.benefit.ReplicaSpace.SSERVERS, e.space(), c.key());
-            if (c.meanRequestSize() < M) {
-                smallAndMedium += e.bytesPerSServer();
-                smallAndMediumKeys.add(c.key());
-            }
-        }
-        assertEquals(2, smallAndMediumKeys.size());
-        var limited = new SchemeComparison(cmp.settings().withSsdBytesPerServer(smallAndMedium));
-        assertEquals(smallAndMediumKeys, List.copyOf(limited.algorithm1(chosen, 64, io.pdla.costmodel.Op.READ).keySet()));
-        double allOnSsd = cmp.runPhase(w.name(), w.read(), io.pdla.costmodel.Op.READ).get(Scheme.S_PDLA).elapsedSeconds();
-        double largeOnHdd = limited.runPhase(w.name(), w.read(), io.pdla.costmodel.Op.READ).get(Scheme.S_PDLA).elapsedSeconds();
-        assertTrue(largeOnHdd < allOnSsd, "alternating part on HServers " + largeOnHdd + " s vs on SServers " + allOnSsd + " s");
     }
 
     @Test

@@ -2,13 +2,14 @@ package io.pdla.bench.schemes;
 
 import io.pdla.access.Extent;
 import io.pdla.access.TraceRecord;
-import io.pdla.costmodel.Op;
-import io.pdla.patterns.AnalysisReport;
-import io.pdla.patterns.Analyzer;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.TraceSource;
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -52,44 +53,42 @@ class RedirectorTest {
     /** Checks every request of every rank, and every request shifted by half its size (straddling pattern edges). */
     private static int check(SchemeComparison.WorkloadSpec w) {
         TraceSource src = w.read();
-        AnalysisReport report = new Analyzer().analyze(src);
-        List<PatternSelection.Chosen> chosen = PatternSelection.choose(report);
+        List<KeyedPattern> chosen = SchemeComparison.chosen(src);
         assertFalse(chosen.isEmpty(), "no pattern chosen for " + w.name());
         int ranks = src.ranks().size();
         SchemeComparison cmp = new SchemeComparison(new SchemeComparison.Settings(
                 io.pdla.simpfs.config.SimPfsConfig.DEFAULT, io.pdla.costmodel.ModelParameters.defaults(), 0, 1L << 40));
-        SchemeComparison.Plan plan = cmp.plan(Scheme.PD, chosen, new TreeSet<>(src.job().files().keySet()), ranks, Op.READ);
-        // file index -> (pattern, base) of every replica, from the plan's own targets
-        Map<Integer, List<ReplicaTarget>> targets = new java.util.HashMap<>();
-        Map<String, Materialized> mat = new java.util.HashMap<>();
+        SchemeComparison.Plan plan = cmp.plan(Scheme.PD, chosen, src);
+        Map<KeyedPattern, Materialized> mat = new java.util.HashMap<>();
         int checked = 0;
         for (int r = 0; r < ranks; r++) {
             for (Iterator<TraceRecord> it = src.records(r); it.hasNext(); ) {
                 TraceRecord rec = it.next();
+                List<Redirector.Replica> mine = plan.redirector().replicasOf(r, rec.fileId());
                 for (long shift : new long[]{0, rec.length() / 2}) {
                     long off = rec.offset() + shift, len = rec.length();
                     List<Piece> pieces = plan.redirector().redirect(r, rec.fileId(), off, len);
                     long covered = 0;
                     long o = off;
                     for (Piece p : pieces) {
+                        final long at = o;
                         if (p.fileIndex() == plan.redirector().originalIndex(rec.fileId())) {
                             assertEquals(o, p.offset(), "original piece keeps the offset");
-                            for (PatternSelection.Chosen c : patternsOf(chosen, r)) {
-                                Materialized m = mat.computeIfAbsent(c.key(), k -> Materialized.of(c.geometry()));
+                            for (Redirector.Replica c : mine) {
+                                Materialized m = mat.computeIfAbsent(c.pattern(), k -> Materialized.of(k.geometry()));
                                 for (long b = p.offset(); b < p.offset() + p.length(); b += Math.max(1, p.length() / 64)) {
-                                    assertEquals(-1, m.position(b), "byte " + b + " of pattern " + c.key() + " left on the original");
+                                    assertEquals(-1, m.position(b), "byte " + b + " of pattern " + c.pattern().key() + " left on the original");
                                 }
                             }
                         } else {
-                            ReplicaTarget t = targetAt(plan, r, p.fileIndex(), p.offset());
-                            Materialized m = mat.computeIfAbsent(t.label(), k -> Materialized.of(t.geometry()));
+                            Redirector.Replica t = mine.stream().filter(x -> x.fileIndex() == p.fileIndex()).findFirst()
+                                    .orElseThrow(() -> new AssertionError("file " + p.fileIndex() + " at " + at + " is none of the rank's replicas"));
+                            Materialized m = mat.computeIfAbsent(t.pattern(), k -> Materialized.of(k.geometry()));
                             // first, last and a middle byte of the piece land where the materialized pattern puts them
                             for (long k : new long[]{0, p.length() / 2, p.length() - 1}) {
-                                assertEquals(m.position(o + k), p.offset() + k - t.base(),
-                                        "rank " + r + " byte " + (o + k) + " -> replica " + t.label());
+                                assertEquals(m.position(o + k), p.offset() + k, "rank " + r + " byte " + (o + k) + " -> replica " + t.pattern().key());
                             }
-                            // the piece stays inside one replica slot
-                            assertTrue(p.offset() + p.length() - t.base() <= t.geometry().totalBytes());
+                            assertTrue(p.offset() + p.length() <= t.pattern().totalBytes());
                         }
                         o += p.length();
                         covered += p.length();
@@ -100,19 +99,6 @@ class RedirectorTest {
             }
         }
         return checked;
-    }
-
-    private static List<PatternSelection.Chosen> patternsOf(List<PatternSelection.Chosen> chosen, int rank) {
-        return chosen.stream().filter(c -> c.ranks().contains(rank)).toList();
-    }
-
-    private static ReplicaTarget targetAt(SchemeComparison.Plan plan, int rank, int fileIndex, long offset) {
-        ReplicaTarget best = null;
-        for (ReplicaTarget t : plan.redirector().targets(rank)) {
-            if (t.fileIndex() == fileIndex && t.base() <= offset && offset < t.base() + t.geometry().totalBytes()) best = t;
-        }
-        if (best == null) throw new AssertionError("rank " + rank + ": no replica of file " + fileIndex + " holds offset " + offset);
-        return best;
     }
 
     @Test
@@ -133,12 +119,13 @@ class RedirectorTest {
 
     @Test
     void requestOutsideEveryPatternStaysOnTheOriginal() {
-        Geometry g = Geometry.strided(0, 4096, 8192, 4);
-        ReplicaTarget t = new ReplicaTarget(0, g, 1, 1 << 20, "p");
-        Redirector red = new Redirector(Map.of(0, List.of(t)), Map.of(0, 0));
+        AppIdentity app = new AppIdentity("red", 2);
+        URI file = URI.create("file:///data/red.dat");
+        KeyedPattern p = KeyedPattern.of(PatternKey.local(app, 0, file), Geometry.strided(0, 4096, 8192, 4));
+        Redirector red = new Redirector(app, Map.of(0, file), Map.of(0, 0), List.of(new Redirector.Replica(p, 1)));
         // a gap byte range, a straddling request, and the byte past the pattern's end
         assertEquals(List.of(new Piece(0, 4096, 4096)), red.redirect(0, 0, 4096, 4096));
-        assertEquals(List.of(new Piece(0, 6144, 2048), new Piece(1, (1 << 20) + 4096, 2048)), red.redirect(0, 0, 6144, 4096));
+        assertEquals(List.of(new Piece(0, 6144, 2048), new Piece(1, 4096, 2048)), red.redirect(0, 0, 6144, 4096));
         assertEquals(List.of(new Piece(0, 32768, 100)), red.redirect(0, 0, 32768, 100));
         // another rank has no replica: everything on the original
         assertEquals(List.of(new Piece(0, 0, 4096)), red.redirect(1, 0, 0, 4096));

@@ -12,6 +12,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
+import io.pdla.costmodel.benefit.ReplicaSpace;
+import io.pdla.replicator.build.LayoutPlanner;
+import io.pdla.replicator.build.Placement;
+import io.pdla.replicator.build.PlacementConfig;
+
 import java.util.List;
 import java.util.Map;
 
@@ -106,44 +111,46 @@ class SchemeComparisonTest {
     @Test
     void withoutSsdSpaceSPdlaIsHPdla() {
         SchemeComparison none = new SchemeComparison(cmp.settings().withSsdBytesPerServer(0));
-        var w = SchemeWorkloads.mixedSizes(16, M, 16 * K, 256 * K);
+        // Tile-IO: one local pattern, under its own key, per rank
+        var w = SchemeWorkloads.tileIo(4, 2, 16 * K, 16);
         Map<Scheme, SimResult> r = none.runPhase(w.name(), w.read(), Op.READ);
         assertEquals(r.get(Scheme.H_PDLA).elapsedSeconds(), r.get(Scheme.S_PDLA).elapsedSeconds());
-        // with room for exactly the most beneficial pattern, only that one moves to SSD
-        var report = new Analyzer().analyze(w.read());
-        var chosen = PatternSelection.choose(report);
-        Map<String, io.pdla.costmodel.benefit.CriticalPatternEntry> all = cmp.algorithm1(chosen, 16, Op.READ);
-        assertTrue(all.size() >= 2, "both parts are critical: " + all.keySet());
-        var first = all.values().iterator().next();
-        SchemeComparison one = new SchemeComparison(cmp.settings().withSsdBytesPerServer(first.bytesPerSServer()));
-        Map<String, io.pdla.costmodel.benefit.CriticalPatternEntry> placed = one.algorithm1(chosen, 16, Op.READ);
-        assertEquals(List.of(first.patternKey()), List.copyOf(placed.keySet()));
-        for (var e : all.values()) assertTrue(e.benefitSeconds() <= first.benefitSeconds(), "descending benefit");
+        // with room for exactly the most beneficial pattern, only that one moves to SSD (the replicator's Algorithm 1)
+        var chosen = SchemeComparison.chosen(w.read());
+        var all = new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0);
+        List<Placement> critical = all.values().stream().filter(p -> p.space() != ReplicaSpace.HSERVERS)
+                .sorted(java.util.Comparator.comparingDouble(Placement::benefitSeconds).reversed()).toList();
+        assertTrue(critical.size() >= 2, "several tiles are critical: " + all);
+        Placement first = critical.get(0);
+        PlacementConfig room = cmp.placementConfig().withSsd(cmp.placementConfig().sServers(), first.bytesPerSServer());
+        var placed = new LayoutPlanner(room).plan(chosen, 0).values().stream().filter(p -> p.space() != ReplicaSpace.HSERVERS).toList();
+        assertEquals(1, placed.size(), placed.toString());
+        assertEquals(first.benefitSeconds(), placed.get(0).benefitSeconds(), "the most beneficial one: " + placed);
     }
 
     @Test
     void contiguousPatternsGetNoReplicaAndGlobalRunsFallBackToLocals() {
         // IOR shared file, interleaved transfers: the global pattern is one contiguous run -> per-rank locals
         var ior = io.pdla.patterns.synth.SyntheticTraces.ior(4, 256 * K, 64 * K, 4, io.pdla.access.IoOp.READ);
-        var chosen = PatternSelection.choose(new Analyzer().analyze(ior));
+        var chosen = SchemeComparison.chosen(ior);
         assertEquals(4, chosen.size(), chosen.toString());
-        assertTrue(chosen.stream().noneMatch(PatternSelection.Chosen::global));
-        assertTrue(chosen.stream().noneMatch(c -> PatternSelection.isContiguousRun(c.geometry())));
+        assertTrue(chosen.stream().noneMatch(c -> c.key().global()));
+        assertTrue(chosen.stream().noneMatch(c -> c.geometry().isAscendingRun()));
         // file per process, contiguous: nothing to replicate
         var fpp = io.pdla.patterns.synth.SyntheticTraces.iorFilePerProcess(4, 256 * K, 64 * K, 1, io.pdla.access.IoOp.READ);
-        assertEquals(List.of(), PatternSelection.choose(new Analyzer().analyze(fpp)));
+        assertEquals(List.of(), SchemeComparison.chosen(fpp));
     }
 
     @Test
     void hybridReplicaWhenTheModelPicksHServersPlusSServers() {
         // the calibrated model gives 16 MiB requests of 8 processes the HServers+SServers space
         var w = SchemeWorkloads.iorFixedStride(8, 16 * M, 32 * M, 4);
-        var chosen = PatternSelection.choose(new Analyzer().analyze(w.read()));
-        Map<String, io.pdla.costmodel.benefit.CriticalPatternEntry> cpt = cmp.algorithm1(chosen, 8, Op.READ);
-        assertEquals(1, cpt.size(), cpt.toString());
-        var e = cpt.values().iterator().next();
-        assertEquals(io.pdla.costmodel.benefit.ReplicaSpace.HSERVERS_PLUS_SSERVERS, e.space());
-        var plan = cmp.plan(Scheme.S_PDLA, chosen, new java.util.TreeSet<>(List.of(0)), 8, Op.READ);
+        var chosen = SchemeComparison.chosen(w.read());
+        var placements = new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0);
+        assertEquals(1, placements.size(), placements.toString());
+        var e = placements.values().iterator().next();
+        assertEquals(ReplicaSpace.HSERVERS_PLUS_SSERVERS, e.space());
+        var plan = cmp.plan(Scheme.S_PDLA, chosen, w.read());
         var layout = plan.placements().get(0).layout();
         assertEquals(io.pdla.simpfs.layout.Layout.hybrid(e.hServerStripe(), e.sServerStripe()), layout);
         Map<Scheme, SimResult> r = cmp.runPhase(w.name(), w.read(), Op.READ);
@@ -161,26 +168,25 @@ class SchemeComparisonTest {
         // reported in RESULTS-schemes.md: the model charges an HDD start-up per request even when the replica is
         // read sequentially, so it sends the PIO-Bench pattern to SServers; sim-pfs's HDD replica streams
         var w = SchemeWorkloads.pioNestedStrided(64, 64 * K, 4, 16);
-        var chosen = PatternSelection.choose(new Analyzer().analyze(w.read()));
-        assertEquals(1, cmp.algorithm1(chosen, 64, Op.READ).size(), "model: critical");
+        var chosen = SchemeComparison.chosen(w.read());
+        assertEquals(1, chosen.size());
+        assertTrue(new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0).values().stream().allMatch(p -> p.space() != ReplicaSpace.HSERVERS),
+                "model: critical");
         Map<Scheme, SimResult> r = cmp.runPhase(w.name(), w.read(), Op.READ);
         assertTrue(maxSeeks(r.get(Scheme.H_PDLA)) <= 1, "H-PDLA replica is read sequentially: " + maxSeeks(r.get(Scheme.H_PDLA)));
         assertTrue(r.get(Scheme.S_PDLA).elapsedSeconds() > r.get(Scheme.H_PDLA).elapsedSeconds(), "S-PDLA slower here");
     }
 
     @Test
-    void replicaProcessRegionIsOneRanksContiguousRun() {
-        // own regions: the rank level is outermost in the global, each rank's data is one run of total / p
-        var ior = PatternSelection.choose(new Analyzer().analyze(SchemeWorkloads.iorFixedStride(4, 64 * K, 128 * K, 8).read()));
+    void aReplicasProcessRegionIsTheShareOfTheProcessesWhoseDataItHolds() {
+        // a global replica of 4 ranks: 1-DV regions of a quarter; a local replica (one rank's data): one region
+        var ior = SchemeComparison.chosen(SchemeWorkloads.iorFixedStride(4, 64 * K, 128 * K, 8).read());
         assertEquals(1, ior.size());
-        assertTrue(ior.get(0).global());
-        assertEquals(ior.get(0).geometry().totalBytes() / 4, ior.get(0).rankRun());
-        assertEquals(ior.get(0).rankRun(), SchemeComparison.regionOf(ior.get(0)));
-        // PIO nested strided with a one-request rank shift: ranks interleave request by request in the global
-        var pio = PatternSelection.choose(new Analyzer().analyze(SchemeWorkloads.pioNestedStrided(4, 16 * K, 4, 3).read()));
-        assertEquals(1, pio.size());
-        assertTrue(pio.get(0).global());
-        assertEquals(16 * K, pio.get(0).rankRun());
+        assertTrue(ior.get(0).key().global());
+        assertEquals(4, LayoutPlanner.dataProcesses(ior.get(0)));
+        var tile = SchemeComparison.chosen(SchemeWorkloads.tileIo(2, 2, 64 * K, 8).read());
+        assertTrue(tile.stream().noneMatch(p -> p.key().global()), tile.toString());
+        for (var p : tile) assertEquals(1, LayoutPlanner.dataProcesses(p));
     }
 
     @Test

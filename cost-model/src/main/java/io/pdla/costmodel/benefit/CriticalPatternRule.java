@@ -32,15 +32,23 @@ public final class CriticalPatternRule {
         return benefit.benefit() > thresholdSeconds && benefit.bestSpace() != ReplicaSpace.HSERVERS;
     }
 
-    /** The CPT entry for the pattern, or empty if it is not critical. */
+    /** The CPT entry for a pattern whose replica holds all its processes' data (a global one), or empty if it is not critical. */
     public Optional<CriticalPatternEntry> classify(String patternKey, AccessPattern pattern) {
+        return classify(patternKey, pattern, pattern.processes());
+    }
+
+    /**
+     * The CPT entry for the pattern, or empty if it is not critical. {@code dataProcesses}: whose data the replica
+     * holds, which is what it occupies on the SServers (1 for a local pattern; see {@link SServerSpace}).
+     */
+    public Optional<CriticalPatternEntry> classify(String patternKey, AccessPattern pattern, int dataProcesses) {
         PatternBenefit b = calculator.evaluate(pattern);
         if (!isCritical(b)) {
             return Optional.empty();
         }
         ReplicaSpace space = b.bestSpace();
         boolean hybrid = space == ReplicaSpace.HSERVERS_PLUS_SSERVERS;
-        long bytes = SServerSpace.bytesPerSServer(pattern, space, b.bestLayout(), calculator.sServers(),
+        long bytes = SServerSpace.bytesPerSServer(pattern, dataProcesses, space, b.bestLayout(), calculator.sServers(),
                 b.sServerStripe());
         return Optional.of(new CriticalPatternEntry(patternKey, b.benefit(), space, b.bestLayout(), bytes,
                 hybrid ? Math.round(b.hServerStripe()) : 0, hybrid ? Math.round(b.sServerStripe()) : 0));

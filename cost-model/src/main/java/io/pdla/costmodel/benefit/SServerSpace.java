@@ -9,15 +9,30 @@ import io.pdla.costmodel.RequestBatch;
  * space of one SServer [V, S1 Algorithm 1]. How to compute it is not published [R]: per round,
  * 1-DH puts {@code p*s/n_s} on each server, 1-DV {@code ceil(p/n_s)*s} on the fullest one, 2-D
  * {@code ceil(p/g)*s/ceil(n_s/g)}, and a hybrid replica {@code p*s_s}.
+ *
+ * <p>Here {@code p} counts the processes whose data the replica holds, not the processes that run: a global pattern's
+ * replica holds all {@code p} ranks' data, a local pattern's replica one rank's, however many ranks run alongside
+ * (the timing model still sees them all). Charging a local replica for every rank over-counted its space p-fold
+ * (at 512 MiB per process, 8 of 64 Tile-IO replicas got SSD space instead of all).
  */
 public final class SServerSpace {
 
     private SServerSpace() {
     }
 
+    /** A replica holding the data of all the pattern's processes (a global pattern). */
     public static long bytesPerSServer(AccessPattern pattern, ReplicaSpace space, LayoutChoice layout,
                                        int sServers, double sServerStripe) {
-        int p = pattern.processes();
+        return bytesPerSServer(pattern, pattern.processes(), space, layout, sServers, sServerStripe);
+    }
+
+    /** A replica holding the data of {@code dataProcesses} of the pattern's processes (1 for a local pattern). */
+    public static long bytesPerSServer(AccessPattern pattern, int dataProcesses, ReplicaSpace space, LayoutChoice layout,
+                                       int sServers, double sServerStripe) {
+        if (dataProcesses < 1 || dataProcesses > pattern.processes()) {
+            throw new IllegalArgumentException("dataProcesses must be 1.." + pattern.processes() + " (the pattern's processes), was " + dataProcesses);
+        }
+        int p = dataProcesses;
         double total = 0;
         for (RequestBatch b : pattern.batches()) {
             double perRound;

@@ -66,6 +66,25 @@ class CriticalPatternTest {
     }
 
     @Test
+    void aLocalPatternIsChargedItsOwnBytesNotEveryRanks() {
+        // one rank's 512 MiB of a 64-rank job, in 1 MiB requests: the timing model sees 64 ranks running alike,
+        // the replica holds this rank's bytes only
+        AccessPattern local = AccessPattern.of(64, 8, 1 << 20, 512, Op.READ);
+        long ownBytes = 512L << 20;
+        for (LayoutChoice layout : List.of(new LayoutChoice(Distribution.ONE_DH, 1, 1), new LayoutChoice(Distribution.ONE_DV, 4, 1),
+                new LayoutChoice(Distribution.TWO_D, 2, 1))) {
+            long charged = SServerSpace.bytesPerSServer(local, 1, ReplicaSpace.SSERVERS, layout, 4, 0);
+            long asGlobal = SServerSpace.bytesPerSServer(local, ReplicaSpace.SSERVERS, layout, 4, 0);
+            assertTrue(charged >= ownBytes / 4 && charged <= ownBytes, layout + ": " + charged);
+            assertTrue(asGlobal >= 16 * charged, layout + ": the global charge covers 64 ranks, " + asGlobal + " vs " + charged);
+        }
+        Optional<CriticalPatternEntry> e = new CriticalPatternRule(CALC).classify("local", local, 1);
+        e.ifPresent(x -> assertTrue(x.bytesPerSServer() <= ownBytes, x.toString()));
+        assertThrows(IllegalArgumentException.class, () -> SServerSpace.bytesPerSServer(local, 65, ReplicaSpace.SSERVERS,
+                new LayoutChoice(Distribution.ONE_DV, 4, 1), 4, 0));
+    }
+
+    @Test
     void sServerSpaceFollowsTheLayout() {
         AccessPattern pattern = AccessPattern.of(10, 1, 1000, 3, Op.WRITE);
         assertEquals(10 * 1000 * 3 / 4, SServerSpace.bytesPerSServer(pattern, ReplicaSpace.SSERVERS,

@@ -1,5 +1,7 @@
 package io.pdla.patterns.db;
 
+import io.pdla.pattern.PatternKey;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

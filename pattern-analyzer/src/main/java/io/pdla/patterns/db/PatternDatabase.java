@@ -20,7 +20,7 @@ import com.sleepycat.je.SecondaryDatabase;
 import com.sleepycat.je.SecondaryKeyCreator;
 import com.sleepycat.je.Transaction;
 import io.pdla.patterns.AnalysisReport;
-import io.pdla.patterns.JobInfo;
+import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.RuntimeInfo;
 import io.pdla.patterns.global.GlobalPattern;
 import io.pdla.patterns.global.MemberRef;
@@ -46,7 +46,7 @@ import java.util.function.Function;
  *   meta                 "schema-version" -> int                      checked at open
  *                        "queue-next" -> long                         next queue sequence number
  *   patterns             PatternKey (tuple) -> JSON {patterns, runtime}
- *   patterns.by-file     file path -> PatternKey        (secondary, sorted duplicates)
+ *   patterns.by-file     file URI -> PatternKey         (secondary, sorted duplicates)
  *   patterns.by-app      app command -> PatternKey      (secondary, sorted duplicates)
  *   replication-queue    sequence (long) -> PatternKey  FIFO for the replicator
  * </pre>
@@ -56,9 +56,9 @@ import java.util.function.Function;
  * transaction that loses a deadlock is aborted and retried.
  */
 public final class PatternDatabase implements AutoCloseable {
-    public static final int SCHEMA_VERSION = 1;
-    private static final byte[] VERSION_KEY = PatternKey.encodeString("schema-version");
-    private static final byte[] QUEUE_COUNTER_KEY = PatternKey.encodeString("queue-next");
+    public static final int SCHEMA_VERSION = 2;   // 2: keys name the file by URI (core's PatternKey)
+    private static final byte[] VERSION_KEY = KeyTuples.encodeString("schema-version");
+    private static final byte[] QUEUE_COUNTER_KEY = KeyTuples.encodeString("queue-next");
 
     private final Path dir;
     private final Environment env;
@@ -85,8 +85,8 @@ public final class PatternDatabase implements AutoCloseable {
             try {
                 meta = env.openDatabase(txn, "meta", dbConfig(readOnly));
                 patterns = env.openDatabase(txn, "patterns", dbConfig(readOnly));
-                byFile = env.openSecondaryDatabase(txn, "patterns.by-file", patterns, secondary(readOnly, PatternKey::fileOf));
-                byApp = env.openSecondaryDatabase(txn, "patterns.by-app", patterns, secondary(readOnly, PatternKey::appOf));
+                byFile = env.openSecondaryDatabase(txn, "patterns.by-file", patterns, secondary(readOnly, KeyTuples::fileOf));
+                byApp = env.openSecondaryDatabase(txn, "patterns.by-app", patterns, secondary(readOnly, KeyTuples::appOf));
                 queue = env.openDatabase(txn, "replication-queue", dbConfig(readOnly));
                 checkVersion(txn, readOnly);
                 txn.commit();
@@ -205,7 +205,7 @@ public final class PatternDatabase implements AutoCloseable {
     }
 
     private boolean putIn(Transaction txn, PatternEntry entry) {
-        DatabaseEntry key = new DatabaseEntry(entry.key().encode());
+        DatabaseEntry key = new DatabaseEntry(KeyTuples.encode(entry.key()));
         byte[] value = EntryCodec.encode(entry);
         DatabaseEntry old = new DatabaseEntry();
         if (patterns.get(txn, key, old, LockMode.RMW) == OperationStatus.SUCCESS && Arrays.equals(old.getData(), value)) {
@@ -243,57 +243,23 @@ public final class PatternDatabase implements AutoCloseable {
      * @return number of entries stored (new or changed, hence enqueued)
      */
     public int storeReport(AnalysisReport report) {
-        JobInfo job = report.job();
-        Map<Integer, Map<Integer, List<LocalPattern>>> locals = report.localsByRankAndFile();
-        Map<Integer, List<GlobalPattern>> globalsByFile = new HashMap<>();
-        Map<Integer, Map<MemberRef, Integer>> memberOf = new HashMap<>();   // file -> member -> global index
-        for (GlobalPattern g : report.globals()) {
-            List<GlobalPattern> list = globalsByFile.computeIfAbsent(g.fileId(), f -> new ArrayList<>());
-            for (MemberRef m : g.members()) memberOf.computeIfAbsent(g.fileId(), f -> new HashMap<>()).put(m, list.size());
-            list.add(g);
-        }
-        List<PatternEntry> entries = new ArrayList<>();
-        locals.forEach((rank, files) -> files.forEach((file, list) -> {
-            if (list.isEmpty()) return;
-            List<StoredPattern> stored = new ArrayList<>();
-            TreeSet<Long> sizes = new TreeSet<>();
-            for (int i = 0; i < list.size(); i++) {
-                Integer gi = memberOf.getOrDefault(file, Map.of()).get(new MemberRef(rank, i));
-                stored.add(StoredPattern.of(list.get(i), gi));
-                for (long s : list.get(i).requestSizes()) sizes.add(s);
-            }
-            entries.add(new PatternEntry(new PatternKey(job.appCommand(), job.nprocs(), rank, job.path(file)), stored,
-                    runtime(job, sizes)));
-        }));
-        globalsByFile.forEach((file, list) -> {
-            TreeSet<Long> sizes = new TreeSet<>();
-            list.forEach(g -> Arrays.stream(g.requestSizes()).forEach(sizes::add));
-            entries.add(new PatternEntry(PatternKey.global(job.appCommand(), job.nprocs(), job.path(file)),
-                    list.stream().map(StoredPattern::of).toList(), runtime(job, sizes)));
-        });
-        return inTransaction("store the analysis of '" + job.appCommand() + "'", txn -> {
+        List<PatternEntry> entries = PatternEntries.of(report);
+        return inTransaction("store the analysis of '" + report.job().app().command() + "'", txn -> {
             int n = 0;
             for (PatternEntry e : entries) if (putIn(txn, e)) n++;
             return n;
         });
     }
 
-    private static RuntimeInfo runtime(JobInfo job, TreeSet<Long> sizes) {
-        RuntimeInfo r = job.runtime();
-        Map<String, String> extra = new HashMap<>(r.extra());
-        job.hints().forEach((k, v) -> extra.put("hint." + k, v));
-        return new RuntimeInfo(r.fileSystem(), r.servers(), r.stripeSize(), r.stripeCount(), List.copyOf(sizes), extra);
-    }
-
     public Optional<PatternEntry> get(PatternKey key) {
         DatabaseEntry data = new DatabaseEntry();
-        OperationStatus s = patterns.get(null, new DatabaseEntry(key.encode()), data, LockMode.READ_COMMITTED);
+        OperationStatus s = patterns.get(null, new DatabaseEntry(KeyTuples.encode(key)), data, LockMode.READ_COMMITTED);
         return s == OperationStatus.SUCCESS ? Optional.of(EntryCodec.decode(key, data.getData())) : Optional.empty();
     }
 
     /** Deletes the entry (its secondary index records go with it) and any queue items for it. */
     public boolean delete(PatternKey key) {
-        byte[] k = key.encode();
+        byte[] k = KeyTuples.encode(key);
         return inTransaction("delete " + key, txn -> {
             boolean existed = patterns.delete(txn, new DatabaseEntry(k)) == OperationStatus.SUCCESS;
             try (Cursor c = queue.openCursor(txn, null)) {
@@ -311,17 +277,17 @@ public final class PatternDatabase implements AutoCloseable {
         try (Cursor c = patterns.openCursor(null, CursorConfig.READ_COMMITTED)) {
             DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
             d.setPartial(0, 0, true);
-            while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) out.add(PatternKey.decode(k.getData()));
+            while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) out.add(KeyTuples.decode(k.getData()));
         }
         return out;
     }
 
-    public List<PatternEntry> byFile(String file) {
-        return bySecondary(byFile, PatternKey.encodeString(file));
+    public List<PatternEntry> byFile(java.net.URI file) {
+        return bySecondary(byFile, KeyTuples.encodeString(file.toString()));
     }
 
     public List<PatternEntry> byApp(String appCommand) {
-        return bySecondary(byApp, PatternKey.encodeString(appCommand));
+        return bySecondary(byApp, KeyTuples.encodeString(appCommand));
     }
 
     private List<PatternEntry> bySecondary(SecondaryDatabase sdb, byte[] skey) {
@@ -330,7 +296,7 @@ public final class PatternDatabase implements AutoCloseable {
             DatabaseEntry sk = new DatabaseEntry(skey), pk = new DatabaseEntry(), data = new DatabaseEntry();
             OperationStatus s = c.getSearchKey(sk, pk, data, LockMode.DEFAULT);
             while (s == OperationStatus.SUCCESS) {
-                out.add(EntryCodec.decode(PatternKey.decode(pk.getData()), data.getData()));
+                out.add(EntryCodec.decode(KeyTuples.decode(pk.getData()), data.getData()));
                 s = c.getNextDup(sk, pk, data, LockMode.DEFAULT);
             }
         }
@@ -348,7 +314,7 @@ public final class PatternDatabase implements AutoCloseable {
         try (Cursor c = queue.openCursor(null, CursorConfig.READ_COMMITTED)) {
             DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
             while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) {
-                out.add(new QueueItem(new TupleInput(k.getData()).readLong(), PatternKey.decode(d.getData())));
+                out.add(new QueueItem(new TupleInput(k.getData()).readLong(), KeyTuples.decode(d.getData())));
             }
         }
         return out;
@@ -368,7 +334,7 @@ public final class PatternDatabase implements AutoCloseable {
             DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
             if (c.getFirst(k, d, LockMode.RMW) != OperationStatus.SUCCESS) return Optional.empty();
             c.delete();
-            return Optional.of(new QueueItem(new TupleInput(k.getData()).readLong(), PatternKey.decode(d.getData())));
+            return Optional.of(new QueueItem(new TupleInput(k.getData()).readLong(), KeyTuples.decode(d.getData())));
         }
     }
 

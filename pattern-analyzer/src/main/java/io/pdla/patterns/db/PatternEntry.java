@@ -1,5 +1,6 @@
 package io.pdla.patterns.db;
 
+import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.RuntimeInfo;
 
 import java.util.List;

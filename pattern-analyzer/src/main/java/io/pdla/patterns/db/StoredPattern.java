@@ -2,7 +2,7 @@ package io.pdla.patterns.db;
 
 import io.pdla.patterns.global.GlobalPattern;
 import io.pdla.patterns.global.MemberRef;
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import io.pdla.patterns.template.LocalPattern;
 import io.pdla.patterns.template.Notation;
 import io.pdla.patterns.template.OpMix;

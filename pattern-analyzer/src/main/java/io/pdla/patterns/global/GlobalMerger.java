@@ -1,6 +1,6 @@
 package io.pdla.patterns.global;
 
-import io.pdla.patterns.template.Geometry;
+import io.pdla.pattern.Geometry;
 import io.pdla.patterns.template.LocalPattern;
 import io.pdla.patterns.template.PatternKind;
 import io.pdla.patterns.template.Temporal;

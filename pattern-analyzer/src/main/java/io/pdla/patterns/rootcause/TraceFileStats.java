@@ -1,7 +1,7 @@
 package io.pdla.patterns.rootcause;
 
 import io.pdla.access.TraceRecord;
-import io.pdla.patterns.JobInfo;
+import io.pdla.patterns.TracedJob;
 import io.pdla.patterns.TraceSource;
 import io.pdla.patterns.TruncatedTraceException;
 
@@ -36,7 +36,7 @@ public final class TraceFileStats {
     }
 
     public static Result collect(TraceSource source, long smallBytes) {
-        JobInfo job = source.job();
+        TracedJob job = source.job();
         Map<Integer, Acc> byFile = new TreeMap<>();
         Map<Integer, Long> bytesByRank = new TreeMap<>();
         List<String> warnings = new ArrayList<>();

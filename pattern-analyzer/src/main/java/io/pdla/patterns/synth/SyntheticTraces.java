@@ -4,7 +4,7 @@ import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.access.TraceRecord;
 import io.pdla.patterns.InMemoryTraceSource;
-import io.pdla.patterns.JobInfo;
+import io.pdla.patterns.TracedJob;
 import io.pdla.patterns.RuntimeInfo;
 
 import java.util.ArrayList;
@@ -39,8 +39,8 @@ public final class SyntheticTraces {
         long size(long k);
     }
 
-    public static JobInfo job(String command, int nprocs, String path) {
-        return new JobInfo(command, nprocs, Map.of(0, path), Map.of(), RuntimeInfo.unknown());
+    public static TracedJob job(String command, int nprocs, String path) {
+        return new TracedJob(command, nprocs, Map.of(0, path), Map.of(), RuntimeInfo.unknown());
     }
 
     /** {@code n} requests of {@code size} bytes per rank at the given offsets, one file (id 0). */
@@ -50,7 +50,7 @@ public final class SyntheticTraces {
 
     /** {@code n} requests per rank, the k-th of {@code sizes.size(k)} bytes at {@code f.offset(rank, k)}, one file (id 0). */
     public static InMemoryTraceSource formula(String command, int nprocs, IoOp op, long n, SizeFormula sizes, OffsetFormula f) {
-        JobInfo job = job(command, nprocs, "/data/" + command.split(" ")[0] + ".dat");
+        TracedJob job = job(command, nprocs, "/data/" + command.split(" ")[0] + ".dat");
         TreeSet<Integer> ranks = IntStream.range(0, nprocs).boxed().collect(Collectors.toCollection(TreeSet::new));
         IntFunction<Iterator<TraceRecord>> gen = r -> new Iterator<>() {
             long k = 0;
@@ -86,7 +86,7 @@ public final class SyntheticTraces {
         long n = perSeg * segments;
         Map<Integer, String> files = IntStream.range(0, nprocs).boxed()
                 .collect(Collectors.toMap(r -> r, r -> "/data/ior.dat." + String.format("%08d", r)));
-        JobInfo job = new JobInfo("ior -F -b " + block + " -t " + transfer, nprocs, files, Map.of(), RuntimeInfo.unknown());
+        TracedJob job = new TracedJob("ior -F -b " + block + " -t " + transfer, nprocs, files, Map.of(), RuntimeInfo.unknown());
         TreeSet<Integer> ranks = IntStream.range(0, nprocs).boxed().collect(Collectors.toCollection(TreeSet::new));
         return new InMemoryTraceSource(job, ranks, r -> {
             List<TraceRecord> out = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.pdla.patterns.template;
 
+import io.pdla.pattern.Geometry;
+
 import java.util.Arrays;
 
 /**

@@ -1,6 +1,8 @@
 package io.pdla.patterns.template;
 
 import io.pdla.size.ByteSize;
+import io.pdla.pattern.Geometry;
+
 import java.util.Locale;
 import java.util.StringJoiner;
 

@@ -2,6 +2,7 @@ package io.pdla.patterns.template;
 
 import io.pdla.access.Extent;
 import io.pdla.access.IoOp;
+import io.pdla.pattern.Geometry;
 
 import java.util.Arrays;
 import java.util.Iterator;

@@ -1,5 +1,7 @@
 package io.pdla.patterns.template;
 
+import io.pdla.pattern.Geometry;
+
 /** Which template a pattern was found by, read off its closed form. */
 public enum PatternKind {
     /** One contiguous run (requests of any sizes, each starting where the previous ended). */

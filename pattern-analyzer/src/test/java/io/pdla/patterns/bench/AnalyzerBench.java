@@ -113,7 +113,7 @@ public final class AnalyzerBench {
             double get = (System.nanoTime() - t0) / 1e9;
             t0 = System.nanoTime();
             long byFile = 0;
-            for (int i = 0; i < entries; i++) byFile += db.byFile("/data/file-" + i).size();
+            for (int i = 0; i < entries; i++) byFile += db.byFile(java.net.URI.create("file:///data/file-" + i)).size();
             double sec = (System.nanoTime() - t0) / 1e9;
             t0 = System.nanoTime();
             int deq = 0;

@@ -1,11 +1,14 @@
 package io.pdla.patterns.db;
 
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.RuntimeInfo;
-import io.pdla.patterns.template.Geometry;
 import io.pdla.patterns.template.OpMix;
 import io.pdla.patterns.template.PatternKind;
 import io.pdla.patterns.template.Temporal;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -26,7 +29,7 @@ public final class CrashWriter {
         StoredPattern p = new StoredPattern(PatternKind.STRIDED, OpMix.READ_ONLY, g.spec(), 10 + i % 50,
                 4096L * (10 + i % 50), 1, new long[]{4096}, new Temporal(Temporal.Kind.FIXED, 1000), List.of(), null,
                 "entry " + i + " " + "x".repeat(i % 300));
-        return new PatternEntry(new PatternKey("crash-app", 64, i % 64, "/data/file-" + i), List.of(p),
+        return new PatternEntry(new PatternKey(new AppIdentity("crash-app", 64), i % 64, URI.create("file:///data/file-" + i)), List.of(p),
                 new RuntimeInfo("simpfs", 8, 65536L, 4, List.of(4096L), java.util.Map.of()));
     }
 }

@@ -2,16 +2,19 @@ package io.pdla.patterns.db;
 
 import com.sleepycat.je.Transaction;
 import io.pdla.access.IoOp;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.AnalysisReport;
 import io.pdla.patterns.Analyzer;
 import io.pdla.patterns.synth.SyntheticTraces;
-import io.pdla.patterns.template.Geometry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -33,15 +36,15 @@ class PatternDatabaseTest {
     void putGetAndSecondaryLookupsByFileAndApp() {
         try (PatternDatabase db = PatternDatabase.open(dir)) {
             for (int i = 0; i < 6; i++) assertTrue(db.put(CrashWriter.entry(i)));
-            PatternEntry other = new PatternEntry(new PatternKey("other-app", 2, null, "/data/file-3"),
+            PatternEntry other = new PatternEntry(PatternKey.global(new AppIdentity("other-app", 2), URI.create("file:///data/file-3")),
                     CrashWriter.entry(3).patterns(), CrashWriter.entry(3).runtime());
             assertTrue(db.put(other));
             assertEquals(CrashWriter.entry(4), db.get(CrashWriter.entry(4).key()).orElseThrow());
             assertEquals(Set.of(CrashWriter.entry(3).key(), other.key()),
-                    Set.copyOf(db.byFile("/data/file-3").stream().map(PatternEntry::key).toList()));
+                    Set.copyOf(db.byFile(URI.create("file:///data/file-3")).stream().map(PatternEntry::key).toList()));
             assertEquals(6, db.byApp("crash-app").size());
             assertEquals(List.of(other), db.byApp("other-app"));
-            assertTrue(db.byFile("/nope").isEmpty());
+            assertTrue(db.byFile(URI.create("file:///nope")).isEmpty());
             assertEquals(7, db.keys().size());
             // the global key sorts before the ranks of the same app and process count
             assertEquals("all", other.key().scope());
@@ -69,7 +72,7 @@ class PatternDatabaseTest {
             assertTrue(db.delete(CrashWriter.entry(1).key()));
             assertEquals(3, db.queueLength(), "deleting an entry removes its queue items");
             assertTrue(db.get(CrashWriter.entry(1).key()).isEmpty());
-            assertTrue(db.byFile("/data/file-1").isEmpty(), "secondary follows the delete");
+            assertTrue(db.byFile(URI.create("file:///data/file-1")).isEmpty(), "secondary follows the delete");
             assertFalse(db.delete(CrashWriter.entry(1).key()));
             while (db.dequeue().isPresent()) { }
             assertEquals(Optional.empty(), db.dequeue());
@@ -128,11 +131,12 @@ class PatternDatabaseTest {
         try (PatternDatabase db = PatternDatabase.open(dir)) {
             assertEquals(5, db.storeReport(r));
             assertEquals(5, db.queueLength());
-            String app = r.job().appCommand(), path = r.job().path(0);
-            PatternEntry global = db.get(PatternKey.global(app, 4, path)).orElseThrow();
+            AppIdentity app = r.job().app();
+            URI path = r.job().uri(0);
+            PatternEntry global = db.get(PatternKey.global(app, path)).orElseThrow();
             assertEquals(r.globals().get(0).geometry(), global.patterns().get(0).closedForm());
             assertEquals(4, global.patterns().get(0).members().size());
-            PatternEntry rank2 = db.get(new PatternKey(app, 4, 2, path)).orElseThrow();
+            PatternEntry rank2 = db.get(PatternKey.local(app, 2, path)).orElseThrow();
             assertEquals(Geometry.strided(2 * 65536, 65536, 4 * 65536, 16), rank2.patterns().get(0).closedForm());
             assertEquals(0, rank2.patterns().get(0).globalIndex());
             assertEquals(List.of(65536L), rank2.runtime().requestSizes());
@@ -161,7 +165,7 @@ class PatternDatabaseTest {
             Set<Integer> present = new HashSet<>();
             for (PatternKey k : db.keys()) {
                 PatternEntry e = db.get(k).orElseThrow();         // decodes: no half-written value
-                int i = Integer.parseInt(k.file().substring("/data/file-".length()));
+                int i = Integer.parseInt(k.file().getPath().substring("/data/file-".length()));
                 assertEquals(CrashWriter.entry(i), e);
                 present.add(i);
             }

@@ -2,6 +2,8 @@ package io.pdla.patterns.template;
 
 import io.pdla.access.Extent;
 import io.pdla.access.IoOp;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.RandomGeometries;
 import org.junit.jupiter.api.Test;
 
 import java.util.Iterator;
@@ -29,7 +31,7 @@ class MatcherRecoversGeneratedPatternsTest {
         Random r = new Random(seed);
         int checked = 0;
         for (int round = 0; round < 10000; round++) {
-            Geometry.Spec spec = GeometryPropertyTest.randomSpec(r);
+            Geometry.Spec spec = RandomGeometries.randomSpec(r);
             Geometry g = Geometry.of(spec);
             if (!learnable(g)) continue;
             StreamMatcher m = new StreamMatcher(0, 0, MatcherConfig.defaults());

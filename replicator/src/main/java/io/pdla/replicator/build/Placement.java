@@ -15,18 +15,19 @@ public record Placement(ReplicaSpace space, LayoutChoice layout, double benefitS
                         long hServerStripe, long sServerStripe, String why) {
 
     /**
-     * This placement as the core layout description: the store translates it into its own terms
+     * This placement as the core layout description ({@code processRegion}: one process's consecutive bytes in the
+     * replica, {@code KeyedPattern.processRun}): the store translates it into its own terms
      * ({@code StorageDriver.setLayout}). Server counts are left out: the plan means every server of the class.
      */
-    public Layout storageLayout(PlacementConfig cfg, long replicaBytes, int processes) {
+    public Layout storageLayout(PlacementConfig cfg, long replicaBytes, long processRegion) {
         if (space == ReplicaSpace.HSERVERS_PLUS_SSERVERS) {
             return Layout.hybrid(Math.max(1, hServerStripe), Math.max(1, sServerStripe));
         }
         int servers = space == ReplicaSpace.SSERVERS ? cfg.sServers() : cfg.hServers();
         Layout.ServerClass cls = space == ReplicaSpace.SSERVERS ? Layout.ServerClass.SSD : Layout.ServerClass.HDD;
         return switch (layout.layout()) {
-            // [R] 1-DV keeps each process's data on one server: a region of the replica per process
-            case ONE_DV -> Layout.oneDV(cls, Math.max(cfg.stripeBytes(), ceilDiv(replicaBytes, processes))).withStripe(cfg.stripeBytes());
+            // [R] 1-DV keeps each process's data on one server: a region of the replica per process run
+            case ONE_DV -> Layout.oneDV(cls, Math.max(1, processRegion)).withStripe(cfg.stripeBytes());
             // the cost model counts groups g; the layout takes servers per group
             case TWO_D -> Layout.twoD(cls, Math.max(1, servers / layout.groups()), cfg.stripeBytes(),
                     Math.max(cfg.stripeBytes(), ceilDiv(replicaBytes, layout.groups())));

@@ -7,7 +7,7 @@ import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
-import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.Capability;
 import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
@@ -79,15 +79,15 @@ public final class ReplicaBuilder {
     }
 
     /** The directory of one pattern's replica: a stable name from the pattern key. */
-    public URI replicaDir(ReplicablePattern p) {
-        URI root = replicaRoot != null ? replicaRoot : p.key().original().resolve(DEFAULT_DIR);
+    public URI replicaDir(KeyedPattern p) {
+        URI root = replicaRoot != null ? replicaRoot : p.key().file().resolve(DEFAULT_DIR);
         String s = root.toString();
         if (!s.endsWith("/")) root = URI.create(s + "/");
         return root.resolve(hash(p.key().id()) + "/");
     }
 
-    public BuildOutcome build(ReplicablePattern pattern, Placement placement) throws IOException {
-        URI original = pattern.key().original();
+    public BuildOutcome build(KeyedPattern pattern, Placement placement) throws IOException {
+        URI original = pattern.key().file();
         StorageDriver driver = drivers.forUri(original);
         if (!driver.exists(original)) {
             return new BuildOutcome(BuildOutcome.Kind.REJECTED, "original " + original + " of pattern " + pattern.key().id() + " does not exist", null);
@@ -140,11 +140,11 @@ public final class ReplicaBuilder {
         }
     }
 
-    private BuildOutcome copyAndPublish(ReplicablePattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
+    private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
                                         Optional<ReplicaEntry> existing) throws IOException {
-        URI original = pattern.key().original();
-        Layout layout = placement.storageLayout(planner.config(), pattern.totalBytes(), pattern.key().processes());
+        URI original = pattern.key().file();
+        Layout layout = planner.layoutOf(pattern, placement);
         rdriver.mkdirs(dir);
         String notApplied = "the store has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
@@ -223,9 +223,9 @@ public final class ReplicaBuilder {
         }
     }
 
-    private void copy(ReplicablePattern pattern, StorageDriver src, StorageDriver dst, URI tmp) throws IOException {
+    private void copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp) throws IOException {
         long started = System.nanoTime();
-        try (StorageFile in = src.open(pattern.key().original(), OpenOptions.readOnly());
+        try (StorageFile in = src.open(pattern.key().file(), OpenOptions.readOnly());
              StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
             long originalSize = in.size();
             // what writers left in the page cache becomes durable before a replica vouches for it (the daemon
@@ -235,7 +235,7 @@ public final class ReplicaBuilder {
             List<long[]> batch = new ArrayList<>();
             long[] state = {0, 0}; // bytes in batch, bytes written
             try {
-                pattern.forEachExtent((off, len) -> {
+                pattern.geometry().forEachExtent((off, len) -> {
                     long o = off;
                     long l = len;
                     while (l > 0) {

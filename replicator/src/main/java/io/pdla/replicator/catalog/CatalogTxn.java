@@ -1,12 +1,14 @@
 package io.pdla.replicator.catalog;
 
+import io.pdla.replicator.pattern.PatternCodec;
+
 import com.sleepycat.je.Cursor;
 import com.sleepycat.je.Database;
 import com.sleepycat.je.DatabaseEntry;
 import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
 import com.sleepycat.je.Transaction;
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.pattern.PatternKey;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -36,24 +38,24 @@ public final class CatalogTxn {
 
     public Optional<ReplicaEntry> entry(PatternKey key) {
         DatabaseEntry v = new DatabaseEntry();
-        if (catalog.replicas.get(txn, new DatabaseEntry(key.toBytes()), v, LockMode.RMW) != OperationStatus.SUCCESS) {
+        if (catalog.replicas.get(txn, new DatabaseEntry(PatternCodec.keyBytes(key)), v, LockMode.RMW) != OperationStatus.SUCCESS) {
             return Optional.empty();
         }
         return Optional.of(ReplicaEntry.fromBytes(v.getData()));
     }
 
     public void put(ReplicaEntry e) {
-        catalog.replicas.put(txn, new DatabaseEntry(e.key().toBytes()), new DatabaseEntry(e.toBytes()));
+        catalog.replicas.put(txn, new DatabaseEntry(PatternCodec.keyBytes(e.key())), new DatabaseEntry(e.toBytes()));
     }
 
     public boolean delete(PatternKey key) {
-        return catalog.replicas.delete(txn, new DatabaseEntry(key.toBytes())) == OperationStatus.SUCCESS;
+        return catalog.replicas.delete(txn, new DatabaseEntry(PatternCodec.keyBytes(key))) == OperationStatus.SUCCESS;
     }
 
     /** Entries of one original (any application, rank); undecodable ones go to {@code corrupt}. */
     public List<ReplicaEntry> entriesOf(URI original, Consumer<String> corrupt) {
         List<ReplicaEntry> out = new ArrayList<>();
-        scan(catalog.replicas, PatternKey.filePrefix(original), (k, v) -> {
+        scan(catalog.replicas, PatternCodec.filePrefix(original), (k, v) -> {
             try {
                 out.add(ReplicaEntry.fromBytes(v));
             } catch (IllegalArgumentException e) {
@@ -82,7 +84,7 @@ public final class CatalogTxn {
 
     public FileRecord file(URI original) {
         DatabaseEntry v = new DatabaseEntry();
-        if (catalog.files.get(txn, new DatabaseEntry(PatternKey.filePrefix(original)), v, LockMode.RMW) != OperationStatus.SUCCESS) {
+        if (catalog.files.get(txn, new DatabaseEntry(PatternCodec.filePrefix(original)), v, LockMode.RMW) != OperationStatus.SUCCESS) {
             return FileRecord.NEW;
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(v.getData()))) {
@@ -106,7 +108,7 @@ public final class CatalogTxn {
                 out.writeLong(r.identityBeforeWriters().size());
                 out.writeLong(r.identityBeforeWriters().modifiedNanos());
             }
-            catalog.files.put(txn, new DatabaseEntry(PatternKey.filePrefix(original)), new DatabaseEntry(bytes.toByteArray()));
+            catalog.files.put(txn, new DatabaseEntry(PatternCodec.filePrefix(original)), new DatabaseEntry(bytes.toByteArray()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -140,7 +142,7 @@ public final class CatalogTxn {
 
     public List<WriterSession> writers(URI original) {
         List<WriterSession> out = new ArrayList<>();
-        byte[] prefix = PatternKey.filePrefix(original);
+        byte[] prefix = PatternCodec.filePrefix(original);
         scan(catalog.writers, prefix, (k, v) -> {
             try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(v))) {
                 String id = new DataInputStream(new ByteArrayInputStream(k, prefix.length, k.length - prefix.length)).readUTF();
@@ -155,7 +157,7 @@ public final class CatalogTxn {
     private static byte[] writerKey(URI original, String sessionId) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            bytes.write(PatternKey.filePrefix(original));
+            bytes.write(PatternCodec.filePrefix(original));
             new DataOutputStream(bytes).writeUTF(sessionId);
             return bytes.toByteArray();
         } catch (IOException e) {

@@ -1,8 +1,8 @@
 package io.pdla.replicator.catalog;
 
 import io.pdla.replicator.pattern.PatternCodec;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.storage.Layout;
 
 import java.io.ByteArrayInputStream;
@@ -24,7 +24,7 @@ import java.net.URI;
  * @param benefitSeconds  Eq. 6's B for S-PDLA replicas, 0 for H-PDLA ones
  * @param bytesPerSServer space the replica takes on one SServer (Algorithm 1's s_pat), 0 on HServers
  */
-public record ReplicaEntry(ReplicablePattern pattern, URI replica, Layout layout, String layoutNote, String space,
+public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, String layoutNote, String space,
                            double benefitSeconds, long bytesPerSServer, ReplicaState state,
                            FileIdentity identity, long generation, long builtAtMillis) {
     /** 2: the layout is the core description's text form plus a note (1 kept a driver kind and parameters). */
@@ -47,7 +47,7 @@ public record ReplicaEntry(ReplicablePattern pattern, URI replica, Layout layout
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
             out.writeInt(VERSION);
-            byte[] p = pattern.encode();
+            byte[] p = PatternCodec.encode(pattern);
             out.writeInt(p.length);
             out.write(p);
             out.writeUTF(replica.toString());
@@ -76,7 +76,7 @@ public record ReplicaEntry(ReplicablePattern pattern, URI replica, Layout layout
             }
             byte[] p = new byte[in.readInt()];
             in.readFully(p);
-            ReplicablePattern pattern = PatternCodec.decode(p);
+            KeyedPattern pattern = PatternCodec.decode(p);
             URI replica = URI.create(in.readUTF());
             Layout layout = Layout.parse(in.readUTF());
             String note = in.readUTF();

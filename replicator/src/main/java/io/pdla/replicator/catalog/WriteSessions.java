@@ -1,6 +1,6 @@
 package io.pdla.replicator.catalog;
 
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.pattern.PatternKey;
 import io.pdla.storage.StorageDriver;
 
 import java.io.IOException;

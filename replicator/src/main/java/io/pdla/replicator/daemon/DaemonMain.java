@@ -63,7 +63,7 @@ public final class DaemonMain {
     }
 
     /** {@code patternKnown}: see {@link Replication}; {@code k -> true} when no pattern database is given. */
-    public static int run(DaemonOptions o, boolean once, java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> patternKnown) {
+    public static int run(DaemonOptions o, boolean once, java.util.function.Predicate<io.pdla.pattern.PatternKey> patternKnown) {
         try {
             Replication r = Replication.open(o, System.out, patternKnown);
             r.daemon.showProgressBar(System.console() != null);

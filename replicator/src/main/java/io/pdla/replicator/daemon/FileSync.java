@@ -9,8 +9,8 @@ import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.pattern.PatternKey;
+import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 
@@ -48,7 +48,7 @@ public final class FileSync {
         List<ReplicaEntry> entries = r.catalog.transact(t -> t.entriesOf(original, p -> out.add("undecodable entry: " + p)));
         FileRecord f = r.catalog.transact(t -> t.file(original));
         FileIdentity now = FileIdentity.probe(driver, original);
-        List<ReplicablePattern> rebuild = new ArrayList<>();
+        List<KeyedPattern> rebuild = new ArrayList<>();
         for (ReplicaEntry e : entries) {
             if (e.state() == ReplicaState.DIRTY) {
                 out.add("not written back yet (writers have the file open): " + e.key().id());
@@ -63,7 +63,7 @@ public final class FileSync {
             }
         }
         Map<PatternKey, Placement> placements = r.builder.planner().plan(rebuild, 0);
-        for (ReplicablePattern p : rebuild) {
+        for (KeyedPattern p : rebuild) {
             BuildOutcome o = r.builder.build(p, placements.get(p.key()));
             out.add(o.kind() + " " + p.key().id() + ": " + o.message());
         }

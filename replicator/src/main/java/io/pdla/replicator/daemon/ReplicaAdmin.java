@@ -6,7 +6,7 @@ import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.pattern.PatternKey;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 
@@ -42,7 +42,7 @@ public final class ReplicaAdmin {
         Optional<ReplicaEntry> e = catalog.transact(t -> t.entry(key));
         if (e.isEmpty()) return Optional.empty();
         ReplicaEntry r = e.get();
-        FileRecord f = catalog.transact(t -> t.file(key.original()));
+        FileRecord f = catalog.transact(t -> t.file(key.file()));
         List<String> out = new ArrayList<>();
         out.add("pattern:    " + key.id());
         out.add("shape:      " + r.pattern().describe());
@@ -54,8 +54,8 @@ public final class ReplicaAdmin {
         out.add("original:   generation " + f.generation() + ", " + f.writers() + " open shim writer(s)");
         String why;
         try {
-            StorageDriver d = StorageDrivers.installed().forUri(key.original());
-            why = d.exists(key.original()) ? ReplicaValidity.reasonUnusable(r, f, FileIdentity.probe(d, key.original())) : "original is gone";
+            StorageDriver d = StorageDrivers.installed().forUri(key.file());
+            why = d.exists(key.file()) ? ReplicaValidity.reasonUnusable(r, f, FileIdentity.probe(d, key.file())) : "original is gone";
         } catch (IOException | RuntimeException ex) {
             why = "original cannot be examined: " + ex.getMessage();
         }
@@ -77,7 +77,7 @@ public final class ReplicaAdmin {
         List<String> notes = new java.util.ArrayList<>();
         if (before.isPresent() && before.get().state() == ReplicaState.DIRTY) {
             try {
-                notes.addAll(new WriteBack(catalog, StorageDrivers.installed()).writeBack(key.original()));
+                notes.addAll(new WriteBack(catalog, StorageDrivers.installed()).writeBack(key.file()));
             } catch (IOException e) {
                 notes.add(e.getMessage());
             }
@@ -88,7 +88,7 @@ public final class ReplicaAdmin {
             if (e.get().state() == ReplicaState.DIRTY && !discardWrites) {
                 throw new IOException("replica " + e.get().replica() + " of " + key.id() + " holds writes its original lacks and "
                         + "could not be written back (" + String.join("; ", notes) + "); nothing dropped: try again once writers closed "
-                        + key.original() + ", or --discard-writes to drop it and lose those writes");
+                        + key.file() + ", or --discard-writes to drop it and lose those writes");
             }
             t.delete(key);
             t.journal("drop-" + System.nanoTime(), List.of(e.get().replica()));

@@ -9,7 +9,7 @@ import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.replicator.pattern.PatternKey;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -100,7 +100,7 @@ public final class ReplicaScanner {
         Set<URI> withDirty = catalog.transact(t -> {
             Set<URI> out = new java.util.TreeSet<>();
             t.forEachEntry(e -> {
-                if (e.state() == ReplicaState.DIRTY) out.add(e.key().original());
+                if (e.state() == ReplicaState.DIRTY) out.add(e.key().file());
             }, k -> { });
             return out;
         });
@@ -130,7 +130,7 @@ public final class ReplicaScanner {
             notes.add("removed an undecodable catalog row (" + k.length + " key bytes)");
         }
         for (ReplicaEntry e : entries) {
-            URI original = e.key().original();
+            URI original = e.key().file();
             StorageDriver od = drivers.forUri(original);
             String reason = null;
             boolean rebuild = false;

@@ -28,7 +28,7 @@ public final class Replication {
 
     /** {@code patternKnown}: whether the pattern database still holds a replica's pattern (the scanner drops it otherwise). */
     public Replication(DaemonOptions o, CatalogAccess catalog, PatternQueue queue, PrintStream progress,
-                       java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> patternKnown) {
+                       java.util.function.Predicate<io.pdla.pattern.PatternKey> patternKnown) {
         StorageDrivers drivers = StorageDrivers.installed();
         this.catalog = catalog;
         this.queue = queue;
@@ -41,7 +41,7 @@ public final class Replication {
         return open(o, progress, k -> true);
     }
 
-    public static Replication open(DaemonOptions o, PrintStream progress, java.util.function.Predicate<io.pdla.replicator.pattern.PatternKey> patternKnown) {
+    public static Replication open(DaemonOptions o, PrintStream progress, java.util.function.Predicate<io.pdla.pattern.PatternKey> patternKnown) {
         CatalogAccess c = new TransientCatalogAccess(o.db(), o.catalogWaitMillis());
         return new Replication(o, c, new CatalogPatternQueue(c), progress, patternKnown);
     }

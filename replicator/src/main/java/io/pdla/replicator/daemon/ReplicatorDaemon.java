@@ -7,9 +7,9 @@ import io.pdla.replicator.build.ReplicaBuilder;
 import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.pattern.PatternKey;
-import io.pdla.replicator.pattern.ReplicablePattern;
-import io.pdla.replicator.pattern.Segment;
+import io.pdla.pattern.PatternKey;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.Segment;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.replicator.queue.QueuedPattern;
 import io.pdla.costmodel.benefit.ReplicaSpace;
@@ -71,7 +71,7 @@ public final class ReplicatorDaemon {
         }
         scanner.scan();
         List<QueuedPattern> items = queue.pending();
-        List<ReplicablePattern> patterns = new ArrayList<>();
+        List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
         Map<PatternKey, Placement> placements = builder.planner().plan(patterns, ssdBytesInUse());
         int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
@@ -81,7 +81,7 @@ public final class ReplicatorDaemon {
         int i = 0;
         for (QueuedPattern q : items) {
             i++;
-            if (bar != null) bar.setExtraMessage(i + "/" + items.size() + (q.pattern() == null ? "" : " " + q.pattern().key().original().getPath()));
+            if (bar != null) bar.setExtraMessage(i + "/" + items.size() + (q.pattern() == null ? "" : " " + q.pattern().key().file().getPath()));
             if (stop.get() || Thread.currentThread().isInterrupted()) break;
             String line;
             if (q.pattern() == null) {
@@ -89,7 +89,7 @@ public final class ReplicatorDaemon {
                 rejected++;
                 line = "dropped undecodable queue item: " + q.problem();
             } else {
-                ReplicablePattern p = q.pattern();
+                KeyedPattern p = q.pattern();
                 BuildOutcome o;
                 if (!p.key().global() && coveredByGlobal(p)) {
                     o = new BuildOutcome(BuildOutcome.Kind.COVERED, "covered by the global replica of " + p.key().asGlobal().id(), null);
@@ -163,14 +163,14 @@ public final class ReplicatorDaemon {
     }
 
     /** A local pattern is covered when a valid global replica of the same job and file holds all its bytes. */
-    private boolean coveredByGlobal(ReplicablePattern local) throws IOException {
+    private boolean coveredByGlobal(KeyedPattern local) throws IOException {
         Optional<ReplicaEntry> g = catalog.transact(t -> t.entry(local.key().asGlobal()));
         if (g.isEmpty() || g.get().state() != ReplicaState.VALID) return false;
-        ReplicablePattern global = g.get().pattern();
+        KeyedPattern global = g.get().pattern();
         boolean[] all = {true};
-        local.forEachExtent((off, len) -> {
+        local.geometry().forEachExtent((off, len) -> {
             if (!all[0]) return;
-            for (Segment s : global.map(off, len)) if (!s.inPattern()) all[0] = false;
+            for (Segment s : global.geometry().map(off, len)) if (!s.inPattern()) all[0] = false;
         });
         return all[0];
     }

@@ -110,7 +110,7 @@ public final class WriteBack {
             ByteBuffer buf = ByteBuffer.allocate(CHUNK);
             long[] position = {0};
             try {
-                e.pattern().forEachExtent((offset, length) -> {
+                e.pattern().geometry().forEachExtent((offset, length) -> {
                     try {
                         for (long done = 0; done < length; ) {
                             int n = (int) Math.min(CHUNK, length - done);

@@ -3,7 +3,7 @@ package io.pdla.replicator.queue;
 import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.catalog.CatalogTxn;
 import io.pdla.replicator.pattern.PatternCodec;
-import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.pattern.KeyedPattern;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,8 +18,8 @@ public final class CatalogPatternQueue implements PatternQueue {
     }
 
     @Override
-    public long offer(ReplicablePattern pattern) throws IOException {
-        byte[] bytes = pattern.encode();
+    public long offer(KeyedPattern pattern) throws IOException {
+        byte[] bytes = PatternCodec.encode(pattern);
         return catalog.transact(t -> t.enqueue(bytes, pattern.key().global()));
     }
 

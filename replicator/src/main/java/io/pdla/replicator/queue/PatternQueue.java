@@ -1,6 +1,6 @@
 package io.pdla.replicator.queue;
 
-import io.pdla.replicator.pattern.ReplicablePattern;
+import io.pdla.pattern.KeyedPattern;
 
 import java.io.IOException;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.List;
  */
 public interface PatternQueue {
     /** Adds a pattern; returns its ticket. */
-    long offer(ReplicablePattern pattern) throws IOException;
+    long offer(KeyedPattern pattern) throws IOException;
 
     /** Every waiting item in processing order: globals by arrival, then locals by arrival. */
     List<QueuedPattern> pending() throws IOException;

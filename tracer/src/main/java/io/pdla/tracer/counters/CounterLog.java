@@ -53,7 +53,7 @@ public record CounterLog(JobInfo job, List<CounterRecord> records) {
             double shift = new RankClock(r.originEpochNanos(), r.originNanoTime(), r.clockDomain()).shiftNanos(clocks) / 1e9;
             for (CounterRecord c : r.records()) perRank.add(aligned(c, shift));
         }
-        return new CounterLog(job, reduce(perRank, job.nprocs()));
+        return new CounterLog(job, reduce(perRank, job.app().processes()));
     }
 
     private static CounterRecord aligned(CounterRecord c, double shiftSeconds) {

@@ -32,7 +32,7 @@ public final class DarshanText {
         JobInfo job = log.job();
         out.println("# darshan log version: 3.41");
         out.println("# compression method: NONE");
-        out.println("# exe: " + job.command());
+        out.println("# exe: " + job.app().command());
         out.println("# uid: -1");
         out.println("# jobid: -1");
         long start = job.startEpochNanos() / 1_000_000_000L, end = job.endEpochNanos() / 1_000_000_000L;
@@ -40,7 +40,7 @@ public final class DarshanText {
         out.println("# start_time_asci: " + ctime(start));
         out.println("# end_time: " + end);
         out.println("# end_time_asci: " + ctime(end));
-        out.println("# nprocs: " + job.nprocs());
+        out.println("# nprocs: " + job.app().processes());
         out.printf(Locale.ROOT, "# run time: %.4f%n", job.runTimeSeconds());
         out.println("# metadata: lib_ver = pdla-tracer " + io.pdla.tracer.format.TraceFormat.VERSION);
         if (!job.hints().isEmpty()) {

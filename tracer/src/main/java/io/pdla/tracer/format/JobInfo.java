@@ -2,6 +2,7 @@ package io.pdla.tracer.format;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.pdla.intercept.AppIdentity;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,16 +15,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The per-job description ({@code job.json}): application identity, number of processes, start and end
+ * The per-job description ({@code job.json}): the application's identity (core's {@link AppIdentity}: command and
+ * number of processes, the first half of every pattern key), start and end
  * (epoch nanoseconds), the hints of rank 0's first open, and the map from file ids to paths, merged from
  * all ranks' summaries. Also says how many requests the tracer dropped and which ranks lost tracing.
  */
-public record JobInfo(String command, int nprocs, long startEpochNanos, long endEpochNanos, Map<String, String> hints,
+public record JobInfo(AppIdentity app, long startEpochNanos, long endEpochNanos, Map<String, String> hints,
                       Map<Integer, String> files, long requestsTraced, long droppedRequests, List<Integer> ranksWithFailedTracing) {
     public static final String FILE_NAME = "job.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public JobInfo {
+        java.util.Objects.requireNonNull(app, "job.json: application identity");
         hints = Map.copyOf(hints);
         files = Map.copyOf(files);
         ranksWithFailedTracing = List.copyOf(ranksWithFailedTracing);
@@ -53,7 +56,7 @@ public record JobInfo(String command, int nprocs, long startEpochNanos, long end
             dropped += r.droppedRequests();
             if (r.tracingFailed()) failed.add(r.rank());
         }
-        return new JobInfo(first.command(), first.nprocs(), start, end, first.hints(), files, traced, dropped, failed);
+        return new JobInfo(new AppIdentity(first.command(), first.nprocs()), start, end, first.hints(), files, traced, dropped, failed);
     }
 
     /** Writes atomically; {@code writer} makes the temporary name unique when several ranks race. */

@@ -38,8 +38,8 @@ class WorkloadTraceTest {
         TraceDirectory dir = TraceDirectory.open(job.traceDir);
         assertEquals(job.nprocs, dir.nprocs());
         JobInfo info = dir.job();
-        assertEquals("IorLike -a mpiio", info.command());
-        assertEquals(job.nprocs, info.nprocs());
+        assertEquals("IorLike -a mpiio", info.app().command());
+        assertEquals(job.nprocs, info.app().processes());
         assertEquals(info, JobInfo.read(job.traceDir.resolve(JobInfo.FILE_NAME)), "job.json written by the last rank");
         StringWriter log = new StringWriter();
         io.pdla.tracer.counters.DarshanText.print(io.pdla.tracer.counters.CounterLog.load(job.traceDir), true, true, new PrintWriter(log));

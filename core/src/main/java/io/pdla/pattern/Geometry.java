@@ -1,9 +1,11 @@
-package io.pdla.patterns.template;
+package io.pdla.pattern;
 
 import io.pdla.access.Extent;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
@@ -18,7 +20,9 @@ import java.util.NoSuchElementException;
  * each in O(levels + log segments).
  *
  * <p>The replica of a pattern holds exactly these bytes in this order, so the replica offset of original
- * offset {@code o} is {@code positionOf(o)}.
+ * offset {@code o} is {@code positionOf(o)}. This one form is what the analyzer finds, the pattern database and
+ * the replica catalog store, the replicator copies and the redirect layer routes through: whatever the analyzer
+ * finds (several segments per cycle, negative strides, a partial last block) can be replicated.
  */
 public final class Geometry {
     private final Spec spec;
@@ -158,7 +162,8 @@ public final class Geometry {
         return best;
     }
 
-    static long ceilDiv(long a, long b) {
+    /** Ceiling of {@code a / b} for {@code b > 0}. */
+    public static long ceilDiv(long a, long b) {
         return -Math.floorDiv(-a, b);
     }
 
@@ -254,7 +259,7 @@ public final class Geometry {
     }
 
     /** As {@link #offsetAt} but past the end too (the outermost level continues): used to predict. */
-    long unboundedOffsetAt(long position) {
+    public long unboundedOffsetAt(long position) {
         long cycle = position / cycleBytes;
         long w = position - cycle * cycleBytes;
         int j = segmentAtPosition(w);
@@ -262,7 +267,7 @@ public final class Geometry {
     }
 
     /** Bytes left in the segment instance that holds data position {@code position}. */
-    long segmentRemaining(long position) {
+    public long segmentRemaining(long position) {
         long w = position % cycleBytes;
         int j = segmentAtPosition(w);
         return prefix[j + 1] - w;
@@ -282,6 +287,137 @@ public final class Geometry {
             off += i * strides[l];
         }
         return off;
+    }
+
+    /**
+     * Bytes from {@code offset} on that the pattern touches and that are consecutive both in the file and in the
+     * data order (to the end of the segment instance, or of the pattern); 0 when {@code offset} is not touched.
+     */
+    public long runLengthAt(long offset) {
+        long pos = positionOf(offset);
+        if (pos < 0) return 0;
+        return Math.min(segmentRemaining(pos), totalBytes - pos);
+    }
+
+    /**
+     * The smallest offset at or above {@code offset} that the pattern touches, or -1 if none. Sub-blocks of a
+     * level occupy disjoint intervals in index order (or reverse order for a negative stride), so each level
+     * looks at most at the sub-block that reaches past {@code offset} and the one after it: O(levels + segments).
+     */
+    public long nextCoveredOffset(long offset) {
+        return nextCovered(strides.length, start, totalBytes, offset);
+    }
+
+    /** Lowest touched offset >= x in a tier-t block (t nested levels; tier 0 = one cycle) at base b of which the first {@code avail} data bytes exist. */
+    private long nextCovered(int t, long b, long avail, long x) {
+        if (avail <= 0) return -1;
+        if (t == 0) {
+            for (int k = 0; k < sortedOff.length; k++) {
+                int j = byOffset[k];
+                long a = Math.min(segLen[j], avail - prefix[j]);
+                if (a > 0 && b + segOff[j] + a > x) return Math.max(x, b + segOff[j]);
+            }
+            return -1;
+        }
+        long s = strides[t - 1];
+        long subBytes = cyclesPer[t - 1] * cycleBytes;
+        long n = Math.min(counts[t - 1], ceilDiv(avail, subBytes));
+        long reach = x - b - hi[t - 1];   // sub-block i reaches past x when i*s > reach
+        if (s > 0) {
+            for (long i = reach < 0 ? 0 : Math.floorDiv(reach, s) + 1; i < n; i++) {
+                long r = nextCovered(t - 1, b + i * s, Math.min(subBytes, avail - i * subBytes), x);
+                if (r >= 0) return r;
+            }
+        } else {
+            if (reach >= 0) return -1;
+            for (long i = Math.min(n - 1, ceilDiv(-reach, -s) - 1); i >= 0; i--) {
+                long r = nextCovered(t - 1, b + i * s, Math.min(subBytes, avail - i * subBytes), x);
+                if (r >= 0) return r;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether any byte of {@code [offset, offset + length)} is in the pattern. */
+    public boolean overlaps(long offset, long length) {
+        if (length <= 0) return false;
+        long next = nextCoveredOffset(offset);
+        return next >= 0 && next - offset < length;
+    }
+
+    /**
+     * Splits {@code [offset, offset + length)} into segments in file order, each either in the pattern (with its
+     * data position, the replica offset) or outside it. Adjacent segments that stay consecutive in the data order
+     * are merged.
+     */
+    public List<Segment> map(long offset, long length) {
+        List<Segment> out = new ArrayList<>(2);
+        long o = offset;
+        long end = offset + length;
+        while (o < end) {
+            long pos = positionOf(o);
+            if (pos >= 0) {
+                long run = Math.min(runLengthAt(o), end - o);
+                Segment last = out.isEmpty() ? null : out.get(out.size() - 1);
+                if (last != null && last.inPattern() && last.replicaOffset() + last.length() == pos) {
+                    out.set(out.size() - 1, new Segment(last.offset(), last.length() + run, last.replicaOffset()));
+                } else {
+                    out.add(new Segment(o, run, pos));
+                }
+                o += run;
+            } else {
+                long next = nextCoveredOffset(o);
+                long stop = next < 0 || next > end ? end : next;
+                out.add(new Segment(o, stop - o, -1));
+                o = stop;
+            }
+        }
+        return out;
+    }
+
+    /** Number of segment instances (the extents {@link #extents()} yields): the requests of the closed form. */
+    public long extentCount() {
+        long cycles = ceilDiv(totalBytes, cycleBytes);
+        long last = totalBytes - (cycles - 1) * cycleBytes;
+        long inLast = 0;
+        for (int j = 0; j < segOff.length && prefix[j] < last; j++) inLast++;
+        return (cycles - 1) * segOff.length + inLast;
+    }
+
+    /** Whether the bytes, in data order, are one ascending contiguous run of the file (a replica would copy them as they lie). */
+    public boolean isAscendingRun() {
+        if (segOff.length == 1 && strides.length == 0) return true;
+        Iterator<Extent> it = extents();
+        long next = -1;
+        while (it.hasNext()) {
+            Extent e = it.next();
+            if (next >= 0 && e.offset() != next) return false;
+            next = e.offset() + e.length();
+        }
+        return true;
+    }
+
+    /** Streams the touched extents in data order (the replica's order). */
+    public void forEachExtent(ExtentSink sink) {
+        Iterator<Extent> it = extents();
+        while (it.hasNext()) {
+            Extent e = it.next();
+            sink.accept(e.offset(), e.length());
+        }
+    }
+
+    /** Receives extents in data order. */
+    @FunctionalInterface
+    public interface ExtentSink {
+        void accept(long offset, long length);
+    }
+
+    /** One line for logs and listings: start, cycle, levels and size. */
+    public String describe() {
+        StringBuilder b = new StringBuilder("start=").append(start).append(", cycle=");
+        for (int j = 0; j < segOff.length; j++) b.append(j == 0 ? "" : "+").append(segLen[j]).append('@').append(segOff[j]);
+        for (int l = 0; l < strides.length; l++) b.append(", (stride=").append(strides[l]).append(" x").append(counts[l]).append(')');
+        return b.append(", ").append(totalBytes).append(" bytes").toString();
     }
 
     /** The touched bytes as extents in data order, one per segment instance, streamed without materializing. */
