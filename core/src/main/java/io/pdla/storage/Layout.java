@@ -323,7 +323,11 @@ public final class Layout {
     }
 
     private static long parseSize(String text, String key) {
-        return io.pdla.size.ByteSize.parse(text, key);
+        try {
+            return io.pdla.size.ByteSize.parse(text, key);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + "='" + text + "' is not a size (examples: 65536, 64k, 512m, 1g)", e);
+        }
     }
 
     private static int parseCount(String text, String key) {
