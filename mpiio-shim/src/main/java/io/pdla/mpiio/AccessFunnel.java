@@ -65,12 +65,19 @@ final class AccessFunnel {
         file.ensureOpen("collective access");
         IoStatus status = null;
         MPIIOException local = null;
+        long pointerBefore = file.pointer;
         try {
             status = run(op, positioning, offset, memory, true);
         } catch (MPIIOException e) {
             local = e;
         }
-        file.coll.agree(local, file.name);
+        try {
+            file.coll.agree(local, file.name);
+        } catch (MPIException e) {
+            // a call that failed anywhere moved no individual pointer: the ranks' pointers stay in step
+            file.pointer = pointerBefore;
+            throw e;
+        }
         return status;
     }
 

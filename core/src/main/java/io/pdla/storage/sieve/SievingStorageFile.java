@@ -147,7 +147,7 @@ public final class SievingStorageFile implements StorageFile {
 
     @Override
     public long writev(ExtentList extents, ByteBuffer src) throws IOException {
-        if (!sieve(settings.write(), extents)) return file.writev(extents, src);
+        if (!sieve(settings.write(), extents)) return lockedWritev(extents, src);
         if (lockUnsupported) return refuseOrPassThrough(extents, src, null);
         long end = extents.offset(extents.size() - 1) + extents.length(extents.size() - 1);
         ByteBuffer window = ByteBuffer.allocate((int) Math.min(settings.writeBufferSize(), end - extents.offset(0)));
@@ -214,6 +214,27 @@ public final class SievingStorageFile implements StorageFile {
         return extents.totalBytes();
     }
 
+    /**
+     * A write that is not sieved still takes the lock of its span while this file may sieve writes: a sieved
+     * writer's read-modify-write of a window would otherwise put the window's old bytes back over it (MPI
+     * requires concurrent non-overlapping writes of different processes to survive).
+     */
+    private long lockedWritev(ExtentList extents, ByteBuffer src) throws IOException {
+        if (settings.write() == SievingSettings.Mode.DISABLE || lockUnsupported || extents.totalBytes() == 0) return file.writev(extents, src);
+        long start = extents.firstOffset();
+        RangeLock lock;
+        try {
+            lock = file.lock(start, extents.endOffset() - start);
+        } catch (StorageException e) {
+            if (e.reason() != StorageException.Reason.UNSUPPORTED) throw e;
+            lockUnsupported = true;
+            return file.writev(extents, src);
+        }
+        try (lock) {
+            return file.writev(extents, src);
+        }
+    }
+
     private long refuseOrPassThrough(ExtentList extents, ByteBuffer src, StorageException cause) throws IOException {
         if (settings.write() == SievingSettings.Mode.ENABLE) {
             throw new StorageException(StorageException.Reason.UNSUPPORTED, file.uri() + ": hint " + SievingSettings.WRITE
@@ -237,7 +258,8 @@ public final class SievingStorageFile implements StorageFile {
 
     @Override
     public void write(long offset, ByteBuffer src) throws IOException {
-        file.write(offset, src);
+        if (src.remaining() == 0) return;
+        lockedWritev(ExtentList.of(offset, src.remaining()), src);
     }
 
     @Override

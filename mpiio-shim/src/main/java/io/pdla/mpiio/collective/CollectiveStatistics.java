@@ -8,6 +8,12 @@ public final class CollectiveStatistics {
     long storageCalls;
     long storageBytes;
     long vetoed;
+    long readModifyWrites;
+
+    /** Write windows with small holes that this rank, as an aggregator, wrote as one locked read-modify-write. */
+    public long readModifyWrites() {
+        return readModifyWrites;
+    }
 
     /** Collective data calls that moved nothing because a rank's arguments failed validation. */
     public long vetoedCalls() {
@@ -40,6 +46,6 @@ public final class CollectiveStatistics {
     @Override
     public String toString() {
         return "two-phase " + twoPhase + ", independent " + independent + ", rounds " + rounds + ", aggregator storage calls "
-                + storageCalls + " (" + storageBytes + " bytes)";
+                + storageCalls + " (" + storageBytes + " bytes), read-modify-writes " + readModifyWrites;
     }
 }

@@ -9,6 +9,8 @@ import io.pdla.delegate.partition.RequestSplit;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.InterceptorChain;
 import io.pdla.intercept.IoCall;
+import io.pdla.storage.Capability;
+import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
@@ -195,13 +197,43 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 covered.set(pos, pos + len);
             }
         }
-        // One write per covered run; a window without holes is one write (several stripes for cyclic domains).
+        if (covered.isEmpty()) return;
+        int first = covered.nextSetBit(0), end = covered.length();
+        int holes = end - first - covered.cardinality();
+        // ROMIO's read-modify-write: a window with small holes becomes one read and one write of its span,
+        // under a byte-range lock so that bytes in the holes written meanwhile by others are not lost
+        if (holes > 0 && holes <= covered.cardinality() && file.driver().has(Capability.BYTE_RANGE_LOCK)) {
+            readModifyWrite(file, w, cb, covered, first, end, round);
+            return;
+        }
+        // Otherwise one write per covered run; a window without holes is one write (several stripes for cyclic domains).
         for (int from = covered.nextSetBit(0); from >= 0; ) {
             int to = covered.nextClearBit(from);
             ExtentList target = w.extents.slice(from, to - from);
             ByteBuffer src = cb.duplicate().limit(to).position(from);
             storageCall(file, IoOp.WRITE, target, src);
             from = covered.nextSetBit(to);
+        }
+    }
+
+    private void readModifyWrite(FileContext file, Window w, ByteBuffer cb, BitSet covered, int first, int end, int round) throws IOException {
+        ExtentList span = w.extents.slice(first, end - first);
+        long lockFrom = span.firstOffset(), lockLength = span.endOffset() - lockFrom;
+        // the other window buffer is free: a write call never hands its window buffers to other ranks
+        ByteBuffer merged = windowBuffer(round + 1, end);
+        // the driver's own file: a decorator that locks its writes would wait for this very lock
+        StorageFile store = file.file().unwrapped();
+        try (RangeLock ignored = store.lock(lockFrom, lockLength)) {
+            ByteBuffer in = merged.duplicate().limit(end).position(first);
+            storageCall(file, store, IoOp.READ, span, in); // short at end-of-file: the rest stays as it was, holes past it become zeros
+            for (int i = in.position(); i < end; i++) merged.put(i, (byte) 0);
+            for (int from = covered.nextSetBit(first); from >= 0; ) {
+                int to = covered.nextClearBit(from);
+                merged.put(from, cb, from, to - from);
+                from = covered.nextSetBit(to);
+            }
+            storageCall(file, store, IoOp.WRITE, span, merged.duplicate().limit(end).position(first));
+            stats.readModifyWrites++;
         }
     }
 
@@ -320,7 +352,10 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     // ------------------------------------------------------------------ shared parts
 
     private long storageCall(FileContext file, IoOp op, ExtentList extents, ByteBuffer data) throws IOException {
-        StorageFile f = file.file();
+        return storageCall(file, file.file(), op, extents, data);
+    }
+
+    private long storageCall(FileContext file, StorageFile f, IoOp op, ExtentList extents, ByteBuffer data) throws IOException {
         long t0 = System.nanoTime();
         long n;
         if (settings.stripeSizeIo()) {

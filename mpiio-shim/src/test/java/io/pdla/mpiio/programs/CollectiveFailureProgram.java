@@ -61,6 +61,31 @@ public final class CollectiveFailureProgram {
                 f.close();
             });
         }
+        for (String mode : new String[]{"enable", "disable"}) {
+            checks.check("storage failure on the aggregator (rank 0), cb " + mode, () -> {
+                Path file = dir.resolve("storage-" + mode);
+                FailingStorageDriver.failWrites = false;
+                File f = new File(MPI.COMM_WORLD, "failfs://" + file, MPIIO.MODE_CREATE | MPIIO.MODE_RDWR, hints(mode, null));
+                f.setView((long) rank * block, FileType.bytes(1), Datatypes.vector(1, block, block).resized(0, (long) block * np), "native", new Info());
+                Info one = new Info();
+                one.set("cb_nodes", "1");
+                f.setInfo(one);
+                byte[] data = new byte[block * 4];
+                FailingStorageDriver.failWrites = rank == 0;
+                ErrorClass got = null;
+                try {
+                    f.writeAll(data, 0, data.length, MPI.BYTE);
+                } catch (MPIIOException e) {
+                    got = e.errorClass();
+                }
+                FailingStorageDriver.failWrites = false;
+                Checks.expect(got == ErrorClass.ERR_NO_SPACE, "every rank raises the aggregator's ERR_NO_SPACE, this one got " + got);
+                // the handle still works once storage does
+                f.writeAll(data, 0, data.length, MPI.BYTE);
+                Checks.expectEquals((long) block * 4 * np, f.getSize(), "file size after the storage recovered");
+                f.close();
+            });
+        }
         checks.done();
         MPI.Finalize();
     }

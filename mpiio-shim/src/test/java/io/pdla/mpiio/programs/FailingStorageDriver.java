@@ -1,0 +1,87 @@
+package io.pdla.mpiio.programs;
+
+import io.pdla.access.ExtentList;
+import io.pdla.storage.Capability;
+import io.pdla.storage.Layout;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.RangeLock;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageFile;
+import io.pdla.storage.StorageStatus;
+import io.pdla.storage.posix.PosixDriver;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A test driver, scheme {@code failfs}: POSIX files whose writes fail on the ranks that set
+ * {@link #failWrites} (a static is per rank under MPJ's multicore device: each rank has its own class loader).
+ */
+public final class FailingStorageDriver implements StorageDriver {
+    /** Set by a test program on the rank whose storage writes must fail. */
+    public static volatile boolean failWrites;
+
+    private final PosixDriver posix = new PosixDriver();
+
+    private static URI file(URI u) {
+        return URI.create("file://" + u.getPath());
+    }
+
+    @Override
+    public String scheme() {
+        return "failfs";
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return posix.capabilities();
+    }
+
+    @Override
+    public StorageFile open(URI uri, OpenOptions options) throws IOException {
+        StorageFile f = posix.open(file(uri), options);
+        return new StorageFile() {
+            public URI uri() { return uri; }
+            public int read(long offset, ByteBuffer dst) throws IOException { return f.read(offset, dst); }
+            public void write(long offset, ByteBuffer src) throws IOException {
+                if (failWrites) throw new StorageException(StorageException.Reason.NO_SPACE, "failfs: injected storage failure writing at " + offset);
+                f.write(offset, src);
+            }
+            public long size() throws IOException { return f.size(); }
+            public void setSize(long size) throws IOException { f.setSize(size); }
+            public void sync() throws IOException { f.sync(); }
+            public void close() throws IOException { f.close(); }
+            public Layout layout() throws IOException { return f.layout(); }
+            public RangeLock lock(long offset, long length) throws IOException { return f.lock(offset, length); }
+        };
+    }
+
+    @Override
+    public boolean exists(URI uri) throws IOException {
+        return posix.exists(file(uri));
+    }
+
+    @Override
+    public void delete(URI uri) throws IOException {
+        posix.delete(file(uri));
+    }
+
+    @Override
+    public StorageStatus stat(URI uri) throws IOException {
+        return posix.stat(file(uri));
+    }
+
+    @Override
+    public List<StorageStatus> list(URI dir) throws IOException {
+        return posix.list(file(dir));
+    }
+
+    @Override
+    public void mkdirs(URI dir) throws IOException {
+        posix.mkdirs(file(dir));
+    }
+}
