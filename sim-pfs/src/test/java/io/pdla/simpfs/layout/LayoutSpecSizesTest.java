@@ -22,6 +22,7 @@ class LayoutSpecSizesTest {
     @Test
     void aBadSizeNamesTheSettingAndTheText() {
         ConfigException e = assertThrows(ConfigException.class, () -> Layout.parse("1dh,stripe=64q", DEFAULTS, "hint simpfs_layout"));
-        assertTrue(e.getMessage().contains("hint simpfs_layout (stripe)") && e.getMessage().contains("'64q'"), e.getMessage());
+        // names the source, the setting and the bad text
+        assertTrue(e.getMessage().contains("hint simpfs_layout") && e.getMessage().contains("stripe=") && e.getMessage().contains("'64q'"), e.getMessage());
     }
 }
