@@ -32,11 +32,7 @@ class NiodevSharedFileTest {
 
     @Test
     void threeJvmsShareOneFileThroughTheShim() throws Exception {
-        Path home = MpjHome.locate();
-        Process daemon = new ProcessBuilder(javaBin(), "-jar", home.resolve("lib/daemon.jar").toString(), Integer.toString(DAEMON_PORT))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile()).start();
-        try {
-            awaitPort(DAEMON_PORT, daemon);
+        withDaemon(() -> {
             Path machines = Files.writeString(dir.resolve("machines"), "localhost\n");
             Path shared = dir.resolve("shared.dat");
             MpjJob.Result r = MpjJob.builder(StridedSharedFileProgram.class.getName()).processes(3).device("niodev")
@@ -50,21 +46,13 @@ class NiodevSharedFileTest {
             for (int i = 0; i < file.length; i++) {
                 if (file[i] != (byte) (i * 31L + (i >>> 8) * 7L + 1)) fail("byte " + i + " of the shared file is wrong");
             }
-        } finally {
-            daemon.descendants().forEach(ProcessHandle::destroy);
-            daemon.destroy();
-            daemon.waitFor();
-        }
+        });
     }
 
     /** The collective-vs-independent differential over MPJ messages (MpjExchange): ranks in three JVMs share no memory. */
     @Test
     void collectiveBufferingAcrossThreeJvmsEqualsIndependentIo() throws Exception {
-        Path home = MpjHome.locate();
-        Process daemon = new ProcessBuilder(javaBin(), "-jar", home.resolve("lib/daemon.jar").toString(), Integer.toString(DAEMON_PORT))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile()).start();
-        try {
-            awaitPort(DAEMON_PORT, daemon);
+        withDaemon(() -> {
             Path machines = Files.writeString(dir.resolve("machines"), "localhost\n");
             long seed = java.util.concurrent.ThreadLocalRandom.current().nextLong(1_000_000_000L);
             MpjJob.Result r = MpjJob.builder(io.pdla.mpiio.programs.CollectiveDifferentialProgram.class.getName()).processes(3).device("niodev")
@@ -72,6 +60,21 @@ class NiodevSharedFileTest {
                     .build().run(180);
             List<String> passed = MpjTestSupport.assertAllPassed(r, 3);
             assertTrue(passed.size() >= 12, "seed " + seed + ": 12 checks per rank expected\n" + r.output());
+        });
+    }
+
+    private interface WithDaemon {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} while MPJ's daemon listens on the port of MPJ_HOME's configuration, and stops it afterwards. */
+    private void withDaemon(WithDaemon body) throws Exception {
+        Path home = MpjHome.locate();
+        Process daemon = new ProcessBuilder(javaBin(), "-jar", home.resolve("lib/daemon.jar").toString(), Integer.toString(DAEMON_PORT))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile()).start();
+        try {
+            awaitPort(DAEMON_PORT, daemon);
+            body.run();
         } finally {
             daemon.descendants().forEach(ProcessHandle::destroy);
             daemon.destroy();
