@@ -274,11 +274,26 @@ public final class Geometry {
     }
 
     private int segmentAtPosition(long w) {
+        return segmentAt(prefix, w);
+    }
+
+    private long cycleBase(long cycle) {
+        return cycleBase(start, strides, counts, cyclesPer, cycle);
+    }
+
+    /** The segment holding byte {@code w} of a cycle, given the segments' prefix sums. */
+    public static int segmentAt(long[] prefix, long w) {
+        if (prefix.length == 2) return 0;
         int j = Arrays.binarySearch(prefix, w);
         return j >= 0 ? j : -j - 2;
     }
 
-    private long cycleBase(long cycle) {
+    /**
+     * Where cycle {@code cycle} starts: {@code start} plus each level's index times its stride, the outermost
+     * level unbounded ({@code cyclesPer[l]} = cycles per step of level l). Public for the analyzer's builder,
+     * which grows the outer count as requests arrive and cannot hold a Geometry per step.
+     */
+    public static long cycleBase(long start, long[] strides, long[] counts, long[] cyclesPer, long cycle) {
         long off = start;
         int levels = strides.length;
         for (int l = 0; l < levels; l++) {

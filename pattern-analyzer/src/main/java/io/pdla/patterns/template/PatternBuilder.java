@@ -131,20 +131,11 @@ final class PatternBuilder {
     }
 
     private int segmentAt(long w) {
-        if (prefix.length == 2) return 0;
-        int j = Arrays.binarySearch(prefix, w);
-        return j >= 0 ? j : -j - 2;
+        return Geometry.segmentAt(prefix, w);
     }
 
     private long cycleBase(long cycle) {
-        long off = start;
-        int levels = strides.length;
-        for (int l = 0; l < levels; l++) {
-            long i = cycle / cyclesPer[l];
-            if (l < levels - 1) i %= counts[l];
-            off += i * strides[l];
-        }
-        return off;
+        return Geometry.cycleBase(start, strides, counts, cyclesPer, cycle);
     }
 
     boolean complete() {
