@@ -69,6 +69,12 @@ final class PosixFile implements StorageFile {
 
     @Override
     public int read(long offset, ByteBuffer dst) throws IOException {
+        if (needsBounce(offset, dst)) {
+            ByteBuffer b = bounce(dst.remaining());
+            int n = read(offset, b);
+            dst.put(b.flip());
+            return n;
+        }
         FileChannel ch = pick(offset, dst);
         int total = 0;
         try {
@@ -85,6 +91,13 @@ final class PosixFile implements StorageFile {
 
     @Override
     public void write(long offset, ByteBuffer src) throws IOException {
+        if (needsBounce(offset, src)) {
+            ByteBuffer b = bounce(src.remaining());
+            b.put(src.duplicate()).flip();
+            write(offset, b);
+            src.position(src.limit());
+            return;
+        }
         FileChannel ch = pick(offset, src);
         long pos = offset;
         try {
@@ -101,6 +114,30 @@ final class PosixFile implements StorageFile {
         boolean aligned = offset % alignment == 0 && buf.remaining() % alignment == 0
                 && buf.alignmentOffset(buf.position(), alignment) == 0;
         return aligned ? direct : channel;
+    }
+
+    /**
+     * An aligned request into memory O_DIRECT cannot take (a heap array, an unaligned buffer) goes through an
+     * aligned bounce buffer, so the hint means what it says whatever the caller's memory: aligned requests
+     * bypass the page cache. One copy, as the JDK makes anyway for heap buffers.
+     */
+    private boolean needsBounce(long offset, ByteBuffer buf) {
+        if (direct == null || buf.remaining() == 0 || buf.remaining() > MAX_BOUNCE) return false;
+        if (offset % alignment != 0 || buf.remaining() % alignment != 0) return false;
+        return !buf.isDirect() || buf.alignmentOffset(buf.position(), alignment) != 0;
+    }
+
+    private static final int MAX_BOUNCE = 16 << 20;
+    private final ThreadLocal<ByteBuffer> bounce = new ThreadLocal<>();
+
+    private ByteBuffer bounce(int bytes) {
+        ByteBuffer b = bounce.get();
+        if (b == null || b.capacity() < bytes) {
+            int cap = Math.max(bytes, 1 << 20);
+            b = ByteBuffer.allocateDirect(cap + alignment).alignedSlice(alignment);
+            bounce.set(b);
+        }
+        return b.clear().limit(bytes);
     }
 
     /** Whether this file routes aligned direct buffers around the page cache. */

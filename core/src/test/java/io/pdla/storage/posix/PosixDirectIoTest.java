@@ -50,4 +50,33 @@ class PosixDirectIoTest {
             assertArrayEquals(data, got);
         }
     }
+
+    @Test
+    void alignedRequestsFromHeapArraysGoThroughTheBounceBuffer() throws IOException {
+        Path p = dir.resolve("direct-heap");
+        OpenOptions o = OpenOptions.createReadWrite().withHints(Map.of(PosixDriver.HINT_DIRECT_IO, "true"));
+        StorageFile f;
+        try {
+            f = new PosixDriver().open(p.toUri(), o);
+        } catch (StorageException e) {
+            assumeTrue(false, "O_DIRECT not supported on the test file system: " + e.getMessage());
+            return;
+        }
+        int align = Math.toIntExact(Files.getFileStore(p).getBlockSize());
+        byte[] data = new byte[align * 4];
+        new Random(2).nextBytes(data);
+        try (f) {
+            ByteBuffer src = ByteBuffer.wrap(data, 0, data.length);
+            f.write(align, src);                 // heap memory, aligned offset and length: bounce, O_DIRECT
+            assertEquals(0, src.remaining(), "the whole source was consumed");
+            assertEquals(align * 5L, f.size());
+            byte[] got = new byte[data.length + 8];
+            ByteBuffer dst = ByteBuffer.wrap(got, 8, data.length); // heap, at an unaligned array position
+            assertEquals(data.length, f.read(align, dst));
+            assertEquals(8 + data.length, dst.position());
+            assertArrayEquals(data, java.util.Arrays.copyOfRange(got, 8, 8 + data.length));
+            ByteBuffer pastEnd = ByteBuffer.allocate(align * 2);
+            assertEquals(align, f.read(align * 4L, pastEnd), "a read running past end-of-file is short");
+        }
+    }
 }
