@@ -58,6 +58,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private void use(CollectiveSettings s, int[] aggs) {
         this.settings = s;
         this.aggregators = aggs;
+        if (exchange instanceof MpjExchange mpj) mpj.use(s.exchange());
     }
 
     public CollectiveSettings settings() {

@@ -103,13 +103,18 @@ public final class CollectiveDifferentialProgram {
             info.set("pdla_fd_partition", method.hintValue());
             info.set("pdla_fd_stripe_io", String.valueOf(stripeIo));
             info.set("pdla_min_fd_size", "1");
+            info.set("pdla_cb_exchange", exchangeMode()); // across JVMs only; alternate the two transports
             return info;
+        }
+
+        String exchangeMode() {
+            return index % 2 == 0 ? "point_to_point" : "alltoallv";
         }
 
         @Override
         public String toString() {
             return method.hintValue() + (cbNodes > 0 ? " cb_nodes=" + cbNodes : " aggregators by data") + " cb_buffer_size=" + cbBuffer + " stripe=" + stripe + "x" + servers
-                    + (stripeIo ? " stripe-io" : "") + " tile=" + tile + "x" + tiles + (intMemory ? " int[] gap " + memGap : " byte[]");
+                    + (stripeIo ? " stripe-io" : "") + " " + exchangeMode() + " tile=" + tile + "x" + tiles + (intMemory ? " int[] gap " + memGap : " byte[]");
         }
     }
 
