@@ -41,8 +41,9 @@ final class Romio {
             System.out.println("FAIL " + t.rank + " " + test + ": " + e);
             e.printStackTrace(System.out);
             System.out.flush();
-            MPI.COMM_WORLD.Abort(1);
-            return;
+            // MPI_Abort: MPJ's multicore Abort leaves the other ranks waiting in their next collective call,
+            // so end the JVM that holds all of them (under niodev this rank's JVM, which MPJ reports)
+            System.exit(1);
         }
         t.finish();
         MPI.Finalize();

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * ROMIO test/aggregation1.c (John Bent, ROMIO req #835: aggregation mishandled some patterns when
  * collective buffering was forced): every rank writes four 1 MiB objects at rank * 4 MiB + k MiB with
  * write_at_all, each holding "Hello from <rank> at <offset>\n" then zeros, and reads them back with
- * read_at_all, comparing each object. With {@code -h} (as ROMIO's runtests runs it) the hints force
+ * read_at_all, comparing each object. With {@code -hints} (ROMIO's {@code -h}, which MPJ's starter would take as its own help flag; runtests passes it) the hints force
  * aggregation: romio_cb_write=enable, romio_no_indep_rw=1, cb_nodes=1, cb_buffer_size=4194304.
  */
 public final class RomioAggregation1Program {
@@ -23,7 +23,7 @@ public final class RomioAggregation1Program {
         Romio.run("aggregation1", argv, t -> {
             int rank = t.rank();
             Info info = new Info();
-            if (t.option("-h")) {
+            if (t.option("-hints")) {
                 info.set("romio_cb_write", "enable");
                 info.set("romio_no_indep_rw", "1");
                 info.set("cb_nodes", "1");

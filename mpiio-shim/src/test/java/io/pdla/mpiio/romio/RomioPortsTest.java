@@ -45,7 +45,7 @@ class RomioPortsTest {
                 Arguments.of(RomioTypesWithZerosProgram.class, 2, List.of()),
                 Arguments.of(RomioIndexedZerosProgram.class, 2, List.of()),
                 Arguments.of(RomioHindexedProgram.class, 4, List.of()),
-                Arguments.of(RomioAggregation1Program.class, 4, List.of("-h")),
+                Arguments.of(RomioAggregation1Program.class, 4, List.of("-hints")),
                 Arguments.of(RomioAggregation2Program.class, 4, List.of()),
                 Arguments.of(RomioBigExtentsProgram.class, 4, List.of())
         );
@@ -61,7 +61,7 @@ class RomioPortsTest {
     @Test
     @Tag("heavy")
     void largeArrayScaledToAnEighth() throws Exception {
-        runAndCheck(RomioLargeArrayProgram.class, 4, List.of("-divisor", "8"), List.of("-Xmx2g"));
+        runAndCheck(RomioLargeArrayProgram.class, 4, List.of("-divisor", "8"), List.of());
     }
 
     @Test
