@@ -1,13 +1,57 @@
 package io.pdla.mpiio.collective;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Which ranks aggregate: ROMIO's ranklist from {@code cb_config_list} (*:N per host) capped at {@code cb_nodes}. */
+/** Which ranks aggregate: ROMIO's ranklist from {@code cb_config_list} capped at {@code cb_nodes}. */
 final class Aggregators {
     private Aggregators() {
+    }
+
+    /** The aggregators the settings ask for: a {@code cb_config_list} of host entries, or *:N per host. */
+    static int[] choose(long[] hostOfRank, CollectiveSettings s) {
+        if (s.configList() == null) return choose(hostOfRank, s.aggregatorsPerHost(), s.cbNodes());
+        return choose(hostOfRank, s.configList(), s.cbNodes());
+    }
+
+    /**
+     * ROMIO's matching of a {@code cb_config_list} (match_procs, match_this_proc): entry by entry, the
+     * lowest up to N ranks of the named host, after which that host is used up, so a later entry naming it
+     * again takes nothing ({@code *}: the same for every host not used up yet, in order of their lowest
+     * rank), until cb_nodes ranks are chosen. Hosts are matched by the id of their processor name
+     * ({@link String#hashCode}, as {@link CollectiveSetup} names them). A list that matches no rank is an
+     * IllegalArgumentException naming the hint (ROMIO would go on with no aggregator).
+     */
+    static int[] choose(long[] hostOfRank, List<CollectiveSettings.HostSlots> list, int cbNodes) {
+        Set<Long> usedUp = new HashSet<>();
+        List<Integer> chosen = new ArrayList<>();
+        for (CollectiveSettings.HostSlots entry : list) {
+            if (entry.host() != null) {
+                take(hostOfRank, usedUp, chosen, entry.host().hashCode(), entry.max(), cbNodes);
+            } else {
+                for (long host : Arrays.stream(hostOfRank).distinct().toArray()) take(hostOfRank, usedUp, chosen, host, entry.max(), cbNodes);
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new IllegalArgumentException("hint " + CollectiveSettings.CB_CONFIG_LIST + ": no entry names a host of this file's ranks");
+        }
+        return chosen.stream().mapToInt(Integer::intValue).sorted().toArray();
+    }
+
+    private static void take(long[] hostOfRank, Set<Long> usedUp, List<Integer> chosen, long host, int max, int cbNodes) {
+        if (!usedUp.add(host)) return;
+        int taken = 0;
+        for (int r = 0; r < hostOfRank.length && taken < max && chosen.size() < cbNodes; r++) {
+            if (hostOfRank[r] == host) {
+                chosen.add(r);
+                taken++;
+            }
+        }
     }
 
     /**
