@@ -35,6 +35,7 @@ class RomioPortsTest {
                 Arguments.of(RomioErrorProgram.class, 1, List.of()),
                 Arguments.of(RomioExclProgram.class, 4, List.of()),
                 Arguments.of(RomioCreatExclProgram.class, 4, List.of()),
+                Arguments.of(RomioCreatExclProgram.class, 4, List.of("-aggregate")),
                 Arguments.of(RomioCollTestProgram.class, 4, List.of()),
                 Arguments.of(RomioCollPerfProgram.class, 4, List.of("-scale", "8")),
                 Arguments.of(RomioNoncontigProgram.class, 2, List.of()),
