@@ -110,7 +110,8 @@ public final class Datatypes {
      * Lower bound and extent in elements. MPI-1's rule for a struct with MPI.LB / MPI.UB markers: the least
      * LB marker is the lower bound, the greatest UB marker the upper bound, whatever the data. MPJ honours
      * the UB marker but takes the lower bound from the data (an LB marker at 0 before data at 1 gives lb 1)
-     * and, with an LB marker alone, a wrong extent; so the markers of a top-level struct are read here (a struct nested in another type keeps MPJ's bounds).
+     * and, with an LB marker alone, a wrong extent; so the markers of a top-level struct are read here (a
+     * struct nested in another type keeps MPJ's bounds).
      *
      * @return lower bound and extent
      */

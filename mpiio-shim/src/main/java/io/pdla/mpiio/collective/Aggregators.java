@@ -3,10 +3,10 @@ package io.pdla.mpiio.collective;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Which ranks aggregate: ROMIO's ranklist from {@code cb_config_list} capped at {@code cb_nodes}. */
 final class Aggregators {

@@ -33,7 +33,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
 
     /**
      * One entry of a {@code cb_config_list} naming hosts ({@code name[:N]}, {@code *[:N]}): up to
-     * {@code max} not yet chosen ranks on host {@code host} ({@code null} for every host).
+     * {@code max} ranks of host {@code host} ({@code null}: of every host), which is then used up.
      */
     public record HostSlots(String host, int max) {
     }
@@ -69,7 +69,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
         if (cbBuffer > Integer.MAX_VALUE - 8192) throw new IllegalArgumentException("hint " + CB_BUFFER_SIZE + "=" + hints.get(CB_BUFFER_SIZE) + ": at most 2 GiB");
         // cb_nodes alone asks for that many aggregators: the per-host default (*:1) would cap it at one per node
         List<HostSlots> list = configList(hints.get(CB_CONFIG_LIST));
-        int perHost = hints.containsKey(CB_NODES) && !hints.containsKey(CB_CONFIG_LIST) || list != null
+        int perHost = (hints.containsKey(CB_NODES) && !hints.containsKey(CB_CONFIG_LIST)) || list != null
                 ? Integer.MAX_VALUE : perHost(hints.get(CB_CONFIG_LIST), commSize);
         int defaultNodes = Math.min(commSize, (int) Math.min(Integer.MAX_VALUE, (long) hosts * perHost));
         int cbNodes = (int) positiveLong(hints, CB_NODES, defaultNodes);
@@ -105,7 +105,8 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
     /**
      * ROMIO's full {@code cb_config_list} grammar ({@code adio/common/cb_config_list.c}): comma-separated
      * {@code name[:N]} entries, {@code name} a processor name or {@code *}, {@code N} a count (0 takes the
-     * host out) or {@code *} (default 1). Null for the one-entry form {@code *:N} / {@code *:*}, which {@link #perHost} reads.
+     * host out) or {@code *} (default 1). Null for the one-entry form {@code *:N} / {@code *:*}, which
+     * {@link #perHost} reads.
      */
     private static List<HostSlots> configList(String value) {
         if (value == null) return null;
