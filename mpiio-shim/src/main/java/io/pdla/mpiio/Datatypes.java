@@ -31,8 +31,9 @@ public final class Datatypes {
         List<long[]> blocks = new ArrayList<>();
         try {
             collect(type, 0, blocks);
-            long lb = type.Lb();
-            long extent = type.Extent();
+            long[] bounds = bounds(type, blocks);
+            long lb = bounds[0];
+            long extent = bounds[1];
             long[] d = new long[blocks.size()];
             long[] l = new long[blocks.size()];
             for (int i = 0; i < d.length; i++) {
@@ -103,6 +104,39 @@ public final class Datatypes {
             }
             default -> throw new IllegalArgumentException("unsupported MPJ datatype class " + t.getClass().getName());
         }
+    }
+
+    /**
+     * Lower bound and extent in elements. MPI-1's rule for a struct with MPI.LB / MPI.UB markers: the least
+     * LB marker is the lower bound, the greatest UB marker the upper bound, whatever the data. MPJ honours
+     * the UB marker but takes the lower bound from the data (an LB marker at 0 before data at 1 gives lb 1)
+     * and, with an LB marker alone, a wrong extent; so the markers of a top-level struct are read here (a
+     * struct nested in another type keeps MPJ's bounds).
+     *
+     * @return lower bound and extent
+     */
+    private static long[] bounds(Datatype type, List<long[]> blocks) throws MPIException, ReflectiveOperationException {
+        long lb = type.Lb(), ub = type.Lb() + (long) type.Extent();
+        if (type.getClass().getSimpleName().equals("Struct")) {
+            int[] disps = (int[]) field(type, "displacements");
+            Datatype[] olds = (Datatype[]) field(type, "oldTypes");
+            // by identity: MPJ gives both markers the same base type code
+            long lbMark = Long.MAX_VALUE, ubMark = Long.MIN_VALUE;
+            for (int i = 0; i < olds.length; i++) {
+                if (olds[i] == MPI.LB) lbMark = Math.min(lbMark, disps[i]);
+                if (olds[i] == MPI.UB) ubMark = Math.max(ubMark, disps[i]);
+            }
+            if (lbMark == Long.MAX_VALUE && ubMark == Long.MIN_VALUE) return new long[]{lb, ub - lb};
+            // with a marker MPJ's bounds cannot be trusted: the other bound comes from the data
+            long dataLb = Long.MAX_VALUE, dataUb = Long.MIN_VALUE;
+            for (long[] b : blocks) {
+                dataLb = Math.min(dataLb, b[0]);
+                dataUb = Math.max(dataUb, b[0] + b[1]);
+            }
+            lb = lbMark != Long.MAX_VALUE ? lbMark : dataLb == Long.MAX_VALUE ? 0 : dataLb;
+            ub = ubMark != Long.MIN_VALUE ? ubMark : dataUb == Long.MIN_VALUE ? lb : dataUb;
+        }
+        return new long[]{lb, ub - lb};
     }
 
     /** MPJ drops the block-length array when every block has length 1 ({@code unitBlocks}). */

@@ -71,7 +71,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      */
     public void reconfigure(java.util.Map<String, String> hints) {
         CollectiveSettings s = CollectiveSettings.from(hints, exchange.size(), hosts, settings.stripeSize(), settings.servers());
-        use(s, Aggregators.choose(hostOfRank, s.aggregatorsPerHost(), s.cbNodes()));
+        use(s, Aggregators.choose(hostOfRank, s));
     }
 
     public CollectiveStatistics statistics() {

@@ -58,7 +58,7 @@ public final class CollectiveHintsProgram {
             f.close();
         });
         for (String[] kv : new String[][]{{"cb_nodes", "zero"}, {"cb_buffer_size", "-5"}, {"pdla_fd_partition", "diagonal"},
-                {"cb_config_list", "node1:2"}, {"romio_ds_read", "often"}}) {
+                {"cb_config_list", "node1:x"}, {"romio_ds_read", "often"}}) {
             checks.check("open refuses " + kv[0] + "=" + kv[1], () -> {
                 Info info = new Info();
                 info.set(kv[0], kv[1]);
