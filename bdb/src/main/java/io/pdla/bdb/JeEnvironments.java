@@ -1,10 +1,12 @@
 package io.pdla.bdb;
 
+import com.sleepycat.je.DatabaseConfig;
 import com.sleepycat.je.Durability;
 import com.sleepycat.je.Environment;
 import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.EnvironmentLockedException;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -48,5 +50,20 @@ public final class JeEnvironments {
                 sleep = Math.min(MAX_BACKOFF_MILLIS, sleep * 2);
             }
         }
+    }
+
+    /** Whether {@code dir} holds a JE environment (at least one log file). */
+    public static boolean exists(Path dir) {
+        File[] logs = dir.toFile().listFiles((d, n) -> n.endsWith(".jdb"));
+        return logs != null && logs.length > 0;
+    }
+
+    /** A transactional database of a store opened with {@code settings}: created with the store, read-only with it. */
+    public static DatabaseConfig databaseConfig(EnvironmentSettings settings) {
+        DatabaseConfig c = new DatabaseConfig();
+        c.setTransactional(true);
+        c.setAllowCreate(!settings.readOnly());
+        c.setReadOnly(settings.readOnly());
+        return c;
     }
 }
