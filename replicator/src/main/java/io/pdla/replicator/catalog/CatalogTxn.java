@@ -87,10 +87,7 @@ public final class CatalogTxn {
             return FileRecord.NEW;
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(v.getData()))) {
-            long gen = in.readLong();
-            int writers = in.readInt();
-            FileIdentity id = in.readBoolean() ? new FileIdentity(in.readLong(), in.readLong()) : null;
-            return new FileRecord(gen, writers, id);
+            return FileRecord.readFrom(in);
         } catch (IOException e) {
             throw new CatalogException("corrupt file record for " + original + " in replica catalog " + catalog.location(), e);
         }
@@ -99,14 +96,7 @@ public final class CatalogTxn {
     public void putFile(URI original, FileRecord r) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeLong(r.generation());
-            out.writeInt(r.writers());
-            out.writeBoolean(r.identityBeforeWriters() != null);
-            if (r.identityBeforeWriters() != null) {
-                out.writeLong(r.identityBeforeWriters().size());
-                out.writeLong(r.identityBeforeWriters().modifiedNanos());
-            }
+            r.writeTo(new DataOutputStream(bytes));
             catalog.files.put(txn, new DatabaseEntry(PatternCodec.filePrefix(original)), new DatabaseEntry(bytes.toByteArray()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
