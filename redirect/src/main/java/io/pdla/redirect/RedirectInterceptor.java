@@ -325,7 +325,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 // written back (or truncated) by another process: from now on a claim decides again
                 r.authoritative = false;
                 st.writing.remove(r.entry.key());
-                if (same && e.state() == ReplicaState.VALID) st.unclaimed.put(e.key(), e);
+                if (same && e.state() == ReplicaState.VALID) st.unclaimed.put(e);
             }
             if (!same || e.state() == ReplicaState.STALE) gone.add(r.entry.key());
             r.forgetReadAhead();
@@ -341,7 +341,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 }
             }
         }
-        st.unclaimed.keySet().removeIf(k -> {
+        st.unclaimed.removeIf(k -> {
             ReplicaEntry e = current.get(k);
             return e == null || e.state() == ReplicaState.STALE;
         });
