@@ -24,48 +24,48 @@ import java.util.function.Predicate;
  * strided patterns of one file) all meet it, disjoint ones (segmented patterns) do not. The tree is rebuilt
  * at the next query after a change; changes (claims) are rare next to queries (writes).
  */
-final class GeometryIndex<K, V> {
+public final class GeometryIndex<K, V> {
     private final Function<V, K> key;
     private final Function<V, Geometry> geometry;
     private final Map<K, V> values = new LinkedHashMap<>();
     private List<V> sorted;
     private long[] starts, ends, maxEnd;
 
-    GeometryIndex(Function<V, K> key, Function<V, Geometry> geometry) {
+    public GeometryIndex(Function<V, K> key, Function<V, Geometry> geometry) {
         this.key = key;
         this.geometry = geometry;
     }
 
-    synchronized void put(V v) {
+    public synchronized void put(V v) {
         values.put(key.apply(v), v);
         sorted = null;
     }
 
-    synchronized V get(K k) {
+    public synchronized V get(K k) {
         return values.get(k);
     }
 
-    synchronized V remove(K k) {
+    public synchronized V remove(K k) {
         V v = values.remove(k);
         if (v != null) sorted = null;
         return v;
     }
 
-    synchronized void removeIf(Predicate<K> which) {
+    public synchronized void removeIf(Predicate<K> which) {
         if (values.keySet().removeIf(which)) sorted = null;
     }
 
-    synchronized void clear() {
+    public synchronized void clear() {
         values.clear();
         sorted = null;
     }
 
-    synchronized Collection<V> values() {
+    public synchronized Collection<V> values() {
         return List.copyOf(values.values());
     }
 
     /** Keys of the values that touch a byte of {@code ex}. */
-    synchronized Set<K> touching(ExtentList ex) {
+    public synchronized Set<K> touching(ExtentList ex) {
         Set<K> out = new HashSet<>();
         if (values.isEmpty()) return out;
         build();
@@ -77,7 +77,7 @@ final class GeometryIndex<K, V> {
     }
 
     /** Keys of the values that cover a byte at or after {@code offset} (what a truncation to it cuts). */
-    synchronized Set<K> coveringFrom(long offset) {
+    public synchronized Set<K> coveringFrom(long offset) {
         Set<K> out = new HashSet<>();
         if (values.isEmpty()) return out;
         build();

@@ -157,6 +157,7 @@ public final class RedirectInterceptor implements IoInterceptor {
         byte[] shared = ctx.shareFromRankZero(() -> {
             if (!mayHave) return new byte[0];
             try {
+                stats.add(s -> s.catalogLookups, 1);
                 return FileLookup.read(catalog, ctx.driver(), uri, corrupt).toBytes();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -165,6 +166,7 @@ public final class RedirectInterceptor implements IoInterceptor {
         if (shared.length > 0) return Optional.of(FileLookup.fromBytes(shared));
         if (!mayHave) return Optional.empty();
         // rank 0 saw no replica index entry but this rank does: a first build raced the open; look for itself
+        stats.add(s -> s.catalogLookups, 1);
         return Optional.of(FileLookup.read(catalog, ctx.driver(), uri, corrupt));
     }
 
