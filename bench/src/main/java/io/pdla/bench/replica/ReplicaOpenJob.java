@@ -11,7 +11,6 @@ import mpi.MPI;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
  * The MPJ side of {@code pdla bench replica-scale}: every rank opens and closes the replicated file through the
@@ -46,14 +45,8 @@ public final class ReplicaOpenJob {
         long[] lookups = {RedirectStats.global().catalogLookups.get()}, total = new long[1];
         MPI.COMM_WORLD.Reduce(lookups, 0, total, 0, 1, MPI.LONG, MPI.SUM, 0);
         if (rank == 0) {
-            Files.writeString(Path.of(args[3]), np + " " + median(collective) + " " + median(everyRank) + " " + total[0] / (double) reps + "\n");
+            Files.writeString(Path.of(args[3]), np + " " + ReplicaScale.median(collective) + " " + ReplicaScale.median(everyRank) + " " + total[0] / (double) reps + "\n");
         }
         MPI.Finalize();
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

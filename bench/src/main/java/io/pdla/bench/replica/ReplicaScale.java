@@ -62,7 +62,7 @@ public final class ReplicaScale {
                     if (back.entries().size() != n) throw new IllegalStateException("lookup of " + n + " entries decoded " + back.entries().size());
                 }
                 double[] perWrite = claimSearch(fx.entries(), n);
-                rows.add(new ReplicaRow(n, ReplicaOpenJob.median(lookup), shared.length, ReplicaOpenJob.median(decode), perWrite[0], perWrite[1]));
+                rows.add(new ReplicaRow(n, median(lookup), shared.length, median(decode), perWrite[0], perWrite[1]));
             } finally {
                 deleteTree(dir);
             }
@@ -138,6 +138,13 @@ public final class ReplicaScale {
             }
         }
         return s.toString();
+    }
+
+    /** Median of the repetitions (kept here, not in the MPJ job: this class must load without MPJ). */
+    static double median(double[] v) {
+        double[] s = v.clone();
+        java.util.Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
     private static void deleteTree(Path dir) throws IOException {
