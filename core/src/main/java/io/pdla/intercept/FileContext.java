@@ -3,11 +3,13 @@ package io.pdla.intercept;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageFile;
 
+import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What interceptors know about one open file of one rank, and where they keep their per-file state
@@ -24,9 +26,30 @@ public final class FileContext {
     private final StorageDriver driver;
     private final StorageFile file;
     private final Map<Key<?>, Object> store = new IdentityHashMap<>();
+    private final RankZeroShare share;
 
+    /**
+     * How the ranks of one open share what one of them computed: the shim implements it over the open's
+     * communicator. Collective: every rank of the open calls it, as often and in the same order.
+     */
+    @FunctionalInterface
+    public interface RankZeroShare {
+        /**
+         * Rank 0 of the file's communicator runs {@code compute}; every rank returns its bytes. If it throws on
+         * rank 0, every rank throws an IOException with its message (so all ranks take the same decision).
+         */
+        byte[] share(Supplier<byte[]> compute) throws IOException;
+    }
+
+    /** A context whose {@link #shareFromRankZero} computes on every rank (a single-process open, tools, tests). */
     public FileContext(String name, URI uri, int amode, int rank, int commSize, AppIdentity app,
                        Map<String, String> hints, StorageDriver driver, StorageFile file) {
+        this(name, uri, amode, rank, commSize, app, hints, driver, file, FileContext::computeHere);
+    }
+
+    public FileContext(String name, URI uri, int amode, int rank, int commSize, AppIdentity app,
+                       Map<String, String> hints, StorageDriver driver, StorageFile file, RankZeroShare share) {
+        this.share = share;
         this.name = name;
         this.uri = uri;
         this.amode = amode;
@@ -84,6 +107,25 @@ public final class FileContext {
     /** The driver's open file: the end of the chain. */
     public StorageFile file() {
         return file;
+    }
+
+    /**
+     * Collective over the ranks of this open (call it from {@code opened}, which every rank runs with the same
+     * interceptors in the same order): {@code compute} runs once, on rank 0 of the file's communicator, and every
+     * rank gets its bytes, so a lookup costs one rank's work and all ranks decide alike.
+     *
+     * @throws IOException on every rank when {@code compute} failed on rank 0 or the exchange failed
+     */
+    public byte[] shareFromRankZero(Supplier<byte[]> compute) throws IOException {
+        return share.share(compute);
+    }
+
+    private static byte[] computeHere(Supplier<byte[]> compute) throws IOException {
+        try {
+            return compute.get();
+        } catch (RuntimeException e) {
+            throw new IOException("computing the value shared by the ranks of the open failed: " + e, e);
+        }
     }
 
     public synchronized <T> T get(Key<T> key) {

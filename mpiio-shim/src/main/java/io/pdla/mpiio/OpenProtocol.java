@@ -105,7 +105,8 @@ final class OpenProtocol {
         // Interceptors key their per-process state (trace files, patterns) by the process, so they see the
         // COMM_WORLD rank and size, whatever communicator this file was opened on.
         int worldRank = MPI.COMM_WORLD.Rank(), worldSize = MPI.COMM_WORLD.Size();
-        FileContext context = new FileContext(filename, uri, amode, worldRank, coll.size(), AppIdentity.detect(hints, worldSize), hints, driver, storage);
+        FileContext context = new FileContext(filename, uri, amode, worldRank, coll.size(), AppIdentity.detect(hints, worldSize), hints, driver, storage,
+                new RankZeroBroadcast(exchange));
         InterceptorChain chain;
         try {
             chain = new InterceptorChain(RankState.interceptors(hints, write));

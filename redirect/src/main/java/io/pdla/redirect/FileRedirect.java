@@ -19,8 +19,8 @@ final class FileRedirect implements AutoCloseable {
     final CatalogAccess catalog;
     /** Replicas serving this rank's reads: authoritative (DIRTY) ones first, then the local pattern's, then the global. */
     volatile List<OpenReplica> replicas;
-    /** VALID entries of the original not yet claimed by a write of this rank, by key (refreshed when the session begins). */
-    final Map<PatternKey, ReplicaEntry> unclaimed = new ConcurrentHashMap<>();
+    /** VALID entries of the original not yet claimed by a write of this rank, by key and region (refreshed when the session begins). */
+    final GeometryIndex<PatternKey, ReplicaEntry> unclaimed = new GeometryIndex<>(ReplicaEntry::key, e -> e.pattern().geometry());
     /** DIRTY replicas: this rank's writes into their regions go into them, with no further catalog work. */
     final Map<PatternKey, OpenReplica> writing = new ConcurrentHashMap<>();
     /** Write session id once the first write registered it. */
@@ -31,7 +31,7 @@ final class FileRedirect implements AutoCloseable {
     FileRedirect(CatalogAccess catalog, List<OpenReplica> replicas, List<ReplicaEntry> valid) {
         this.catalog = catalog;
         this.replicas = List.copyOf(replicas);
-        for (ReplicaEntry e : valid) unclaimed.put(e.key(), e);
+        for (ReplicaEntry e : valid) unclaimed.put(e);
         for (OpenReplica r : replicas) if (r.authoritative) writing.put(r.entry.key(), r);
     }
 

@@ -7,15 +7,13 @@ import io.pdla.intercept.IoInterceptor;
 import io.pdla.intercept.Key;
 import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.catalog.CatalogAccesses;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.FileRecord;
+import io.pdla.replicator.catalog.FileLookup;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.catalog.ReplicatedOriginals;
 import io.pdla.replicator.catalog.UnreplicatedWriters;
 import io.pdla.replicator.catalog.WriteSessions;
-import io.pdla.replicator.catalog.WriterSession;
 import io.pdla.pattern.PatternKey;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
@@ -23,6 +21,7 @@ import io.pdla.storage.StorageDrivers;
 import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -82,50 +81,32 @@ public final class RedirectInterceptor implements IoInterceptor {
         if (cfg.catalog() == null) cfg = config;
         else if (!ctx.hints().containsKey(RedirectConfig.HINT_READAHEAD)) cfg = cfg.withReadAhead(config.readAheadBytes());
         if (cfg.catalog() == null) return;
-        if (!ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri())) {
-            // never replicated: nothing to look up. A writer leaves a marker so that no replica is published
-            // under it, then looks again: if a first build raced it, the catalog path below is taken after all.
-            if (!ctx.writable()) {
-                stats.add(s -> s.opensWithoutReplicas, 1);
-                return;
-            }
-            UnreplicatedWrite marker = new UnreplicatedWrite(UnreplicatedWriters.register(cfg.catalog(), ctx.uri()));
-            ctx.put(MARKER, marker);
-            if (!ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri())) {
-                stats.add(s -> s.opensWithoutReplicas, 1);
-                return;
-            }
+        boolean mayHave = ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri());
+        if (!mayHave && ctx.writable()) {
+            // never replicated: a writer leaves a marker so that no replica is published under it, then looks
+            // again: if a first build raced it, the catalog path below is taken after all.
+            ctx.put(MARKER, new UnreplicatedWrite(UnreplicatedWriters.register(cfg.catalog(), ctx.uri())));
+            mayHave = ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri());
         }
         CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), cfg.catalogWaitMillis());
         List<OpenReplica> open = new ArrayList<>();
         List<ReplicaEntry> valid = new ArrayList<>();
         List<ReplicaEntry> dirty = new ArrayList<>();
         List<ReplicaEntry> mine = new ArrayList<>();
-        String session = null;
         try {
-            URI uri = ctx.uri();
-            record Lookup(List<ReplicaEntry> entries, FileRecord file) {
+            Optional<FileLookup> found = lookUp(ctx, catalog, mayHave);
+            if (found.isEmpty()) {
+                stats.add(s -> s.opensWithoutReplicas, 1);
+                return;
             }
-            java.util.function.Consumer<String> corrupt = p -> LOG.warning("replica catalog " + catalog.location() + ": " + p);
-            Lookup l;
-            if (ctx.writable()) {
-                // a writer's session begins with the open: the lookup and the registration in one transaction
-                String id = UUID.randomUUID().toString();
-                WriteSessions.Begun b = WriteSessions.beginAndRead(catalog, ctx.driver(), uri,
-                        new WriterSession(id, ProcessHandle.current().pid(), WriterSession.thisHost(), System.currentTimeMillis()), corrupt);
-                session = id;
-                l = new Lookup(b.entries(), b.file());
-            } else {
-                l = catalog.transact(t -> new Lookup(t.entriesOf(uri, corrupt), t.file(uri)));
-            }
-            FileIdentity now = FileIdentity.probe(ctx.driver(), uri);
+            FileLookup l = found.get();
             for (ReplicaEntry e : l.entries()) {
                 if (e.state() == ReplicaState.VALID) valid.add(e);
                 else if (e.state() == ReplicaState.DIRTY) dirty.add(e);
             }
             for (ReplicaEntry e : valid) {
                 if (!belongsTo(e, ctx)) continue;
-                String why = ReplicaValidity.reasonUnusable(e, l.file(), now);
+                String why = ReplicaValidity.reasonUnusable(e, l.file(), l.identity());
                 if (why != null) {
                     LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + why);
                     continue;
@@ -136,9 +117,7 @@ public final class RedirectInterceptor implements IoInterceptor {
             stats.add(s -> s.fallbacks, 1);
             LOG.log(Level.WARNING, "redirect: replica catalog " + catalog.location() + " unusable for " + ctx.uri()
                     + "; reading the original only: " + e.getMessage());
-            FileRedirect none = new FileRedirect(catalog, List.of(), List.of());
-            none.session = session;   // registered before the failure: it still ends at close
-            ctx.put(STATE, none);
+            ctx.put(STATE, new FileRedirect(catalog, List.of(), List.of()));
             return;
         }
         mine.sort(java.util.Comparator.comparing(ReplicaEntry::key, ExtentRouter.SERVING_ORDER));
@@ -150,13 +129,6 @@ public final class RedirectInterceptor implements IoInterceptor {
                 open.add(openReplica(e, ctx, perReplica, true));
             } catch (IOException | RuntimeException ex) {
                 for (OpenReplica r : open) closeQuietly(r);
-                if (session != null) {
-                    try {
-                        WriteSessions.end(catalog, ctx.driver(), ctx.uri(), session);   // the open fails: so does its session
-                    } catch (IOException | RuntimeException ignored) {
-                        // the scanner ends it once this process is gone
-                    }
-                }
                 throw new IOException("redirect: replica " + e.replica() + " holds the newest bytes of " + ctx.uri() + " for " + e.key().id()
                         + " (writes not yet written back) and cannot be opened: " + ex + "; refusing to read stale bytes from the original", ex);
             }
@@ -169,9 +141,33 @@ public final class RedirectInterceptor implements IoInterceptor {
                 stats.add(s -> s.fallbacks, 1);
             }
         }
-        FileRedirect st = new FileRedirect(catalog, open, valid);
-        st.session = session;
-        ctx.put(STATE, st);
+        ctx.put(STATE, new FileRedirect(catalog, open, valid));
+    }
+
+    /**
+     * The catalog's view of the file, looked up once per open by rank 0 of the file's communicator and handed to
+     * the others (one transaction, hence one environment open, per job rather than per rank); empty when the
+     * file was never replicated. Every rank calls this the same way, so all take the same path. A writer's
+     * session is not begun here but at its first write ({@code ReplicaWrites}), which reads the entries again in
+     * that transaction: ranks that open for writing and never write never open the catalog.
+     */
+    private Optional<FileLookup> lookUp(FileContext ctx, CatalogAccess catalog, boolean mayHave) throws IOException {
+        URI uri = ctx.uri();
+        java.util.function.Consumer<String> corrupt = p -> LOG.warning("replica catalog " + catalog.location() + ": " + p);
+        byte[] shared = ctx.shareFromRankZero(() -> {
+            if (!mayHave) return new byte[0];
+            try {
+                stats.add(s -> s.catalogLookups, 1);
+                return FileLookup.read(catalog, ctx.driver(), uri, corrupt).toBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        if (shared.length > 0) return Optional.of(FileLookup.fromBytes(shared));
+        if (!mayHave) return Optional.empty();
+        // rank 0 saw no replica index entry but this rank does: a first build raced the open; look for itself
+        stats.add(s -> s.catalogLookups, 1);
+        return Optional.of(FileLookup.read(catalog, ctx.driver(), uri, corrupt));
     }
 
     /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */
@@ -331,7 +327,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 // written back (or truncated) by another process: from now on a claim decides again
                 r.authoritative = false;
                 st.writing.remove(r.entry.key());
-                if (same && e.state() == ReplicaState.VALID) st.unclaimed.put(e.key(), e);
+                if (same && e.state() == ReplicaState.VALID) st.unclaimed.put(e);
             }
             if (!same || e.state() == ReplicaState.STALE) gone.add(r.entry.key());
             r.forgetReadAhead();
@@ -347,7 +343,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 }
             }
         }
-        st.unclaimed.keySet().removeIf(k -> {
+        st.unclaimed.removeIf(k -> {
             ReplicaEntry e = current.get(k);
             return e == null || e.state() == ReplicaState.STALE;
         });

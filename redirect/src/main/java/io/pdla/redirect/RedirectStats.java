@@ -19,8 +19,10 @@ public final class RedirectStats {
     public final AtomicLong readAheadHits = new AtomicLong();
     public final AtomicLong readAheadFills = new AtomicLong();
     public final AtomicLong replicasOpened = new AtomicLong();
-    /** Read-only opens of files no replica was ever built for: nothing looked up (see {@code ReplicatedOriginals}). */
+    /** Opens of files no replica was ever built for: nothing looked up (see {@code ReplicatedOriginals}). */
     public final AtomicLong opensWithoutReplicas = new AtomicLong();
+    /** Catalog lookups this process made at opens: one per collective open, on rank 0 of its communicator. */
+    public final AtomicLong catalogLookups = new AtomicLong();
     /** Bytes of writes that went into DIRTY replicas instead of the original. */
     public final AtomicLong bytesWrittenToReplica = new AtomicLong();
     /** Replicas made stale by writes through the shim. */

@@ -125,7 +125,7 @@ final class ReplicaWrites {
             Set<PatternKey> touched = Set.of();
             try {
                 beginSession(st, ctx);
-                touched = touched(st.unclaimed.values(), ex, -1);
+                touched = st.unclaimed.touching(ex);
                 if (touched.isEmpty() || st.catalogFailed) return;
                 long originalSize = ctx.file().size();
                 WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> mayTakeWrites(e, ctx, originalSize));
@@ -158,7 +158,7 @@ final class ReplicaWrites {
         }
         for (ReplicaEntry e : fresh) {
             // VALID and DIRTY entries alike are claimed at the first write that touches them
-            if (e.state() != ReplicaState.STALE && !st.writing.containsKey(e.key())) st.unclaimed.put(e.key(), e);
+            if (e.state() != ReplicaState.STALE && !st.writing.containsKey(e.key())) st.unclaimed.put(e);
         }
     }
 
@@ -199,7 +199,7 @@ final class ReplicaWrites {
      * others gave it, it then agrees with the original there); one that cannot be written is deleted.
      */
     private void writeThroughUnclaimed(FileRedirect st, IoCall call) {
-        for (PatternKey k : touched(st.unclaimed.values(), call.extents(), -1)) {
+        for (PatternKey k : st.unclaimed.touching(call.extents())) {
             ReplicaEntry e = st.unclaimed.get(k);
             OpenReplica r = null;
             try {
@@ -248,7 +248,7 @@ final class ReplicaWrites {
         synchronized (st) {
             try {
                 beginSession(st, ctx);
-                Set<PatternKey> touched = touched(st.unclaimed.values(), ExtentList.EMPTY, newSize);
+                Set<PatternKey> touched = st.unclaimed.coveringFrom(newSize);
                 for (OpenReplica r : st.replicas) {
                     if (r.authoritative && r.pattern.geometry().nextCoveredOffset(newSize) >= 0) touched.add(r.entry.key());
                 }
@@ -293,30 +293,11 @@ final class ReplicaWrites {
                 st.catalogFailed = true;
                 stats.add(s -> s.fallbacks, 1);
                 st.dropAllButAuthoritative();
-                for (PatternKey k : touched(st.unclaimed.values(), ExtentList.EMPTY, newSize)) {
+                for (PatternKey k : st.unclaimed.coveringFrom(newSize)) {
                     ReplicaEntry r = st.unclaimed.remove(k);
                     if (r != null) deleteReplicaFile(r, e);
                 }
             }
         }
     }
-
-    private static Set<PatternKey> touched(java.util.Collection<ReplicaEntry> entries, ExtentList ex, long newSize) {
-        Set<PatternKey> out = new HashSet<>();
-        for (ReplicaEntry e : entries) {
-            Geometry p = e.pattern().geometry();
-            if (newSize >= 0) {
-                if (p.nextCoveredOffset(newSize) >= 0) out.add(e.key());
-                continue;
-            }
-            for (int i = 0; i < ex.size(); i++) {
-                if (p.overlaps(ex.offset(i), ex.length(i))) {
-                    out.add(e.key());
-                    break;
-                }
-            }
-        }
-        return out;
-    }
-
 }

@@ -1,16 +1,12 @@
 package io.pdla.patterns.db;
 
-import com.sleepycat.bind.tuple.TupleInput;
-import com.sleepycat.bind.tuple.TupleOutput;
 import com.sleepycat.je.Cursor;
 import com.sleepycat.je.CursorConfig;
 import com.sleepycat.je.Database;
 import com.sleepycat.je.DatabaseConfig;
 import com.sleepycat.je.DatabaseEntry;
 import com.sleepycat.je.DatabaseException;
-import com.sleepycat.je.Durability;
 import com.sleepycat.je.Environment;
-import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.LockConflictException;
 import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
@@ -19,6 +15,13 @@ import com.sleepycat.je.SecondaryCursor;
 import com.sleepycat.je.SecondaryDatabase;
 import com.sleepycat.je.SecondaryKeyCreator;
 import com.sleepycat.je.Transaction;
+import io.pdla.bdb.DurableQueue;
+import io.pdla.bdb.EnvironmentBusyException;
+import io.pdla.bdb.EnvironmentSettings;
+import io.pdla.bdb.JeEnvironments;
+import io.pdla.bdb.JeTransactions;
+import io.pdla.bdb.SchemaMismatchException;
+import io.pdla.bdb.SchemaVersion;
 import io.pdla.patterns.AnalysisReport;
 import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.RuntimeInfo;
@@ -26,29 +29,26 @@ import io.pdla.patterns.global.GlobalPattern;
 import io.pdla.patterns.global.MemberRef;
 import io.pdla.patterns.template.LocalPattern;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * The pattern database: a transactional, durable Berkeley DB JE environment in one directory.
+ * The pattern database: a transactional, durable Berkeley DB JE environment in one directory, opened and versioned
+ * through pdla-bdb (shared with the replica catalog).
  *
  * <pre>
- *   meta                 "schema-version" -> int                      checked at open
+ *   meta                 "schema-version" -> int                      checked at open ({@link SchemaVersion})
  *                        "queue-next" -> long                         next queue sequence number
  *   patterns             PatternKey (tuple) -> JSON {patterns, runtime}
  *   patterns.by-file     file URI -> PatternKey         (secondary, sorted duplicates)
  *   patterns.by-app      app command -> PatternKey      (secondary, sorted duplicates)
- *   replication-queue    sequence (long) -> PatternKey  FIFO for the replicator
+ *   replication-queue    (lane 0, sequence) -> PatternKey  FIFO for the replicator ({@link DurableQueue})
  * </pre>
  * A {@link #put} that stores a new or changed entry enqueues its key in the same transaction, so a committed
  * pattern is always queued and a queued key always has its pattern. Commits are synchronous (COMMIT_SYNC): a
@@ -56,9 +56,10 @@ import java.util.function.Function;
  * transaction that loses a deadlock is aborted and retried.
  */
 public final class PatternDatabase implements AutoCloseable {
-    public static final int SCHEMA_VERSION = 2;   // 2: keys name the file by URI (core's PatternKey)
-    private static final byte[] VERSION_KEY = KeyTuples.encodeString("schema-version");
-    private static final byte[] QUEUE_COUNTER_KEY = KeyTuples.encodeString("queue-next");
+    /** 2: keys name the file by URI (core's PatternKey); 3: the queue is pdla-bdb's (lane byte + sequence). */
+    public static final int SCHEMA_VERSION = 3;
+    private static final SchemaVersion VERSION = new SchemaVersion("pattern database", SCHEMA_VERSION);
+    private static final int ATTEMPTS = 10;
 
     private final Path dir;
     private final Environment env;
@@ -66,29 +67,29 @@ public final class PatternDatabase implements AutoCloseable {
     private final Database patterns;
     private final SecondaryDatabase byFile;
     private final SecondaryDatabase byApp;
-    private final Database queue;
+    private final Database queueDb;
+    private final DurableQueue queue;
 
-    private PatternDatabase(Path dir, boolean readOnly) {
+    private PatternDatabase(Path dir, EnvironmentSettings settings) {
         this.dir = dir;
-        EnvironmentConfig ec = new EnvironmentConfig();
-        ec.setAllowCreate(!readOnly);
-        ec.setReadOnly(readOnly);
-        ec.setTransactional(true);
-        ec.setDurability(Durability.COMMIT_SYNC);
+        boolean readOnly = settings.readOnly();
         try {
-            env = new Environment(dir.toFile(), ec);
-        } catch (DatabaseException e) {
+            env = JeEnvironments.open(dir, settings);
+        } catch (DatabaseException | EnvironmentBusyException e) {
             throw new PatternDatabaseException("cannot open pattern database at " + dir + ": " + e.getMessage(), e);
         }
         try {
             Transaction txn = env.beginTransaction(null, null);
             try {
-                meta = env.openDatabase(txn, "meta", dbConfig(readOnly));
-                patterns = env.openDatabase(txn, "patterns", dbConfig(readOnly));
+                DatabaseConfig dc = JeEnvironments.databaseConfig(settings);
+                meta = env.openDatabase(txn, "meta", dc);
+                patterns = env.openDatabase(txn, "patterns", dc);
                 byFile = env.openSecondaryDatabase(txn, "patterns.by-file", patterns, secondary(readOnly, KeyTuples::fileOf));
                 byApp = env.openSecondaryDatabase(txn, "patterns.by-app", patterns, secondary(readOnly, KeyTuples::appOf));
-                queue = env.openDatabase(txn, "replication-queue", dbConfig(readOnly));
-                checkVersion(txn, readOnly);
+                queueDb = env.openDatabase(txn, "replication-queue", dc);
+                queue = new DurableQueue(queueDb, meta, 1);
+                if (!readOnly) QueueMigration.fromVersion2(meta, queueDb, queue, txn);
+                VERSION.check(meta, txn, dir, patterns.count() > 0, readOnly);
                 txn.commit();
             } catch (RuntimeException e) {
                 txn.abort();
@@ -96,6 +97,7 @@ public final class PatternDatabase implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             env.close();
+            if (e instanceof SchemaMismatchException m) throw new SchemaVersionException(m);
             if (e instanceof PatternDatabaseException p) throw p;
             throw new PatternDatabaseException("cannot open pattern database at " + dir + ": " + e.getMessage(), e);
         }
@@ -108,26 +110,17 @@ public final class PatternDatabase implements AutoCloseable {
         } catch (IOException e) {
             throw new PatternDatabaseException("cannot create pattern database directory " + dir + ": " + e.getMessage(), e);
         }
-        return new PatternDatabase(dir, false);
+        return new PatternDatabase(dir, EnvironmentSettings.readWrite());
     }
 
     /** Opens an existing database; an error names the directory if there is none. */
     public static PatternDatabase openExisting(Path dir, boolean readOnly) {
-        File[] logs = dir.toFile().listFiles((d, n) -> n.endsWith(".jdb"));
-        if (logs == null || logs.length == 0) throw new PatternDatabaseException("no pattern database at " + dir + " (no .jdb files)");
-        return new PatternDatabase(dir, readOnly);
+        if (!JeEnvironments.exists(dir)) throw new PatternDatabaseException("no pattern database at " + dir + " (no .jdb files)");
+        return new PatternDatabase(dir, readOnly ? EnvironmentSettings.readOnlyExisting() : EnvironmentSettings.readWrite().withAllowCreate(false));
     }
 
     public Path directory() {
         return dir;
-    }
-
-    private static DatabaseConfig dbConfig(boolean readOnly) {
-        DatabaseConfig c = new DatabaseConfig();
-        c.setTransactional(true);
-        c.setAllowCreate(!readOnly);
-        c.setReadOnly(readOnly);
-        return c;
     }
 
     private static SecondaryConfig secondary(boolean readOnly, Function<byte[], byte[]> part) {
@@ -146,50 +139,21 @@ public final class PatternDatabase implements AutoCloseable {
         return c;
     }
 
-    private void checkVersion(Transaction txn, boolean readOnly) {
-        DatabaseEntry v = new DatabaseEntry();
-        if (meta.get(txn, new DatabaseEntry(VERSION_KEY), v, LockMode.DEFAULT) == OperationStatus.SUCCESS) {
-            int found = new TupleInput(v.getData()).readInt();
-            if (found != SCHEMA_VERSION) throw new SchemaVersionException(dir, found, SCHEMA_VERSION);
-            return;
-        }
-        if (patterns.count() > 0) {
-            throw new PatternDatabaseException("pattern database at " + dir + " has patterns but no schema version record");
-        }
-        if (readOnly) return; // a fresh, empty read-only environment: nothing to check
-        writeVersion(txn, SCHEMA_VERSION);
-    }
-
-    private static final int ATTEMPTS = 10;
-
-    /** Runs {@code work} in a transaction, committing; retried when JE reports a lock conflict (deadlock). */
-    private <T> T inTransaction(String what, java.util.function.Function<Transaction, T> work) {
-        for (int attempt = 1; ; attempt++) {
-            Transaction txn = env.beginTransaction(null, null);
-            try {
-                T result = work.apply(txn);
-                txn.commit();
-                return result;
-            } catch (LockConflictException conflict) {
-                txn.abort();
-                if (attempt == ATTEMPTS) throw wrap(what + " (lock conflict " + ATTEMPTS + " times)", conflict);
-            } catch (RuntimeException e) {
-                txn.abort();
-                throw wrap(what, e);
-            }
+    /** Runs {@code work} in a committed transaction, retried when JE reports a lock conflict (deadlock). */
+    private <T> T inTransaction(String what, Function<Transaction, T> work) {
+        try {
+            return JeTransactions.run(env, ATTEMPTS, work::apply);
+        } catch (LockConflictException conflict) {
+            throw wrap(what + " (lock conflict " + ATTEMPTS + " times)", conflict);
+        } catch (RuntimeException e) {
+            throw wrap(what, e);
         }
     }
 
     /** For tests and migrations: overwrites the schema version record. */
-    void writeVersion(Transaction txn, int version) {
-        TupleOutput out = new TupleOutput();
-        out.writeInt(version);
-        meta.put(txn, new DatabaseEntry(VERSION_KEY), new DatabaseEntry(out.toByteArray()));
-    }
-
     void forceVersion(int version) {
         inTransaction("write the schema version", txn -> {
-            writeVersion(txn, version);
+            SchemaVersion.write(meta, txn, version);
             return null;
         });
     }
@@ -212,28 +176,8 @@ public final class PatternDatabase implements AutoCloseable {
             return false;
         }
         patterns.put(txn, key, new DatabaseEntry(value));
-        enqueue(txn, key.getData());
+        queue.offer(txn, 0, key.getData());
         return true;
-    }
-
-    /**
-     * Appends the key to the queue under the next sequence number. The counter lives in {@code meta} and is
-     * read-modify-written in the caller's transaction: numbers are never reused (also after the queue ran empty)
-     * and concurrent writers serialize on it until they commit.
-     */
-    private void enqueue(Transaction txn, byte[] primaryKey) {
-        DatabaseEntry counterKey = new DatabaseEntry(QUEUE_COUNTER_KEY), counter = new DatabaseEntry();
-        long next = 0;
-        if (meta.get(txn, counterKey, counter, LockMode.RMW) == OperationStatus.SUCCESS) {
-            next = new TupleInput(counter.getData()).readLong();
-        }
-        TupleOutput seq = new TupleOutput();
-        seq.writeLong(next);
-        TupleOutput after = new TupleOutput();
-        after.writeLong(next + 1);
-        meta.put(txn, counterKey, new DatabaseEntry(after.toByteArray()));
-        OperationStatus s = queue.putNoOverwrite(txn, new DatabaseEntry(seq.toByteArray()), new DatabaseEntry(primaryKey));
-        if (s != OperationStatus.SUCCESS) throw new PatternDatabaseException("queue sequence " + next + " already taken in " + dir);
     }
 
     /**
@@ -262,12 +206,7 @@ public final class PatternDatabase implements AutoCloseable {
         byte[] k = KeyTuples.encode(key);
         return inTransaction("delete " + key, txn -> {
             boolean existed = patterns.delete(txn, new DatabaseEntry(k)) == OperationStatus.SUCCESS;
-            try (Cursor c = queue.openCursor(txn, null)) {
-                DatabaseEntry qk = new DatabaseEntry(), qd = new DatabaseEntry();
-                while (c.getNext(qk, qd, LockMode.RMW) == OperationStatus.SUCCESS) {
-                    if (Arrays.equals(qd.getData(), k)) c.delete();
-                }
-            }
+            queue.removeIf(txn, queued -> Arrays.equals(queued, k));
             return existed;
         });
     }
@@ -305,19 +244,12 @@ public final class PatternDatabase implements AutoCloseable {
 
     /** Number of items waiting in the replication queue. */
     public long queueLength() {
-        return queue.count();
+        return queue.size();
     }
 
     /** The queue in order, without removing anything. */
     public List<QueueItem> peekQueue() {
-        List<QueueItem> out = new ArrayList<>();
-        try (Cursor c = queue.openCursor(null, CursorConfig.READ_COMMITTED)) {
-            DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
-            while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) {
-                out.add(new QueueItem(new TupleInput(k.getData()).readLong(), KeyTuples.decode(d.getData())));
-            }
-        }
-        return out;
+        return queue.items(null).stream().map(PatternDatabase::queueItem).toList();
     }
 
     /** Removes and returns the oldest queue item in its own committed transaction; empty when the queue is. */
@@ -330,12 +262,11 @@ public final class PatternDatabase implements AutoCloseable {
      * the replica it built, or aborts and the item stays queued).
      */
     public Optional<QueueItem> dequeue(Transaction txn) {
-        try (Cursor c = queue.openCursor(txn, null)) {
-            DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
-            if (c.getFirst(k, d, LockMode.RMW) != OperationStatus.SUCCESS) return Optional.empty();
-            c.delete();
-            return Optional.of(new QueueItem(new TupleInput(k.getData()).readLong(), KeyTuples.decode(d.getData())));
-        }
+        return queue.poll(txn).map(PatternDatabase::queueItem);
+    }
+
+    private static QueueItem queueItem(DurableQueue.Item item) {
+        return new QueueItem(item.sequence(), KeyTuples.decode(item.value()));
     }
 
     /** The JE environment, for a caller that runs its own transactions around {@link #dequeue(Transaction)}. */
@@ -353,7 +284,7 @@ public final class PatternDatabase implements AutoCloseable {
         byFile.close();
         byApp.close();
         patterns.close();
-        queue.close();
+        queueDb.close();
         meta.close();
         env.close();
     }

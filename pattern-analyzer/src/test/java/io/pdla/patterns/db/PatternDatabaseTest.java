@@ -120,6 +120,35 @@ class PatternDatabaseTest {
     }
 
     @Test
+    void aVersion2QueueIsRewrittenInOrderWhenOpenedForWriting() {
+        int n = 2 + new java.util.Random().nextInt(20);
+        io.pdla.bdb.EnvironmentSettings rw = io.pdla.bdb.EnvironmentSettings.readWrite();
+        try (com.sleepycat.je.Environment env = io.pdla.bdb.JeEnvironments.open(dir, rw);
+             com.sleepycat.je.Database meta = env.openDatabase(null, "meta", io.pdla.bdb.JeEnvironments.databaseConfig(rw));
+             com.sleepycat.je.Database queue = env.openDatabase(null, "replication-queue", io.pdla.bdb.JeEnvironments.databaseConfig(rw))) {
+            io.pdla.bdb.JeTransactions.run(env, 1, txn -> {
+                io.pdla.bdb.SchemaVersion.write(meta, txn, 2);
+                for (int i = 0; i < n; i++) {   // version 2's layout: tuple-long sequence -> key
+                    com.sleepycat.bind.tuple.TupleOutput seq = new com.sleepycat.bind.tuple.TupleOutput();
+                    seq.writeLong(100 + i);
+                    queue.put(txn, new com.sleepycat.je.DatabaseEntry(seq.toByteArray()),
+                            new com.sleepycat.je.DatabaseEntry(KeyTuples.encode(CrashWriter.entry(i).key())));
+                }
+                return null;
+            });
+        }
+        try (PatternDatabase db = PatternDatabase.open(dir)) {
+            List<QueueItem> q = db.peekQueue();
+            assertEquals(n, q.size());
+            for (int i = 0; i < n; i++) assertEquals(CrashWriter.entry(i).key(), q.get(i).key(), "item " + i + " of " + n);
+            assertEquals(CrashWriter.entry(0).key(), db.dequeue().orElseThrow().key());
+        }
+        try (PatternDatabase db = PatternDatabase.openExisting(dir, true)) {
+            assertEquals(n - 1, db.queueLength(), "the migration was committed: version " + PatternDatabase.SCHEMA_VERSION + " now");
+        }
+    }
+
+    @Test
     void openExistingOnAnEmptyDirectoryNamesIt() {
         PatternDatabaseException e = assertThrows(PatternDatabaseException.class, () -> PatternDatabase.openExisting(dir, true));
         assertTrue(e.getMessage().contains(dir.toString()), e.getMessage());

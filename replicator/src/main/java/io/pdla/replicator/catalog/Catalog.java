@@ -3,85 +3,105 @@ package io.pdla.replicator.catalog;
 import com.sleepycat.je.Database;
 import com.sleepycat.je.DatabaseConfig;
 import com.sleepycat.je.DatabaseException;
-import com.sleepycat.je.Durability;
 import com.sleepycat.je.Environment;
-import com.sleepycat.je.EnvironmentConfig;
-import com.sleepycat.je.EnvironmentLockedException;
 import com.sleepycat.je.LockConflictException;
 import com.sleepycat.je.Transaction;
+import io.pdla.bdb.DurableQueue;
+import io.pdla.bdb.EnvironmentBusyException;
+import io.pdla.bdb.EnvironmentSettings;
+import io.pdla.bdb.JeEnvironments;
+import io.pdla.bdb.JeTransactions;
+import io.pdla.bdb.SchemaMismatchException;
+import io.pdla.bdb.SchemaVersion;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 /**
- * The replica catalog: one transactional Berkeley DB JE environment with four databases, every commit
- * synced to disk ({@link Durability#COMMIT_SYNC}) so that an acknowledged change survives a crash:
+ * The replica catalog: one transactional Berkeley DB JE environment, opened, versioned and queued through
+ * pdla-bdb (shared with the pattern database), every commit synced to disk so that an acknowledged change
+ * survives a crash:
  * <ul>
+ * <li>{@code meta}: the schema version and the queue's sequence counter;</li>
  * <li>{@code replicas}: pattern key &rarr; {@link ReplicaEntry} (file URI first in the key, so the entries
  * of one original are adjacent);</li>
  * <li>{@code files}: original URI &rarr; {@link FileRecord} (generation, open shim writers);</li>
  * <li>{@code writers}: original URI + session id &rarr; {@link WriterSession};</li>
- * <li>{@code queue}: (class: 0 global, 1 local; sequence) &rarr; encoded pattern, the replication queue;</li>
+ * <li>{@code queue}: the replication queue, a {@link DurableQueue} with lane 0 for global patterns and lane 1
+ * for local ones;</li>
  * <li>{@code journal}: build id &rarr; replica files that must be deleted unless a catalog entry references
  * them (a build's temporary and final names before its commit; a replaced replica after it).</li>
  * </ul>
  */
 public final class Catalog implements CatalogAccess, AutoCloseable {
-    private static final int LOCK_RETRIES = 20;
-    /**
-     * JE reports every environment open and close at INFO ("soft shutdown initiated"); applications open the
-     * catalog once per file through redirect, so that would be a line on their stderr per open. Kept strongly
-     * referenced: java.util.logging forgets the level of a logger nobody holds.
-     */
-    private static final java.util.logging.Logger JE_LOG = quietJe();
-
-    private static java.util.logging.Logger quietJe() {
-        java.util.logging.Logger l = java.util.logging.Logger.getLogger("com.sleepycat.je");
-        if (l.getLevel() == null) l.setLevel(java.util.logging.Level.WARNING);
-        return l;
-    }
+    /** 1: the layout above. Catalogs written before the version record have that layout and are stamped 1. */
+    public static final int SCHEMA_VERSION = 1;
+    private static final SchemaVersion VERSION = new SchemaVersion("replica catalog", SCHEMA_VERSION);
+    private static final int ATTEMPTS = 21;
+    private static final EnvironmentSettings SETTINGS = EnvironmentSettings.readWrite()
+            .withCacheBytes(8L << 20).withLockTimeout(Duration.ofSeconds(5));
 
     private final Path dir;
     private final Environment env;
+    final Database meta;
     final Database replicas;
     final Database files;
     final Database writers;
-    final Database queue;
+    final Database queueDb;
+    final DurableQueue queue;
     final Database journal;
 
-    private Catalog(Path dir, Environment env, Database replicas, Database files, Database writers, Database queue, Database journal) {
+    private Catalog(Path dir, Environment env) {
         this.dir = dir;
         this.env = env;
-        this.replicas = replicas;
-        this.files = files;
-        this.writers = writers;
-        this.queue = queue;
-        this.journal = journal;
+        DatabaseConfig dc = JeEnvironments.databaseConfig(SETTINGS);
+        this.meta = env.openDatabase(null, "meta", dc);
+        this.replicas = env.openDatabase(null, "replicas", dc);
+        this.files = env.openDatabase(null, "files", dc);
+        this.writers = env.openDatabase(null, "writers", dc);
+        this.queueDb = env.openDatabase(null, "queue", dc);
+        this.queue = new DurableQueue(queueDb, meta, 2);
+        this.journal = env.openDatabase(null, "journal", dc);
+        // the replica layout has been the same since before the record existed: holdsData false stamps old catalogs
+        JeTransactions.run(env, ATTEMPTS, txn -> {
+            VERSION.check(meta, txn, dir, false, false);
+            return null;
+        });
     }
 
     /** Opens (creating if needed) the catalog in {@code dir}. */
     public static Catalog open(Path dir) {
-        return open(dir, true);
+        return open(dir, true, 0);
     }
 
     /** Opens an existing catalog; a directory without one is a {@link CatalogException}. */
     public static Catalog openExisting(Path dir) {
-        return open(dir, false);
+        return open(dir, false, 0);
+    }
+
+    /**
+     * Opens (creating if needed) the catalog, waiting up to {@code waitMillis} while another process holds it
+     * open for writing; after that, a {@link CatalogException} saying how long it stayed locked.
+     */
+    public static Catalog openWaiting(Path dir, long waitMillis) {
+        return open(dir, true, waitMillis);
     }
 
     static Catalog open(Path dir, boolean create) {
+        return open(dir, create, 0);
+    }
+
+    private static Catalog open(Path dir, boolean create, long waitMillis) {
         Path abs = dir.toAbsolutePath().normalize();
+        boolean fresh = !JeEnvironments.exists(abs);
         try {
             if (create) Files.createDirectories(abs);
-            else if (!Files.isDirectory(abs) || !Files.exists(abs.resolve("00000000.jdb"))) {
-                throw new CatalogException("no replica catalog in " + abs + " (run 'pdla daemon --db " + abs + "' first)");
-            }
+            else if (fresh) throw new CatalogException("no replica catalog in " + abs + " (run 'pdla daemon --db " + abs + "' first)");
         } catch (IOException e) {
             throw new CatalogException("cannot create replica catalog directory " + abs + ": " + e, e);
         }
-        boolean fresh = !Files.exists(abs.resolve("00000000.jdb"));
         if (fresh && create) {
             try {
                 ReplicatedOriginals.createIfAbsent(abs);   // a new catalog knows it holds no replica yet
@@ -89,28 +109,22 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
                 throw new CatalogException("cannot create " + ReplicatedOriginals.FILE + " in " + abs + ": " + e, e);
             }
         }
-        EnvironmentConfig ec = new EnvironmentConfig();
-        ec.setAllowCreate(create);
-        ec.setTransactional(true);
-        ec.setDurability(Durability.COMMIT_SYNC);
-        ec.setCacheSize(8L << 20);
-        ec.setLockTimeout(5, TimeUnit.SECONDS);
         Environment env;
         try {
-            env = new Environment(abs.toFile(), ec);
-        } catch (EnvironmentLockedException e) {
-            throw new CatalogLockedException("replica catalog " + abs + " is open for writing by another process", e);
+            env = JeEnvironments.open(abs, SETTINGS.withAllowCreate(create).withLockWait(Duration.ofMillis(waitMillis)));
+        } catch (EnvironmentBusyException e) {
+            if (e.interrupted()) throw new CatalogException("interrupted while waiting for replica catalog " + abs, e);
+            if (waitMillis == 0) throw new CatalogLockedException("replica catalog " + abs + " is open for writing by another process", e);
+            throw new CatalogLockedException("replica catalog " + abs + " stayed locked by another process for " + waitMillis + " ms", e);
         } catch (DatabaseException | IllegalArgumentException | IllegalStateException | AssertionError e) {
             // JE reports some damaged logs through its internal assertions (AssertionError when run with -ea)
             throw new CatalogException("replica catalog " + abs + " cannot be opened (corrupt or incompatible?): " + e, e);
         }
         try {
-            DatabaseConfig dc = new DatabaseConfig();
-            dc.setAllowCreate(true);
-            dc.setTransactional(true);
-            return new Catalog(abs, env, env.openDatabase(null, "replicas", dc), env.openDatabase(null, "files", dc),
-                    env.openDatabase(null, "writers", dc), env.openDatabase(null, "queue", dc),
-                    env.openDatabase(null, "journal", dc));
+            return new Catalog(abs, env);
+        } catch (SchemaMismatchException e) {
+            env.close();
+            throw new CatalogException(e.getMessage() + " (use another --db directory)", e);
         } catch (DatabaseException | IllegalArgumentException e) {
             env.close();
             throw new CatalogException("replica catalog " + abs + " cannot be opened (corrupt?): " + e.getMessage(), e);
@@ -119,27 +133,12 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
 
     @Override
     public <T> T transact(Work<T> work) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Transaction t = env.beginTransaction(null, null);
-            boolean done = false;
-            try {
-                T result = work.run(new CatalogTxn(this, t));
-                t.commit();
-                done = true;
-                return result;
-            } catch (LockConflictException e) {
-                if (attempt >= LOCK_RETRIES) throw new CatalogException("replica catalog " + dir + ": transaction kept conflicting: " + e.getMessage(), e);
-            } catch (DatabaseException e) {
-                throw new CatalogException("replica catalog " + dir + ": " + e.getMessage(), e);
-            } finally {
-                if (!done) {
-                    try {
-                        t.abort();
-                    } catch (DatabaseException ignored) {
-                        // the environment may already be invalid; the original failure is what matters
-                    }
-                }
-            }
+        try {
+            return JeTransactions.run(env, ATTEMPTS, (Transaction t) -> work.run(new CatalogTxn(this, t)));
+        } catch (LockConflictException e) {
+            throw new CatalogException("replica catalog " + dir + ": transaction kept conflicting: " + e.getMessage(), e);
+        } catch (DatabaseException e) {
+            throw new CatalogException("replica catalog " + dir + ": " + e.getMessage(), e);
         }
     }
 
@@ -163,8 +162,9 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
             replicas.close();
             files.close();
             writers.close();
-            queue.close();
+            queueDb.close();
             journal.close();
+            meta.close();
         } finally {
             env.close();
         }

@@ -1,6 +1,6 @@
 package io.pdla.replicator.catalog;
 
-/** Another process holds the catalog's environment open for writing; {@link TransientCatalogAccess} waits and retries. */
+/** Another process held the catalog's environment open for writing longer than the caller waited (maybe not at all). */
 public final class CatalogLockedException extends CatalogException {
     public CatalogLockedException(String message, Throwable cause) {
         super(message, cause);

@@ -17,7 +17,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -88,12 +87,7 @@ public final class CatalogTxn {
             return FileRecord.NEW;
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(v.getData()))) {
-            long gen = in.readLong();
-            int writers = in.readInt();
-            // rows written before change stamps end after the time: they vouch for nothing
-            FileIdentity id = null;
-            if (in.readBoolean()) id = in.available() > 16 ? FileIdentity.readFrom(in) : FileIdentity.readWithoutStamp(in);
-            return new FileRecord(gen, writers, id);
+            return FileRecord.readFrom(in);
         } catch (IOException e) {
             throw new CatalogException("corrupt file record for " + original + " in replica catalog " + catalog.location(), e);
         }
@@ -102,13 +96,7 @@ public final class CatalogTxn {
     public void putFile(URI original, FileRecord r) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeLong(r.generation());
-            out.writeInt(r.writers());
-            out.writeBoolean(r.identityBeforeWriters() != null);
-            if (r.identityBeforeWriters() != null) {
-                r.identityBeforeWriters().writeTo(out);
-            }
+            r.writeTo(new DataOutputStream(bytes));
             catalog.files.put(txn, new DatabaseEntry(PatternCodec.filePrefix(original)), new DatabaseEntry(bytes.toByteArray()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -168,50 +156,27 @@ public final class CatalogTxn {
 
     // ---- queue ----
 
-    /** Appends an encoded pattern; globals (class 0) sort before locals (class 1). Returns its ticket. */
-    public long enqueue(byte[] pattern, boolean global) {
-        long seq = Math.max(lastSequence(0), lastSequence(1)) + 1;
-        catalog.queue.put(txn, new DatabaseEntry(queueKey(global, seq)), new DatabaseEntry(pattern));
-        return global ? seq : seq | Long.MIN_VALUE;
-    }
+    private static final int GLOBAL_LANE = 0, LOCAL_LANE = 1;
 
-    /** The highest sequence number of one class, 0 if it is empty. */
-    private long lastSequence(int cls) {
-        try (Cursor c = catalog.queue.openCursor(txn, null)) {
-            DatabaseEntry k = new DatabaseEntry(ByteBuffer.allocate(9).put((byte) (cls + 1)).putLong(0).array());
-            DatabaseEntry v = new DatabaseEntry();
-            v.setPartial(0, 0, true);
-            OperationStatus st = c.getSearchKeyRange(k, v, LockMode.RMW);
-            st = st == OperationStatus.SUCCESS ? c.getPrev(k, v, LockMode.RMW) : c.getLast(k, v, LockMode.RMW);
-            if (st != OperationStatus.SUCCESS) return 0;
-            ByteBuffer b = ByteBuffer.wrap(k.getData());
-            return b.get() == cls ? b.getLong() : 0;
-        }
+    /** Appends an encoded pattern; globals (lane 0) are taken before locals (lane 1). Returns its ticket. */
+    public long enqueue(byte[] pattern, boolean global) {
+        long seq = catalog.queue.offer(txn, global ? GLOBAL_LANE : LOCAL_LANE, pattern);
+        return global ? seq : seq | Long.MIN_VALUE;
     }
 
     /** Queue items in order (globals first, then locals, each by arrival): ticket and encoded pattern. */
     public List<QueueItem> queueItems() {
-        List<QueueItem> out = new ArrayList<>();
-        scan(catalog.queue, new byte[0], (k, v) -> {
-            ByteBuffer b = ByteBuffer.wrap(k);
-            boolean local = b.get() == 1;
-            long seq = b.getLong();
-            out.add(new QueueItem(local ? seq | Long.MIN_VALUE : seq, v));
-        });
-        return out;
+        return catalog.queue.items(txn).stream()
+                .map(i -> new QueueItem(i.lane() == LOCAL_LANE ? i.sequence() | Long.MIN_VALUE : i.sequence(), i.value()))
+                .toList();
     }
 
     public boolean dequeue(long ticket) {
-        boolean local = ticket < 0;
-        return catalog.queue.delete(txn, new DatabaseEntry(queueKey(!local, ticket & Long.MAX_VALUE))) == OperationStatus.SUCCESS;
+        return catalog.queue.remove(txn, ticket < 0 ? LOCAL_LANE : GLOBAL_LANE, ticket & Long.MAX_VALUE);
     }
 
     /** A queued pattern: the ticket's sign bit marks a local pattern. */
     public record QueueItem(long ticket, byte[] pattern) {
-    }
-
-    private static byte[] queueKey(boolean global, long seq) {
-        return ByteBuffer.allocate(9).put((byte) (global ? 0 : 1)).putLong(seq).array();
     }
 
     // ---- journal of files to clean up ----

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Opens the catalog for one transaction and closes it again, waiting while another process holds it (JE
- * allows a single writing process per environment). Within one JVM and class loader, JE shares an open
+ * Opens the catalog for one transaction and closes it again, waiting (pdla-bdb's back-off) while another process
+ * holds it (JE allows a single writing process per environment). Within one JVM and class loader, JE shares an open
  * environment between handles, so this is cheap when a {@link Catalog} is already open here.
  */
 public final class TransientCatalogAccess implements CatalogAccess {
@@ -19,28 +19,8 @@ public final class TransientCatalogAccess implements CatalogAccess {
 
     @Override
     public <T> T transact(Work<T> work) throws IOException {
-        long deadline = System.nanoTime() + waitMillis * 1_000_000L;
-        long sleep = 5;
-        while (true) {
-            Catalog c;
-            try {
-                c = Catalog.open(dir);
-            } catch (CatalogLockedException e) {
-                if (System.nanoTime() > deadline) {
-                    throw new CatalogException("replica catalog " + dir + " stayed locked by another process for " + waitMillis + " ms", e);
-                }
-                try {
-                    Thread.sleep(sleep);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new CatalogException("interrupted while waiting for replica catalog " + dir, ie);
-                }
-                sleep = Math.min(200, sleep * 2);
-                continue;
-            }
-            try (c) {
-                return c.transact(work);
-            }
+        try (Catalog c = Catalog.openWaiting(dir, waitMillis)) {
+            return c.transact(work);
         }
     }
 

@@ -1,0 +1,143 @@
+package io.pdla.bdb;
+
+import com.sleepycat.bind.tuple.TupleInput;
+import com.sleepycat.bind.tuple.TupleOutput;
+import com.sleepycat.je.Cursor;
+import com.sleepycat.je.CursorConfig;
+import com.sleepycat.je.Database;
+import com.sleepycat.je.DatabaseEntry;
+import com.sleepycat.je.LockMode;
+import com.sleepycat.je.OperationStatus;
+import com.sleepycat.je.Transaction;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * A durable FIFO queue of byte values in a transactional JE database, in lanes: items are taken lane by lane
+ * (lane 0 first), each lane in arrival order. Key: lane (1 byte), sequence (8 bytes big-endian), so JE's
+ * default byte order is queue order. Sequence numbers come from a counter record in the store's {@code meta}
+ * database, read-modify-written in the offering transaction: they are never reused (also after the queue ran
+ * empty), and concurrent producers serialise on the counter until they commit. Every operation runs in the
+ * caller's transaction, so a producer commits an item together with what it describes and a consumer removes
+ * it together with the work it did (an abort leaves it queued).
+ */
+public final class DurableQueue {
+    private static final byte[] COUNTER_KEY = SchemaVersion.tupleString("queue-next");
+    private static final int KEY_BYTES = 9;
+
+    private final Database items;
+    private final Database meta;
+    private final int lanes;
+
+    /** An item: its lane, its sequence number, its value. */
+    public record Item(int lane, long sequence, byte[] value) {
+    }
+
+    /**
+     * @param items the queue's own database
+     * @param meta  the store's meta database, which holds the sequence counter
+     * @param lanes number of lanes, 1 to 255
+     */
+    public DurableQueue(Database items, Database meta, int lanes) {
+        if (lanes < 1 || lanes > 255) throw new IllegalArgumentException("a queue has 1 to 255 lanes, got " + lanes);
+        this.items = items;
+        this.meta = meta;
+        this.lanes = lanes;
+    }
+
+    /** Appends {@code value} to {@code lane}; returns its sequence number. */
+    public long offer(Transaction txn, int lane, byte[] value) {
+        checkLane(lane);
+        DatabaseEntry counterKey = new DatabaseEntry(COUNTER_KEY), counter = new DatabaseEntry();
+        long next = meta.get(txn, counterKey, counter, LockMode.RMW) == OperationStatus.SUCCESS
+                ? new TupleInput(counter.getData()).readLong() : afterLastItem(txn);
+        TupleOutput after = new TupleOutput();
+        after.writeLong(next + 1);
+        meta.put(txn, counterKey, new DatabaseEntry(after.toByteArray()));
+        if (items.putNoOverwrite(txn, new DatabaseEntry(key(lane, next)), new DatabaseEntry(value)) != OperationStatus.SUCCESS) {
+            throw new IllegalStateException("queue " + items.getDatabaseName() + ": sequence " + next + " already taken");
+        }
+        return next;
+    }
+
+    /** A queue written before it had a counter record continues after its highest sequence number. */
+    private long afterLastItem(Transaction txn) {
+        long max = -1;
+        try (Cursor c = items.openCursor(txn, null)) {
+            DatabaseEntry k = new DatabaseEntry(), v = new DatabaseEntry();
+            v.setPartial(0, 0, true);
+            for (int lane = 0; lane < lanes; lane++) {
+                k.setData(key(lane + 1, 0));
+                OperationStatus st = c.getSearchKeyRange(k, v, LockMode.RMW);
+                st = st == OperationStatus.SUCCESS ? c.getPrev(k, v, LockMode.RMW) : c.getLast(k, v, LockMode.RMW);
+                if (st != OperationStatus.SUCCESS) continue;
+                ByteBuffer b = ByteBuffer.wrap(k.getData());
+                if (b.get() == lane) max = Math.max(max, b.getLong());
+            }
+        }
+        return max + 1;
+    }
+
+    /** Removes and returns the first item (lowest lane, oldest); empty when the queue is. */
+    public Optional<Item> poll(Transaction txn) {
+        try (Cursor c = items.openCursor(txn, null)) {
+            DatabaseEntry k = new DatabaseEntry(), v = new DatabaseEntry();
+            if (c.getFirst(k, v, LockMode.RMW) != OperationStatus.SUCCESS) return Optional.empty();
+            c.delete();
+            return Optional.of(item(k.getData(), v.getData()));
+        }
+    }
+
+    /** Every item in queue order, nothing removed; {@code txn} null reads committed data. */
+    public List<Item> items(Transaction txn) {
+        List<Item> out = new ArrayList<>();
+        try (Cursor c = items.openCursor(txn, txn == null ? CursorConfig.READ_COMMITTED : null)) {
+            DatabaseEntry k = new DatabaseEntry(), v = new DatabaseEntry();
+            while (c.getNext(k, v, LockMode.DEFAULT) == OperationStatus.SUCCESS) out.add(item(k.getData(), v.getData()));
+        }
+        return out;
+    }
+
+    /** Removes one item; false when it was not queued. */
+    public boolean remove(Transaction txn, int lane, long sequence) {
+        checkLane(lane);
+        return items.delete(txn, new DatabaseEntry(key(lane, sequence))) == OperationStatus.SUCCESS;
+    }
+
+    /** Removes every item whose value matches; returns how many. */
+    public int removeIf(Transaction txn, Predicate<byte[]> value) {
+        int removed = 0;
+        try (Cursor c = items.openCursor(txn, null)) {
+            DatabaseEntry k = new DatabaseEntry(), v = new DatabaseEntry();
+            while (c.getNext(k, v, LockMode.RMW) == OperationStatus.SUCCESS) {
+                if (value.test(v.getData())) {
+                    c.delete();
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+
+    /** Number of queued items (committed). */
+    public long size() {
+        return items.count();
+    }
+
+    private void checkLane(int lane) {
+        if (lane < 0 || lane >= lanes) throw new IllegalArgumentException("queue " + items.getDatabaseName() + " has lanes 0.." + (lanes - 1) + ", got " + lane);
+    }
+
+    private static byte[] key(int lane, long sequence) {
+        return ByteBuffer.allocate(KEY_BYTES).put((byte) lane).putLong(sequence).array();
+    }
+
+    private static Item item(byte[] key, byte[] value) {
+        ByteBuffer b = ByteBuffer.wrap(key);
+        return new Item(Byte.toUnsignedInt(b.get()), b.getLong(), value);
+    }
+}
