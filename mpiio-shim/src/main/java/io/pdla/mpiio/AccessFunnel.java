@@ -46,6 +46,15 @@ final class AccessFunnel {
         return where -> typedArray(where, buf, bufOffset, count, type);
     }
 
+    /** An array described by one of pdla's flattened types (subarray, darray, ... as memory types). */
+    Memory typed(Object buf, int bufOffset, int count, FileType type) {
+        return where -> {
+            if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
+            if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
+            return new UserBuffer.TypedArray(buf, MemoryLayout.of(where, buf, bufOffset, count, null, type), type);
+        };
+    }
+
     static Memory bytes(ByteBuffer buf) {
         return where -> {
             if (buf == null) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer is null");
@@ -63,6 +72,7 @@ final class AccessFunnel {
     /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */
     IoStatus collective(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
         file.ensureOpen("collective access");
+        file.background.awaitCollectives();
         IoStatus status = null;
         MPIIOException local = null;
         long pointerBefore = file.pointer;
@@ -81,10 +91,60 @@ final class AccessFunnel {
         return status;
     }
 
-    /** MPI_File_iread_at / iwrite_at: validated now, so bad arguments fail the call itself, moved later. */
-    IoRequest nonblocking(IoOp op, long offset, Memory memory) throws MPIException {
-        Access access = validate(op, Positioning.EXPLICIT_OFFSET, offset, memory);
-        return file.background.submit(() -> transfer(access, offset, false));
+    /**
+     * MPI_File_iread_at, iwrite, iread_shared, ...: validated now, so bad arguments fail the call itself;
+     * the pointer used moves now by the whole request (as MPI says), the bytes move in the background.
+     */
+    IoRequest nonblocking(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
+        Access access = validate(op, positioning, offset, memory);
+        long position = claim(access, positioning, offset);
+        return file.background.submit(() -> transfer(access, position, false));
+    }
+
+    /**
+     * MPI_File_iread_all, iwrite_at_all, the split collectives: validated and positioned now, then run as
+     * the blocking collective would, agreement included, on the file's collective thread. A rank whose
+     * arguments fail still takes part there (it vetoes), so its request and every other rank's fail with
+     * the same class and nobody hangs.
+     */
+    IoRequest nonblockingCollective(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
+        file.ensureOpen("collective access");
+        Access access = null;
+        long position = -1;
+        MPIIOException local = null;
+        try {
+            access = validate(op, positioning, offset, memory);
+            position = claim(access, positioning, offset);
+        } catch (MPIIOException e) {
+            local = e;
+        }
+        Access a = access;
+        long at = position;
+        MPIIOException failed = local;
+        return file.background.submitCollective(() -> {
+            IoStatus status = null;
+            MPIIOException mine = failed;
+            if (mine != null) {
+                abstain();
+            } else {
+                try {
+                    status = transfer(a, at, true);
+                } catch (MPIIOException e) {
+                    mine = e;
+                }
+            }
+            file.coll.agree(mine, file.name);
+            return status;
+        });
+    }
+
+    /** The view position a nonblocking call starts at; advances the pointer it uses past the whole request. */
+    private long claim(Access access, Positioning positioning, long offset) throws MPIIOException {
+        if (positioning == Positioning.EXPLICIT_OFFSET) return offset;
+        if (positioning == Positioning.SHARED_POINTER) return claimShared(access.op(), access.etypes());
+        long at = file.pointer;
+        file.pointer = at + access.etypes();
+        return at;
     }
 
     private IoStatus run(IoOp op, Positioning positioning, long offset, Memory memory, boolean collective) throws MPIException {
@@ -170,7 +230,7 @@ final class AccessFunnel {
         ByteBuffer stream;
         try {
             extents = file.view.extents(position, access.memory().bytes());
-            stream = access.memory().stream(op);
+            stream = access.memory().stream(op, file.view.representation());
         } catch (RuntimeException e) {
             if (collective) abstain();
             throw file.translate(e, what);
@@ -178,14 +238,18 @@ final class AccessFunnel {
         long moved;
         try {
             IoCall call = IoCall.data(file.context, op, access.positioning(), collective, extents, stream);
-            moved = collective ? file.chain.execute(call, file.engine) : file.chain.execute(call);
+            // atomic mode: every rank's part under its own byte-range lock, never two-phase (an aggregator's
+            // window mixes ranks' bytes, so no single lock order would make the calls sequentially consistent)
+            if (file.atomic) moved = file.chain.execute(call, file.atomicAccess);
+            else moved = collective ? file.chain.execute(call, file.engine) : file.chain.execute(call);
         } catch (IOException | RuntimeException e) {
             throw file.translate(e, what);
         }
-        return access.memory().completed(op, stream, moved);
+        return access.memory().completed(op, stream, moved, file.view.representation());
     }
 
     private void abstain() throws MPIIOException {
+        if (file.atomic) return; // atomic collective calls never enter the engine: the agreement alone reports it
         try {
             file.engine.abstain();
         } catch (IOException e) {

@@ -227,6 +227,125 @@ public final class Datatypes {
         return new FileType(displacementBytes.clone(), blockBytes.clone(), lb, ub - lb, 1);
     }
 
+    /** Distributions of {@link #darray} (MPI_DISTRIBUTE_*). */
+    public enum Distribution { BLOCK, CYCLIC, NONE }
+
+    /** MPI_DISTRIBUTE_DFLT_DARG: the default block size of a distribution. */
+    public static final int DFLT_DARG = -1;
+
+    /**
+     * MPI_Type_create_darray: the part of a {@code gsizes} array of {@code elementBytes}-byte elements that
+     * process {@code rank} of a {@code psizes} grid (ranks in row-major order) owns, with the whole array's
+     * extent. BLOCK(darg) gives each process one block of {@code darg} (default: ceil(gsize/psize)) indices,
+     * CYCLIC(darg) deals blocks of {@code darg} (default 1) round-robin, NONE keeps the dimension whole (its
+     * psize must be 1). A process that owns nothing gets an empty type, as MPI allows.
+     */
+    public static FileType darray(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs, int[] psizes,
+                                  Order order, int elementBytes) {
+        int nd = gsizes.length;
+        if (nd == 0 || distribs.length != nd || dargs.length != nd || psizes.length != nd) {
+            throw new IllegalArgumentException("darray needs gsizes, distribs, dargs and psizes of the same non-zero length");
+        }
+        if (elementBytes <= 0) throw new IllegalArgumentException("elementBytes must be > 0, was " + elementBytes);
+        long grid = 1;
+        for (int i = 0; i < nd; i++) {
+            if (gsizes[i] <= 0 || psizes[i] <= 0) throw new IllegalArgumentException("darray dimension " + i + ": gsize and psize must be > 0");
+            if (distribs[i] == Distribution.NONE && psizes[i] != 1) throw new IllegalArgumentException("darray dimension " + i + ": DISTRIBUTE_NONE needs psize 1, was " + psizes[i]);
+            if (distribs[i] == Distribution.BLOCK && dargs[i] != DFLT_DARG && (long) dargs[i] * psizes[i] < gsizes[i]) {
+                throw new IllegalArgumentException("darray dimension " + i + ": block " + dargs[i] + " x " + psizes[i] + " processes does not cover " + gsizes[i]);
+            }
+            if (dargs[i] != DFLT_DARG && dargs[i] <= 0) throw new IllegalArgumentException("darray dimension " + i + ": darg must be > 0 or DFLT_DARG, was " + dargs[i]);
+            grid *= psizes[i];
+        }
+        if (grid != size) throw new IllegalArgumentException("darray: process grid of " + grid + " processes for a group of " + size);
+        if (rank < 0 || rank >= size) throw new IllegalArgumentException("darray: rank " + rank + " outside a group of " + size);
+        int[] coords = new int[nd];
+        int r = rank;
+        for (int i = nd - 1; i >= 0; i--) { // process ranks are row-major in the grid whatever the array order
+            coords[i] = r % psizes[i];
+            r /= psizes[i];
+        }
+        int[][] owned = new int[nd][];
+        for (int i = 0; i < nd; i++) owned[i] = ownedIndices(gsizes[i], distribs[i], dargs[i], psizes[i], coords[i]);
+        // element strides of the global array, in the array's order
+        long[] stride = new long[nd];
+        if (order == Order.C) {
+            stride[nd - 1] = 1;
+            for (int i = nd - 2; i >= 0; i--) stride[i] = stride[i + 1] * gsizes[i + 1];
+        } else {
+            stride[0] = 1;
+            for (int i = 1; i < nd; i++) stride[i] = stride[i - 1] * gsizes[i - 1];
+        }
+        long total = stride[order == Order.C ? 0 : nd - 1] * gsizes[order == Order.C ? 0 : nd - 1] * elementBytes;
+        long count = 1;
+        for (int[] o : owned) count *= o.length;
+        long[] d = new long[Math.toIntExact(count)], l = new long[d.length];
+        int[] idx = new int[nd];
+        for (int e = 0; e < d.length; e++) {
+            long off = 0;
+            for (int i = 0; i < nd; i++) off += owned[i][idx[i]] * stride[i];
+            d[e] = off * elementBytes;
+            l[e] = elementBytes;
+            // the fastest-varying dimension is the last in C order, the first in Fortran order
+            for (int k = 0; k < nd; k++) {
+                int i = order == Order.C ? nd - 1 - k : k;
+                if (++idx[i] < owned[i].length) break;
+                idx[i] = 0;
+            }
+        }
+        return new FileType(d, l, 0, total, elementBytes);
+    }
+
+    private static int[] ownedIndices(int gsize, Distribution dist, int darg, int psize, int coord) {
+        List<Integer> out = new ArrayList<>();
+        switch (dist) {
+            case NONE -> { for (int g = 0; g < gsize; g++) out.add(g); }
+            case BLOCK -> {
+                int block = darg == DFLT_DARG ? (gsize + psize - 1) / psize : darg;
+                for (long g = (long) coord * block; g < Math.min(gsize, (long) (coord + 1) * block); g++) out.add((int) g);
+            }
+            case CYCLIC -> {
+                int block = darg == DFLT_DARG ? 1 : darg;
+                for (long start = (long) coord * block; start < gsize; start += (long) psize * block) {
+                    for (long g = start; g < Math.min(gsize, start + block); g++) out.add((int) g);
+                }
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * MPI_Type_create_hindexed_block: {@code blockLength} consecutive copies of {@code old} at each byte
+     * displacement. Lower bound and extent as the standard defines them from {@code old}'s.
+     */
+    public static FileType hindexedBlock(int blockLength, long[] displacementBytes, FileType old) {
+        if (blockLength < 0) throw new IllegalArgumentException("hindexedBlock block length must be >= 0, was " + blockLength);
+        List<long[]> blocks = new ArrayList<>();
+        long lb = Long.MAX_VALUE, ub = Long.MIN_VALUE;
+        for (long disp : displacementBytes) {
+            for (int j = 0; j < blockLength; j++) {
+                long base = disp + j * old.extentBytes();
+                for (int k = 0; k < old.blockCount(); k++) blocks.add(new long[]{base + old.displacement(k), old.length(k)});
+            }
+            if (blockLength > 0) {
+                lb = Math.min(lb, disp + old.lbBytes());
+                ub = Math.max(ub, disp + old.lbBytes() + (long) blockLength * old.extentBytes());
+            }
+        }
+        if (lb == Long.MAX_VALUE) lb = ub = 0;
+        long[] d = new long[blocks.size()], l = new long[d.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = blocks.get(i)[0];
+            l[i] = blocks.get(i)[1];
+        }
+        return new FileType(d, l, lb, ub - lb, old.elementBytes());
+    }
+
+    /** A basic element type of {@code elementBytes} bytes as a FileType (MPI.INT is {@code element(4)}). */
+    public static FileType element(int elementBytes) {
+        return new FileType(new long[]{0}, new long[]{elementBytes}, 0, elementBytes, elementBytes);
+    }
+
     private static void reverse(int[] a) {
         for (int i = 0, j = a.length - 1; i < j; i++, j--) {
             int t = a[i];

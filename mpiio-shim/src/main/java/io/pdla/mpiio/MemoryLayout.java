@@ -54,12 +54,12 @@ final class MemoryLayout {
     }
 
     /** A buffer holding the data to write, in file order. Wraps byte arrays of simple layouts. */
-    ByteBuffer pack(Object buf) {
+    ByteBuffer pack(Object buf, Datarep rep) {
         int elem = type.elementBytes();
-        if (buf instanceof byte[] b && isSimple()) {
+        if (buf instanceof byte[] b && isSimple() && rep.identityForBytes()) {
             return ByteBuffer.wrap(b, offsetElements, Math.toIntExact(bytes())).slice();
         }
-        ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(bytes())).order(ByteOrder.nativeOrder());
+        ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(bytes())).order(rep.order());
         for (int i = 0; i < count; i++) {
             long base = (long) i * type.extentBytes();
             for (int k = 0; k < type.blockCount(); k++) {
@@ -72,17 +72,17 @@ final class MemoryLayout {
     }
 
     /** A buffer that a read fills; {@link #unpack} then copies it into the array unless it wraps it. */
-    ByteBuffer receiveBuffer(Object buf) {
-        if (buf instanceof byte[] b && isSimple()) {
+    ByteBuffer receiveBuffer(Object buf, Datarep rep) {
+        if (buf instanceof byte[] b && isSimple() && rep.identityForBytes()) {
             return ByteBuffer.wrap(b, offsetElements, Math.toIntExact(bytes())).slice();
         }
-        return ByteBuffer.allocate(Math.toIntExact(bytes())).order(ByteOrder.nativeOrder());
+        return ByteBuffer.allocate(Math.toIntExact(bytes())).order(rep.order());
     }
 
     /** Copies the first {@code got} bytes of a filled receive buffer into the array (whole elements only). */
-    void unpack(ByteBuffer filled, Object buf, long got) {
-        if (buf instanceof byte[] && isSimple()) return;
-        ByteBuffer in = filled.duplicate().order(ByteOrder.nativeOrder());
+    void unpack(ByteBuffer filled, Object buf, long got, Datarep rep) {
+        if (buf instanceof byte[] && isSimple() && rep.identityForBytes()) return;
+        ByteBuffer in = filled.duplicate().order(rep.order());
         in.position(0).limit(Math.toIntExact(got));
         int elem = type.elementBytes();
         for (int i = 0; i < count && in.remaining() >= elem; i++) {
