@@ -31,8 +31,9 @@ public final class Datatypes {
         List<long[]> blocks = new ArrayList<>();
         try {
             collect(type, 0, blocks);
-            long lb = type.Lb();
-            long extent = type.Extent();
+            long[] bounds = bounds(type);
+            long lb = bounds[0];
+            long extent = bounds[1] - bounds[0];
             long[] d = new long[blocks.size()];
             long[] l = new long[blocks.size()];
             for (int i = 0; i < d.length; i++) {
@@ -64,7 +65,7 @@ public final class Datatypes {
             case "Contiguous" -> {
                 int count = intField(t, "count");
                 Datatype old = (Datatype) field(t, "oldType");
-                long ext = old.Extent();
+                long ext = extent(old);
                 for (int i = 0; i < count; i++) collect(old, at + i * ext, out);
             }
             case "Vector" -> {
@@ -73,7 +74,7 @@ public final class Datatypes {
                 int stride = intField(t, "stride");
                 boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
-                long ext = old.Extent();
+                long ext = extent(old);
                 long step = units ? stride * ext : stride;
                 for (int i = 0; i < count; i++) {
                     for (int j = 0; j < blockLength; j++) collect(old, at + i * step + j * ext, out);
@@ -84,7 +85,7 @@ public final class Datatypes {
                 int[] lens = blockLengths(t, disps.length);
                 boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
-                long ext = old.Extent();
+                long ext = extent(old);
                 for (int i = 0; i < lens.length; i++) {
                     long base = at + (units ? disps[i] * ext : disps[i]);
                     for (int j = 0; j < lens[i]; j++) collect(old, base + j * ext, out);
@@ -97,12 +98,97 @@ public final class Datatypes {
                 for (int i = 0; i < lens.length; i++) {
                     Datatype old = olds[i];
                     if (old.baseType == MPI.LB.baseType || old.baseType == MPI.UB.baseType) continue; // bound markers
-                    long ext = old.Extent();
+                    long ext = extent(old);
                     for (int j = 0; j < lens[i]; j++) collect(old, at + disps[i] + j * ext, out);
                 }
             }
             default -> throw new IllegalArgumentException("unsupported MPJ datatype class " + t.getClass().getName());
         }
+    }
+
+    private static long extent(Datatype t) throws MPIException, ReflectiveOperationException {
+        long[] b = bounds(t);
+        return b[1] - b[0];
+    }
+
+    /**
+     * Lower and upper bound of {@code t} in base elements, by the standard's definitions. MPJ's own Lb()
+     * ignores an explicit MPI.LB marker below the data (a struct of LB at 0 and data at 1 reports lb 1), which
+     * would shift every tile of a resized filetype; so bounds are computed here, from markers where present.
+     */
+    private static long[] bounds(Datatype t) throws MPIException, ReflectiveOperationException {
+        String kind = t.getClass().getSimpleName();
+        switch (kind) {
+            case "Contiguous" -> {
+                int count = intField(t, "count");
+                Datatype old = (Datatype) field(t, "oldType");
+                return span(bounds(old), extent(old), count == 0 ? new long[0] : new long[]{0, (count - 1) * extent(old)});
+            }
+            case "Vector" -> {
+                int count = intField(t, "count");
+                int blockLength = intField(t, "blockLength");
+                int stride = intField(t, "stride");
+                boolean units = (boolean) field(t, "unitsOfOldExtent");
+                Datatype old = (Datatype) field(t, "oldType");
+                long ext = extent(old);
+                long step = units ? stride * ext : stride;
+                if (count == 0 || blockLength == 0) return new long[]{0, 0};
+                long a = (count - 1) * step, b = (blockLength - 1) * ext;
+                return span(bounds(old), ext, new long[]{Math.min(0, a) + Math.min(0, b), Math.max(0, a) + Math.max(0, b)});
+            }
+            case "Indexed" -> {
+                int[] disps = (int[]) field(t, "displacements");
+                int[] lens = blockLengths(t, disps.length);
+                boolean units = (boolean) field(t, "unitsOfOldExtent");
+                Datatype old = (Datatype) field(t, "oldType");
+                long ext = extent(old);
+                List<Long> pos = new ArrayList<>();
+                for (int i = 0; i < lens.length; i++) {
+                    if (lens[i] == 0) continue;
+                    long base = units ? disps[i] * ext : disps[i];
+                    pos.add(base);
+                    pos.add(base + (lens[i] - 1) * ext);
+                }
+                return span(bounds(old), ext, pos.stream().mapToLong(Long::longValue).toArray());
+            }
+            case "Struct" -> {
+                int[] disps = (int[]) field(t, "displacements");
+                int[] lens = blockLengths(t, disps.length);
+                Datatype[] olds = (Datatype[]) field(t, "oldTypes");
+                long lbMarker = Long.MAX_VALUE, ubMarker = Long.MIN_VALUE, lb = Long.MAX_VALUE, ub = Long.MIN_VALUE;
+                for (int i = 0; i < lens.length; i++) {
+                    Datatype old = olds[i];
+                    // MPJ gives LB and UB the same base type code: only identity tells them apart
+                    if (old == MPI.LB) lbMarker = Math.min(lbMarker, disps[i]);
+                    else if (old == MPI.UB) ubMarker = Math.max(ubMarker, disps[i]);
+                    else if (lens[i] > 0) {
+                        long[] ob = bounds(old);
+                        long ext = ob[1] - ob[0];
+                        lb = Math.min(lb, disps[i] + ob[0] + Math.min(0, (lens[i] - 1) * ext));
+                        ub = Math.max(ub, disps[i] + ob[1] + Math.max(0, (lens[i] - 1) * ext));
+                    }
+                }
+                if (lbMarker != Long.MAX_VALUE) lb = lbMarker;
+                if (ubMarker != Long.MIN_VALUE) ub = ubMarker;
+                if (lb == Long.MAX_VALUE) lb = 0;
+                if (ub == Long.MIN_VALUE) ub = lb;
+                return new long[]{lb, ub};
+            }
+            default -> {
+                return new long[]{t.Lb(), t.Lb() + t.Extent()};
+            }
+        }
+    }
+
+    /** Bounds of copies of a type with bounds {@code old} placed at the given element offsets. */
+    private static long[] span(long[] old, long ext, long[] positions) {
+        if (positions.length == 0) return new long[]{0, 0};
+        long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+        for (long p : positions) {
+            min = Math.min(min, p);
+            max = Math.max(max, p);
+        }
+        return new long[]{old[0] + min, old[1] + max};
     }
 
     /** MPJ drops the block-length array when every block has length 1 ({@code unitBlocks}). */
