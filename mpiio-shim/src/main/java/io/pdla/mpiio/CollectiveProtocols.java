@@ -94,7 +94,12 @@ final class CollectiveProtocols {
         coll.requireSame(size, what + " size", file.name);
         if (coll.rank() == 0) {
             try {
-                if (!onlyGrow || file.storage.size() < size) file.meta(IoOp.SET_SIZE, true, size);
+                if (!onlyGrow) file.meta(IoOp.SET_SIZE, true, size);
+                else if (file.storage.size() < size) {
+                    // blocks for real first; the SET_SIZE that follows changes nothing but lets interceptors see the growth
+                    file.storage.preallocate(size);
+                    file.meta(IoOp.SET_SIZE, true, size);
+                }
             } catch (IOException | RuntimeException e) {
                 local = file.translate(e, what);
             }

@@ -30,6 +30,13 @@ final class MemoryLayout {
             throw new MPIIOException(ErrorClass.ERR_TYPE, where + "buffer of " + buf.getClass().getSimpleName()
                     + " does not match the datatype's base type (" + flattened.elementBytes() + "-byte elements)");
         }
+        if (count > 0 && minStart(flattened) < 0 && offset + minStart(flattened) / arrayElem < 0) {
+            throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype reaches " + (-minStart(flattened) / arrayElem)
+                    + " elements before the buffer offset " + offset + " (negative displacement below the array's start)");
+        }
+        if (count > 1 && flattened.extentBytes() < 0) {
+            throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype of negative extent " + flattened.extentBytes() + " as a memory type");
+        }
         MemoryLayout m = new MemoryLayout(flattened, count, offset);
         long lastElement = offset + (count == 0 ? 0 : ((long) (count - 1) * flattened.extentBytes() + maxEnd(flattened)) / arrayElem);
         if (lastElement > java.lang.reflect.Array.getLength(buf)) {
@@ -37,6 +44,12 @@ final class MemoryLayout {
                     + " elements too small for offset " + offset + " + " + count + " items of the datatype");
         }
         return m;
+    }
+
+    private static long minStart(FileType t) {
+        long start = 0;
+        for (int i = 0; i < t.blockCount(); i++) start = Math.min(start, t.displacement(i));
+        return start;
     }
 
     private static long maxEnd(FileType t) {
