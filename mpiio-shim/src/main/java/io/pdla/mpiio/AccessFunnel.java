@@ -194,6 +194,9 @@ final class AccessFunnel {
             }
             UserBuffer buffer = memory.describe(where);
             long etype = file.view.etypeBytes();
+            if (buffer.bytes() > 0 && file.view.filetype().sizeBytes() == 0) {
+                throw new MPIIOException(ErrorClass.ERR_ARG, where + buffer.bytes() + " bytes through a view whose filetype holds no data");
+            }
             if (buffer.bytes() % etype != 0) {
                 throw new MPIIOException(ErrorClass.ERR_TYPE, where + buffer.bytes() + " bytes is not a whole number of " + etype + "-byte etypes");
             }

@@ -205,7 +205,8 @@ final class CollectiveProtocols {
         if (etype == null || filetype == null) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype and filetype are required");
         if (etype.sizeBytes() == 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype has size 0");
         if (!etype.isMonotone() || !filetype.isMonotone()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype displacements must be non-negative and monotonically non-decreasing");
-        if (filetype.sizeBytes() == 0 || filetype.sizeBytes() % etype.sizeBytes() != 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype size " + filetype.sizeBytes() + " is not a positive multiple of the etype size " + etype.sizeBytes());
+        // size 0 is allowed: a rank that owns nothing of a darray has an empty filetype and moves no data
+        if (filetype.sizeBytes() % etype.sizeBytes() != 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype size " + filetype.sizeBytes() + " is not a multiple of the etype size " + etype.sizeBytes());
         if (filetype.extentBytes() < filetype.sizeBytes()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype extent " + filetype.extentBytes() + " smaller than its size " + filetype.sizeBytes());
         return null;
     }
