@@ -26,6 +26,13 @@ final class AccessFunnel {
     /** Datatypes are flattened once per handle (ROMIO's flattened-type cache); MPJ types have no equals. */
     private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
 
+    /**
+     * The most bytes one piece of a call packs into one ByteBuffer: an independent call above it (arrays of
+     * wide elements reach 16 GiB) runs as consecutive pieces of whole items. A system property so that
+     * tests can make pieces small; 1 GiB otherwise.
+     */
+    private final long pieceBytes = Long.getLong("pdla.mpiio.pieceBytes", 1L << 30);
+
     AccessFunnel(OpenFile file) {
         this.file = file;
         this.readWhere = file.name + ": rank " + file.coll.rank() + ": read: ";
@@ -225,8 +232,42 @@ final class AccessFunnel {
 
     // ---------------------------------------------------------------- transfer
 
-    /** Turns a validated call at a view position into one IoCall and runs it to the driver or the engine. */
+    /**
+     * Runs a validated call at a view position: in one piece, or, for an independent call above
+     * {@link #pieceBytes}, as consecutive pieces of whole items (a short read ends it).
+     */
     IoStatus transfer(Access access, long position, boolean collective) throws MPIIOException {
+        long bytes = access.memory().bytes();
+        if (bytes <= pieceBytes) return transferPiece(access, position, collective);
+        String what = access.op().name().toLowerCase() + " at view position " + position;
+        if (collective || !(access.memory() instanceof UserBuffer.TypedArray t)) {
+            if (collective) abstain();
+            throw new MPIIOException(ErrorClass.ERR_ARG, file.name + ": rank " + file.coll.rank() + ": " + what + ": " + bytes
+                    + " bytes in one " + (collective ? "collective call" : "ByteBuffer call") + " (at most " + pieceBytes + "; split the call)");
+        }
+        long etype = file.view.etypeBytes();
+        long itemBytes = t.type().sizeBytes();
+        // items per piece: a multiple of what makes a whole number of etypes
+        long step = etype / gcd(itemBytes, etype);
+        long items = Math.max(step, (pieceBytes / itemBytes) / step * step);
+        long done = 0;
+        for (long first = 0; first < t.layout().count(); first += items) {
+            int k = (int) Math.min(items, t.layout().count() - first);
+            UserBuffer.TypedArray piece = t.items(first, k);
+            IoStatus s = transferPiece(new Access(access.op(), access.positioning(), piece, piece.bytes() / etype),
+                    position + done / etype, false);
+            done += s.getBytes();
+            if (s.getBytes() < piece.bytes()) break;
+        }
+        return new IoStatus(done, t.type().elementBytes());
+    }
+
+    private static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    /** Turns a validated call at a view position into one IoCall and runs it to the driver or the engine. */
+    private IoStatus transferPiece(Access access, long position, boolean collective) throws MPIIOException {
         IoOp op = access.op();
         String what = op.name().toLowerCase() + " at view position " + position;
         ExtentList extents;

@@ -62,6 +62,17 @@ final class MemoryLayout {
         return count * type.sizeBytes();
     }
 
+    int count() {
+        return count;
+    }
+
+    /** The layout of items {@code first .. first+n-1}: the same type, the offset moved by whole extents. */
+    MemoryLayout items(long first, int n) {
+        long shift = first * type.extentBytes();
+        if (shift % type.elementBytes() != 0) throw new IllegalArgumentException("extent " + type.extentBytes() + " is not a whole number of elements");
+        return new MemoryLayout(type, n, Math.toIntExact(offsetElements + shift / type.elementBytes()));
+    }
+
     boolean isSimple() {
         return type.isContiguous() && type.lbBytes() == 0;
     }

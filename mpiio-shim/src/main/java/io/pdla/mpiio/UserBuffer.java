@@ -26,6 +26,11 @@ sealed interface UserBuffer {
             return layout.bytes();
         }
 
+        /** Items {@code first .. first+count-1} of this buffer, as a buffer of their own. */
+        TypedArray items(long first, int count) {
+            return new TypedArray(array, layout.items(first, count), type);
+        }
+
         @Override
         public ByteBuffer stream(IoOp op, Datarep rep) throws MPIIOException {
             if (op != IoOp.WRITE) return layout.receiveBuffer(array, rep);

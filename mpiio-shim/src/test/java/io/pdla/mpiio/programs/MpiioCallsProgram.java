@@ -323,6 +323,27 @@ public final class MpiioCallsProgram {
             fh.close();
         });
 
+        c.check("a call above the piece size runs as pieces of whole items (the >2 GiB path, with 1000-byte pieces)", () -> {
+            w.Barrier();
+            System.setProperty("pdla.mpiio.pieceBytes", "1000");
+            File fh = new File(MPI.COMM_SELF, dir.resolve("pieces-" + rank).toString(), RW);
+            w.Barrier();
+            System.clearProperty("pdla.mpiio.pieceBytes");
+            Datatype vec = Datatype.Vector(5, 1, 2, MPI.LONG); // 40 bytes of data over a 72-byte extent
+            vec.Commit();
+            long[] src = new long[3 + 100 * 9];
+            for (int i = 0; i < src.length; i++) src[i] = i * 1_000_003L + rank;
+            expectEquals(4000, fh.writeAt(0, src, 3, 100, vec).getBytes(), "bytes written in 4 pieces");
+            long[] flat = new long[500];
+            fh.readAt(0, flat, 0, 500, MPI.LONG);
+            for (int i = 0; i < 500; i++) expectEquals(src[3 + (i / 5) * 9 + (i % 5) * 2], flat[i], "long " + i);
+            long[] back = new long[200 * 9];
+            IoStatus s = fh.readAt(0, back, 0, 200, vec); // 8000 bytes asked, the file ends at 4000
+            expectEquals(4000, s.getBytes(), "short read across pieces");
+            for (int i = 0; i < 500; i++) expectEquals(flat[i], back[(i / 5) * 9 + (i % 5) * 2], "read back long " + i);
+            fh.close();
+        });
+
         c.done();
         MPI.Finalize();
     }
