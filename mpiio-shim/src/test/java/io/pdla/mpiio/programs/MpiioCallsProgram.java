@@ -323,6 +323,23 @@ public final class MpiioCallsProgram {
             fh.close();
         });
 
+        c.check("atomic mode on a driver without byte-range locks (as HDFS) is ERR_UNSUPPORTED_OPERATION everywhere", () -> {
+            FailingStorageDriver.lockless = true;
+            try {
+                File fh = new File(w, "failfs://" + dir.resolve("lockless").toAbsolutePath(), RW);
+                try {
+                    fh.setAtomicity(true);
+                    throw new AssertionError("atomic mode accepted without locks");
+                } catch (MPIIOException e) {
+                    expect(e.errorClass() == ErrorClass.ERR_UNSUPPORTED_OPERATION, "class " + e.errorClass());
+                }
+                expect(!fh.getAtomicity(), "still non-atomic");
+                fh.close();
+            } finally {
+                FailingStorageDriver.lockless = false;
+            }
+        });
+
         c.check("a call above the piece size runs as pieces of whole items (the >2 GiB path, with 1000-byte pieces)", () -> {
             w.Barrier();
             System.setProperty("pdla.mpiio.pieceBytes", "1000");
