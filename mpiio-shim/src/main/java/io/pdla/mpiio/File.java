@@ -351,7 +351,7 @@ public final class File {
     private void splitBegin(String call, Object buf, Call<IoRequest> start) throws MPIException {
         handled(() -> {
             SplitCollective.begin(file, call);
-            file.split = new SplitCollective(call, start.run(), buf);
+            file.split = new SplitCollective(call, start.run().reportingTo(e -> file.errhandler.handle(this, e)), buf);
             return null;
         });
     }
@@ -448,7 +448,9 @@ public final class File {
      */
     private <T> T handled(Call<T> call) throws MPIException {
         try {
-            return call.run();
+            T result = call.run();
+            if (result instanceof IoRequest r) r.reportingTo(e -> file.errhandler.handle(this, e));
+            return result;
         } catch (MPIIOException e) {
             file.errhandler.handle(this, e);
             throw e;

@@ -22,6 +22,7 @@ public interface FileErrhandler {
         } catch (mpi.MPIException e) {
             // Abort failing leaves the exit below
         }
+        // MPJ Express's Abort is empty: ending this process is what ends the job (niodev's other JVMs see it go)
         Runtime.getRuntime().halt(error.errorClass().code());
     };
 

@@ -12,6 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class IoRequest {
     private final Future<IoStatus> future;
     private volatile boolean waited;
+    /** The error handler of the file the request belongs to; MPI calls it when a wait raises the request's error. */
+    private volatile java.util.function.Consumer<MPIIOException> onError = e -> { };
 
     IoRequest(Future<IoStatus> future) {
         this.future = future;
@@ -22,8 +24,22 @@ public final class IoRequest {
         return new IoRequest(java.util.concurrent.CompletableFuture.completedFuture(status));
     }
 
-    /** Blocks until the operation is done (MPI_Wait); rethrows its error. */
+    IoRequest reportingTo(java.util.function.Consumer<MPIIOException> handler) {
+        this.onError = handler;
+        return this;
+    }
+
+    /** Blocks until the operation is done (MPI_Wait); raises its error after the file's error handler saw it. */
     public IoStatus waitFor() throws MPIIOException {
+        try {
+            return outcome();
+        } catch (MPIIOException e) {
+            onError.accept(e);
+            throw e;
+        }
+    }
+
+    private IoStatus outcome() throws MPIIOException {
         waited = true;
         try {
             return future.get();

@@ -91,6 +91,8 @@ public final class MpiioCallsProgram {
 
         c.check("a nonblocking collective failing on one rank fails on every rank with the same class", () -> {
             File fh = new File(w, dir.resolve("nbcoll-err").toString(), RW);
+            AtomicReference<MPIIOException> handled = new AtomicReference<>();
+            fh.setErrhandler((f, e) -> handled.set(e));
             byte[] buf = new byte[16];
             int count = rank == np - 1 ? 64 : 16; // the last rank's count overruns its buffer
             IoRequest r = fh.iWriteAtAll(rank * 16L, buf, 0, count, MPI.BYTE);
@@ -99,7 +101,9 @@ public final class MpiioCallsProgram {
                 throw new AssertionError("request succeeded");
             } catch (MPIIOException e) {
                 expect(e.errorClass() == ErrorClass.ERR_ARG, "class " + e.errorClass());
+                expect(handled.get() == e, "the file's error handler saw the request's error at the wait");
             }
+            fh.setErrhandler(FileErrhandler.ERRORS_RETURN);
             expectEquals(0, fh.getSize(), "nobody wrote");
             fh.close();
         });
