@@ -167,9 +167,14 @@ public final class HdfsDriver implements StorageDriver, Closeable {
     }
 
     /** HDFS keeps modification times in milliseconds; a file open for writing gets its time when closed. */
+    /**
+     * The change stamp is the file's inode id: HDFS files are append-only, so new content of the same size
+     * (a restore, an upload with its time put back by setTimes) is a new file with a new id.
+     */
     private static StorageStatus status(FileStatus s) {
+        String stamp = s instanceof org.apache.hadoop.hdfs.protocol.HdfsFileStatus h ? "inode:" + h.getFileId() : io.pdla.storage.ChangeStamp.NONE;
         return new StorageStatus(s.getPath().toUri(), s.isDirectory(), s.isDirectory() ? 0 : s.getLen(),
-                java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(s.getModificationTime()));
+                java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(s.getModificationTime()), stamp);
     }
 
     @Override

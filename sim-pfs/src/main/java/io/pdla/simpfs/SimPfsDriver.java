@@ -173,7 +173,7 @@ public final class SimPfsDriver implements StorageDriver {
 
     private static StorageStatus status(SimPfs.Entry e) {
         try {
-            return new StorageStatus(new URI(SCHEME, "", e.path(), null, null), e.directory(), e.size(), e.modifiedNanos());
+            return new StorageStatus(new URI(SCHEME, "", e.path(), null, null), e.directory(), e.size(), e.modifiedNanos(), e.changeStamp());
         } catch (java.net.URISyntaxException bad) {
             throw new IllegalStateException("simpfs: path " + e.path() + " makes no URI", bad);
         }

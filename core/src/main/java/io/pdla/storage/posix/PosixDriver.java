@@ -79,7 +79,7 @@ public final class PosixDriver implements StorageDriver {
         try {
             BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
             return new StorageStatus(path.toUri(), a.isDirectory(), a.isDirectory() ? 0 : a.size(),
-                    a.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+                    a.lastModifiedTime().to(TimeUnit.NANOSECONDS), io.pdla.storage.ChangeStamp.ofLocalFile(path));
         } catch (IOException e) {
             throw translate(e, path);
         }

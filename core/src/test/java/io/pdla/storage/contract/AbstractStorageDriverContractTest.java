@@ -25,6 +25,7 @@ import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -308,6 +309,25 @@ public abstract class AbstractStorageDriverContractTest {
         StorageStatus after = driver().stat(uri);
         assertEquals(200, after.size());
         assertTrue(after.modifiedNanos() > before, "mtime " + before + " -> " + after.modifiedNanos());
+    }
+
+    /**
+     * Size and modification time can be put back by a restore (cp -p, rsync -t, tar -x); the change stamp is
+     * what replicas vouch for their original by, so a new file of the same size must have a new one.
+     */
+    @Test
+    void aFileReplacedByOneOfTheSameSizeHasANewChangeStamp() throws Exception {
+        URI uri = newFileUri("stamp");
+        writeNew(uri, pattern(4096, 1));
+        StorageStatus first = driver().stat(uri);
+        assertNotEquals(io.pdla.storage.ChangeStamp.NONE, first.changeStamp(), "every driver here reports a change stamp");
+        assertEquals(first.changeStamp(), driver().stat(uri).changeStamp(), "the stamp is stable while nothing changes");
+        Thread.sleep(20);
+        driver().delete(uri);
+        writeNew(uri, pattern(4096, 2));
+        StorageStatus second = driver().stat(uri);
+        assertEquals(first.size(), second.size());
+        assertNotEquals(first.changeStamp(), second.changeStamp(), "a replaced file keeps its change stamp: " + first.changeStamp());
     }
 
     @Test

@@ -21,10 +21,12 @@ public final class CollectiveSetup {
      */
     public static TwoPhaseEngine engine(RankExchange exchange, Map<String, String> hints, StorageFile storage, InterceptorChain chain) throws IOException {
         long[] hostOfRank = new long[exchange.size()];
+        // ranks sharing memory share the host; its id is needed to match cb_config_list's host names
         if (!exchange.sharesMemory()) hostOfRank = exchange.allgather(new long[]{hostId()});
+        else Arrays.fill(hostOfRank, hostId());
         int hosts = (int) Arrays.stream(hostOfRank).distinct().count();
         CollectiveSettings settings = settings(hints, exchange.size(), hosts, storage);
-        int[] aggregators = Aggregators.choose(hostOfRank, settings.aggregatorsPerHost(), settings.cbNodes());
+        int[] aggregators = Aggregators.choose(hostOfRank, settings);
         return new TwoPhaseEngine(exchange, settings, aggregators, hostOfRank, chain);
     }
 

@@ -9,6 +9,12 @@ public final class CollectiveStatistics {
     long storageBytes;
     long vetoed;
     long readModifyWrites;
+    int lastAggregators;
+
+    /** Aggregators of the last two-phase call (0 before any). */
+    public int lastCallAggregators() {
+        return lastAggregators;
+    }
 
     /** Write windows with small holes that this rank, as an aggregator, wrote as one locked read-modify-write. */
     public long readModifyWrites() {
@@ -45,7 +51,7 @@ public final class CollectiveStatistics {
 
     @Override
     public String toString() {
-        return "two-phase " + twoPhase + ", independent " + independent + ", rounds " + rounds + ", aggregator storage calls "
+        return "two-phase " + twoPhase + ", independent " + independent + ", rounds " + rounds + ", aggregators in the last " + lastAggregators + ", aggregator storage calls "
                 + storageCalls + " (" + storageBytes + " bytes), read-modify-writes " + readModifyWrites;
     }
 }

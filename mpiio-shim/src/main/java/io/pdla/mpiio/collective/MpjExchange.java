@@ -3,20 +3,56 @@ package io.pdla.mpiio.collective;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Request;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-/** The exchange over MPJ Express messages, for ranks in different JVMs (niodev). Payloads are copied into one array per peer. */
+/**
+ * The exchange over MPJ Express messages, for ranks in different JVMs (niodev). One {@code Alltoall} of the
+ * counts, then the headers and payloads either by {@code Alltoallv} (every pair of ranks exchanges a message,
+ * empty ones too; payloads packed into one array) or point to point (a message only where there is
+ * something to say; a single-slice payload from an array sent without packing): hint
+ * {@value #HINT}={@code alltoallv|point_to_point}. Two-phase exchanges are sparse (a rank sends to the
+ * aggregators its pieces fall to), which is what point to point saves on.
+ */
 public final class MpjExchange implements RankExchange {
+    public static final String HINT = "pdla_cb_exchange";
+    private static final int TAG_HEADER = 7001;
+    private static final int TAG_PAYLOAD = 7002;
+
+    /** How {@link #exchange} moves headers and payloads. */
+    public enum Mode {
+        ALLTOALLV, POINT_TO_POINT;
+
+        public static Mode fromHint(String value) {
+            if (value == null) return POINT_TO_POINT;
+            return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "alltoallv" -> ALLTOALLV;
+                case "point_to_point" -> POINT_TO_POINT;
+                default -> throw new IllegalArgumentException("hint " + HINT + "=" + value + ": expected alltoallv or point_to_point");
+            };
+        }
+
+        public String hintValue() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     private final Intracomm comm;
     private final int rank;
     private final int size;
+    private volatile Mode mode = Mode.fromHint(null);
 
     public MpjExchange(Intracomm comm) throws MPIException {
         this.comm = comm;
         this.rank = comm.Rank();
         this.size = comm.Size();
+    }
+
+    /** Every rank must use the same mode (it comes from the file's hints, which MPI requires to match). */
+    public void use(Mode m) {
+        this.mode = m;
     }
 
     @Override
@@ -66,6 +102,7 @@ public final class MpjExchange implements RankExchange {
             }
             int[] recvCounts = new int[2 * size];
             comm.Alltoall(sendCounts, 0, 2, MPI.INT, recvCounts, 0, 2, MPI.INT);
+            if (mode == Mode.POINT_TO_POINT) return pointToPoint(headers, payloads, sendCounts, recvCounts);
 
             int[] sc = new int[size], sd = new int[size], rc = new int[size], rd = new int[size];
             int sTotal = 0, rTotal = 0;
@@ -109,5 +146,52 @@ public final class MpjExchange implements RankExchange {
         } catch (MPIException e) {
             throw new IOException("collective exchange failed: " + e.getMessage(), e);
         }
+    }
+
+    private Received pointToPoint(long[][] headers, ByteBuffer[][] payloads, int[] sendCounts, int[] recvCounts) throws MPIException {
+        long[][] h = new long[size][];
+        ByteBuffer[][] p = new ByteBuffer[size][];
+        java.util.List<Request> pending = new java.util.ArrayList<>();
+        byte[][] incoming = new byte[size][];
+        for (int s = 0; s < size; s++) {
+            if (s == rank) continue;
+            if (recvCounts[2 * s] > 0) {
+                h[s] = new long[recvCounts[2 * s]];
+                pending.add(comm.Irecv(h[s], 0, h[s].length, MPI.LONG, s, TAG_HEADER));
+            }
+            if (recvCounts[2 * s + 1] > 0) {
+                incoming[s] = new byte[recvCounts[2 * s + 1]];
+                pending.add(comm.Irecv(incoming[s], 0, incoming[s].length, MPI.BYTE, s, TAG_PAYLOAD));
+            }
+        }
+        for (int d = 0; d < size; d++) {
+            if (d == rank) {
+                // to itself: handed over as sent (the caller keeps them unchanged until its next exchange)
+                if (sendCounts[2 * d] > 0) h[d] = headers[d];
+                if (sendCounts[2 * d + 1] > 0) p[d] = payloads[d];
+                continue;
+            }
+            if (sendCounts[2 * d] > 0) pending.add(comm.Isend(headers[d], 0, headers[d].length, MPI.LONG, d, TAG_HEADER));
+            if (sendCounts[2 * d + 1] > 0) {
+                ByteBuffer[] slices = payloads[d];
+                if (slices.length == 1 && slices[0].hasArray()) {
+                    ByteBuffer b = slices[0];
+                    pending.add(comm.Isend(b.array(), b.arrayOffset() + b.position(), b.remaining(), MPI.BYTE, d, TAG_PAYLOAD));
+                } else {
+                    byte[] packed = new byte[sendCounts[2 * d + 1]];
+                    int at = 0;
+                    for (ByteBuffer b : slices) {
+                        ByteBuffer src = b.duplicate();
+                        int n = src.remaining();
+                        src.get(packed, at, n);
+                        at += n;
+                    }
+                    pending.add(comm.Isend(packed, 0, packed.length, MPI.BYTE, d, TAG_PAYLOAD));
+                }
+            }
+        }
+        if (!pending.isEmpty()) Request.Waitall(pending.toArray(new Request[0]));
+        for (int s = 0; s < size; s++) if (incoming[s] != null) p[s] = new ByteBuffer[]{ByteBuffer.wrap(incoming[s])};
+        return new Received(h, p);
     }
 }

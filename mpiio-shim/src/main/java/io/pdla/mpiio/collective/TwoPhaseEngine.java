@@ -38,7 +38,6 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private final int hosts;
     private CollectiveSettings settings;
     private int[] aggregators;
-    private int myAggregatorIndex;
     private final InterceptorChain chain;
     /**
      * This rank's two window buffers, kept across files: a static is per rank (each multicore rank loads
@@ -59,9 +58,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private void use(CollectiveSettings s, int[] aggs) {
         this.settings = s;
         this.aggregators = aggs;
-        int me = -1;
-        for (int k = 0; k < aggs.length; k++) if (aggs[k] == exchange.rank()) me = k;
-        this.myAggregatorIndex = me;
+        if (exchange instanceof MpjExchange mpj) mpj.use(s.exchange());
     }
 
     public CollectiveSettings settings() {
@@ -74,15 +71,18 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      */
     public void reconfigure(java.util.Map<String, String> hints) {
         CollectiveSettings s = CollectiveSettings.from(hints, exchange.size(), hosts, settings.stripeSize(), settings.servers());
-        use(s, Aggregators.choose(hostOfRank, s.aggregatorsPerHost(), s.cbNodes()));
+        use(s, Aggregators.choose(hostOfRank, s));
     }
 
     public CollectiveStatistics statistics() {
         return stats;
     }
 
+    /** The ranks that may aggregate (with aggregators chosen by data size, a call uses a prefix of them host by host). */
     public int[] aggregatorRanks() {
-        return aggregators.clone();
+        int[] sorted = aggregators.clone();
+        java.util.Arrays.sort(sorted);
+        return sorted;
     }
 
     @Override
@@ -103,16 +103,39 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
             return independent(call);
         }
         stats.twoPhase++;
+        int[] aggs = activeAggregators(agg.bytes);
         FileDomains domains = FileDomains.partition(settings.method(), new PartitionRequest(
-                agg.start, agg.end, settings.stripeSize(), settings.servers(), aggregators.length, settings.minDomainSize()));
+                agg.start, agg.end, settings.stripeSize(), settings.servers(), aggs.length, settings.minDomainSize()));
         RequestSplit split = RequestSplit.of(mine, domains);
         int rounds = 0;
         long cb = settings.cbBufferSize();
-        for (int k = 0; k < aggregators.length; k++) {
+        for (int k = 0; k < aggs.length; k++) {
             rounds = (int) Math.max(rounds, (domains.domain(k).totalBytes() + cb - 1) / cb);
         }
         stats.rounds += rounds;
-        return read ? read(call, domains, split, rounds) : write(call, domains, split, rounds);
+        stats.lastAggregators = aggs.length;
+        int me = indexOf(aggs, exchange.rank());
+        return read ? read(call, domains, split, rounds, aggs, me) : write(call, domains, split, rounds, aggs, me);
+    }
+
+    /**
+     * The aggregators of one call. With {@code cb_nodes} or {@code cb_config_list} given, the hinted set; without,
+     * OMPIO's rule: one aggregator per {@code pdla_bytes_per_aggregator} bytes of the call (every rank knows the
+     * total from the first all-gather, so all choose alike), taken host by host from the candidates.
+     */
+    private int[] activeAggregators(long bytes) {
+        if (!settings.aggregatorsByData()) return aggregators;
+        long wanted = (bytes + settings.bytesPerAggregator() - 1) / settings.bytesPerAggregator();
+        int n = (int) Math.max(1, Math.min(aggregators.length, wanted));
+        if (n == aggregators.length) return aggregators;
+        int[] prefix = java.util.Arrays.copyOf(aggregators, n);
+        java.util.Arrays.sort(prefix);
+        return prefix;
+    }
+
+    private static int indexOf(int[] ranks, int rank) {
+        for (int k = 0; k < ranks.length; k++) if (ranks[k] == rank) return k;
+        return -1;
     }
 
     /**
@@ -147,7 +170,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     // ------------------------------------------------------------------ writes
 
-    private long write(IoCall call, FileDomains domains, RequestSplit split, int rounds) throws IOException {
+    private long write(IoCall call, FileDomains domains, RequestSplit split, int rounds, int[] aggregators, int myAggregatorIndex) throws IOException {
         int np = exchange.size();
         ByteBuffer buf = call.buffer();
         int base = buf.position();
@@ -239,7 +262,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     // ------------------------------------------------------------------ reads
 
-    private long read(IoCall call, FileDomains domains, RequestSplit split, int rounds) throws IOException {
+    private long read(IoCall call, FileDomains domains, RequestSplit split, int rounds, int[] aggregators, int myAggregatorIndex) throws IOException {
         int np = exchange.size();
         ByteBuffer buf = call.buffer();
         int base = buf.position();

@@ -46,7 +46,7 @@ public final class CollectiveDifferentialProgram {
                  long tile, int tiles, long[][] writeBlocks, long[][] readBlocks, boolean intMemory, int memGap) {
         static Trial draw(Random rnd, int np, int index) {
             PartitionMethod m = PartitionMethod.values()[rnd.nextInt(PartitionMethod.values().length)];
-            int cbNodes = 1 + rnd.nextInt(np);
+            int cbNodes = rnd.nextInt(np + 1); // 0: no cb_nodes hint, aggregators chosen per call by data size
             long[] buffers = {1, 7, 64, 1000, 4096, 65536, 1 << 20};
             long cb = buffers[rnd.nextInt(buffers.length)];
             long stripe = new long[]{16, 100, 512, 4096, 65536}[rnd.nextInt(5)];
@@ -92,20 +92,29 @@ public final class CollectiveDifferentialProgram {
             Info info = new Info();
             info.set("romio_cb_write", collectiveBuffering ? "enable" : "disable");
             info.set("romio_cb_read", collectiveBuffering ? "enable" : "disable");
-            info.set("cb_nodes", String.valueOf(cbNodes));
+            if (cbNodes > 0) {
+                info.set("cb_nodes", String.valueOf(cbNodes));
+            } else {
+                info.set("pdla_bytes_per_aggregator", String.valueOf(Math.max(1, tile / 3))); // about three aggregators per tile
+            }
             info.set("cb_buffer_size", String.valueOf(cbBuffer));
             info.set("striping_unit", String.valueOf(stripe));
             info.set("striping_factor", String.valueOf(servers));
             info.set("pdla_fd_partition", method.hintValue());
             info.set("pdla_fd_stripe_io", String.valueOf(stripeIo));
             info.set("pdla_min_fd_size", "1");
+            info.set("pdla_cb_exchange", exchangeMode()); // across JVMs only; alternate the two transports
             return info;
+        }
+
+        String exchangeMode() {
+            return index % 2 == 0 ? "point_to_point" : "alltoallv";
         }
 
         @Override
         public String toString() {
-            return method.hintValue() + " cb_nodes=" + cbNodes + " cb_buffer_size=" + cbBuffer + " stripe=" + stripe + "x" + servers
-                    + (stripeIo ? " stripe-io" : "") + " tile=" + tile + "x" + tiles + (intMemory ? " int[] gap " + memGap : " byte[]");
+            return method.hintValue() + (cbNodes > 0 ? " cb_nodes=" + cbNodes : " aggregators by data") + " cb_buffer_size=" + cbBuffer + " stripe=" + stripe + "x" + servers
+                    + (stripeIo ? " stripe-io" : "") + " " + exchangeMode() + " tile=" + tile + "x" + tiles + (intMemory ? " int[] gap " + memGap : " byte[]");
         }
     }
 

@@ -30,12 +30,14 @@ public final class CollectiveHintsProgram {
             Checks.expect("automatic".equals(info.get("romio_cb_read")), "romio_cb_read " + info.get("romio_cb_read"));
             Checks.expect("automatic".equals(info.get("romio_cb_write")), "romio_cb_write " + info.get("romio_cb_write"));
             Checks.expect("16777216".equals(info.get("cb_buffer_size")), "cb_buffer_size " + info.get("cb_buffer_size"));
-            Checks.expect("1".equals(info.get("cb_nodes")), "cb_nodes (one host, *:1) " + info.get("cb_nodes"));
-            Checks.expect("*:1".equals(info.get("cb_config_list")), "cb_config_list " + info.get("cb_config_list"));
+            // neither cb_nodes nor cb_config_list: every rank a candidate, each call sized by pdla_bytes_per_aggregator
+            Checks.expect(String.valueOf(np).equals(info.get("cb_nodes")), "cb_nodes (the cap: all ranks) " + info.get("cb_nodes"));
+            Checks.expect("*:*".equals(info.get("cb_config_list")), "cb_config_list " + info.get("cb_config_list"));
+            Checks.expect("16777216".equals(info.get("pdla_bytes_per_aggregator")), "pdla_bytes_per_aggregator " + info.get("pdla_bytes_per_aggregator"));
             Checks.expect("stripe_aligned".equals(info.get("pdla_fd_partition")), "pdla_fd_partition " + info.get("pdla_fd_partition"));
             Checks.expect(Long.parseLong(info.get("striping_unit")) > 0, "striping_unit " + info.get("striping_unit"));
             Checks.expect("automatic".equals(info.get("romio_ds_read")), "romio_ds_read " + info.get("romio_ds_read"));
-            Checks.expectEquals(1, f.aggregatorRanks().length, "aggregators");
+            Checks.expectEquals(np, f.aggregatorRanks().length, "aggregator candidates");
             Info more = new Info();
             more.set("cb_nodes", String.valueOf(np));
             more.set("cb_buffer_size", "1m");
@@ -56,7 +58,7 @@ public final class CollectiveHintsProgram {
             f.close();
         });
         for (String[] kv : new String[][]{{"cb_nodes", "zero"}, {"cb_buffer_size", "-5"}, {"pdla_fd_partition", "diagonal"},
-                {"cb_config_list", "node1:2"}, {"romio_ds_read", "often"}}) {
+                {"cb_config_list", "node1:x"}, {"romio_ds_read", "often"}}) {
             checks.check("open refuses " + kv[0] + "=" + kv[1], () -> {
                 Info info = new Info();
                 info.set(kv[0], kv[1]);
@@ -72,6 +74,23 @@ public final class CollectiveHintsProgram {
                 Checks.expect(message.contains(kv[0]), "message names " + kv[0] + ": " + message);
             });
         }
+        checks.check("without cb_nodes, a call gets one aggregator per pdla_bytes_per_aggregator bytes", () -> {
+            int piece = 4096, pieces = 8; // each rank's pieces interleave with the others', np * 32 KiB in all
+            FileType strided = Datatypes.vector(1, piece, piece).resized(0, (long) piece * np);
+            byte[] data = new byte[piece * pieces];
+            for (long perAggregator : new long[]{16L << 20, 3L * piece * pieces, piece}) {
+                Info info = new Info();
+                info.set("romio_cb_write", "enable");
+                info.set("pdla_bytes_per_aggregator", String.valueOf(perAggregator));
+                File f = new File(MPI.COMM_WORLD, dir.resolve("by-data-" + perAggregator).toString(), MPIIO.MODE_CREATE | MPIIO.MODE_RDWR, info);
+                f.setView((long) rank * piece, FileType.bytes(1), strided, "native", info);
+                f.writeAll(data, 0, data.length, MPI.BYTE);
+                long total = (long) piece * pieces * np;
+                long expected = Math.max(1, Math.min(np, (total + perAggregator - 1) / perAggregator));
+                Checks.expectEquals(expected, f.collectiveStatistics().lastCallAggregators(), "aggregators of a " + total + "-byte call at " + perAggregator + " bytes each");
+                f.close();
+            }
+        });
         checks.check("ordered collective writes through two-phase equal them without", () -> {
             int block = 1000 + 37 * rank; // different sizes per rank: the shared pointer orders them
             byte[] data = new byte[block];

@@ -93,6 +93,10 @@ public final class ReplicaBuilder {
             return new BuildOutcome(BuildOutcome.Kind.REJECTED, "original " + original + " of pattern " + pattern.key().id() + " does not exist", null);
         }
         FileIdentity before = FileIdentity.probe(driver, original);
+        if (before.changeStamp().equals(io.pdla.storage.ChangeStamp.NONE)) {
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "the store of " + original + " reports no change stamp, so a replica"
+                    + " could never be vouched for against a restore that puts size and time back", null);
+        }
         URI dir = replicaDir(pattern);
         String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
         URI tmp = dir.resolve("replica-" + buildId + ".tmp");

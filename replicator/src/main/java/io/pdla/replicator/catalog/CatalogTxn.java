@@ -90,7 +90,9 @@ public final class CatalogTxn {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(v.getData()))) {
             long gen = in.readLong();
             int writers = in.readInt();
-            FileIdentity id = in.readBoolean() ? new FileIdentity(in.readLong(), in.readLong()) : null;
+            // rows written before change stamps end after the time: they vouch for nothing
+            FileIdentity id = null;
+            if (in.readBoolean()) id = in.available() > 16 ? FileIdentity.readFrom(in) : FileIdentity.readWithoutStamp(in);
             return new FileRecord(gen, writers, id);
         } catch (IOException e) {
             throw new CatalogException("corrupt file record for " + original + " in replica catalog " + catalog.location(), e);
@@ -105,8 +107,7 @@ public final class CatalogTxn {
             out.writeInt(r.writers());
             out.writeBoolean(r.identityBeforeWriters() != null);
             if (r.identityBeforeWriters() != null) {
-                out.writeLong(r.identityBeforeWriters().size());
-                out.writeLong(r.identityBeforeWriters().modifiedNanos());
+                r.identityBeforeWriters().writeTo(out);
             }
             catalog.files.put(txn, new DatabaseEntry(PatternCodec.filePrefix(original)), new DatabaseEntry(bytes.toByteArray()));
         } catch (IOException e) {

@@ -27,8 +27,12 @@ import java.net.URI;
 public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, String layoutNote, String space,
                            double benefitSeconds, long bytesPerSServer, ReplicaState state,
                            FileIdentity identity, long generation, long builtAtMillis) {
-    /** 2: the layout is the core description's text form plus a note (1 kept a driver kind and parameters). */
-    private static final int VERSION = 2;
+    /**
+     * 3: the original's identity carries its change stamp. 2: the layout is the core description's text form
+     * plus a note (1 kept a driver kind and parameters). Version 2 rows still read; their identity vouches for
+     * nothing, so their replicas are rebuilt before they serve.
+     */
+    private static final int VERSION = 3;
 
     public PatternKey key() {
         return pattern.key();
@@ -57,8 +61,7 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
             out.writeDouble(benefitSeconds);
             out.writeLong(bytesPerSServer);
             out.writeUTF(state.name());
-            out.writeLong(identity.size());
-            out.writeLong(identity.modifiedNanos());
+            identity.writeTo(out);
             out.writeLong(generation);
             out.writeLong(builtAtMillis);
             return bytes.toByteArray();
@@ -70,7 +73,7 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
     static ReplicaEntry fromBytes(byte[] data) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
             int v = in.readInt();
-            if (v != VERSION) {
+            if (v != VERSION && v != 2) {
                 throw new IllegalArgumentException("catalog entry version " + v + " is not " + VERSION
                         + (v == 1 ? " (version 1 kept driver-specific layouts; rebuild the replicas)" : ""));
             }
@@ -81,7 +84,7 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
             Layout layout = Layout.parse(in.readUTF());
             String note = in.readUTF();
             return new ReplicaEntry(pattern, replica, layout, note, in.readUTF(), in.readDouble(),
-                    in.readLong(), ReplicaState.valueOf(in.readUTF()), new FileIdentity(in.readLong(), in.readLong()),
+                    in.readLong(), ReplicaState.valueOf(in.readUTF()), v == 2 ? FileIdentity.readWithoutStamp(in) : FileIdentity.readFrom(in),
                     in.readLong(), in.readLong());
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("corrupt catalog entry (" + data.length + " bytes): " + e.getMessage(), e);

@@ -21,7 +21,7 @@ public final class ReplicaValidity {
         if (entry.state() == ReplicaState.DIRTY) return null;   // newer than the original: its identity says nothing
         if (entry.state() != ReplicaState.VALID) return "replica is " + entry.state() + " (a write touched its region)";
         FileIdentity reference = file.writers() > 0 && file.identityBeforeWriters() != null ? file.identityBeforeWriters() : now;
-        if (!entry.identity().equals(reference)) {
+        if (!entry.identity().vouches(reference)) {
             return "original changed outside the shim: built at " + entry.identity() + ", now " + reference;
         }
         return null;

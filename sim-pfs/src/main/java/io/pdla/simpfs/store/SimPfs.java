@@ -6,6 +6,7 @@ import io.pdla.simpfs.config.ConfigFiles;
 import io.pdla.simpfs.config.SimPfsConfig;
 import io.pdla.simpfs.layout.Layout;
 import io.pdla.simpfs.layout.StripeMap;
+import io.pdla.storage.ChangeStamp;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
 
@@ -126,8 +127,12 @@ public final class SimPfs {
         return Files.isDirectory(nsPath(path));
     }
 
-    /** What {@link #entry} says of a path: a file's size and modification time, or a directory. */
-    public record Entry(String path, boolean directory, long size, long modifiedNanos) {
+    /**
+     * What {@link #entry} says of a path: a file's size and modification time, or a directory; and its change
+     * stamp, sim-pfs's generation of the file: its metadata's local-file stamp and the latest change time of
+     * its data objects, which any write or restore moves.
+     */
+    public record Entry(String path, boolean directory, long size, long modifiedNanos, String changeStamp) {
     }
 
     /**
@@ -143,21 +148,24 @@ public final class SimPfs {
         } catch (NoSuchFileException e) {
             throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file or directory " + n);
         }
-        if (a.isDirectory()) return new Entry(n, true, 0, nanos(a));
+        if (a.isDirectory()) return new Entry(n, true, 0, nanos(a), ChangeStamp.ofLocalFile(p));
         FileMeta meta = JSON.readValue(p.toFile(), FileMeta.class);
         StripeMap map = stripeMap(meta);
         long size = 0, modified = nanos(a);
+        StringBuilder stamp = new StringBuilder(ChangeStamp.ofLocalFile(p));
         for (int server : map.servers()) {
             BasicFileAttributes d;
+            Path object = dataObject(meta.id(), server);
             try {
-                d = Files.readAttributes(dataObject(meta.id(), server), BasicFileAttributes.class);
+                d = Files.readAttributes(object, BasicFileAttributes.class);
+                stamp.append('/').append(server).append('=').append(ChangeStamp.ofLocalFile(object));
             } catch (NoSuchFileException none) {
                 continue;   // no byte of the file on that server yet
             }
             size = Math.max(size, map.fileEnd(server, d.size()));
             modified = Math.max(modified, nanos(d));
         }
-        return new Entry(n, false, size, modified);
+        return new Entry(n, false, size, modified, stamp.toString());
     }
 
     /** The entries of a directory, sorted by name, without sim-pfs's own {@code .simpfs-} files. */
