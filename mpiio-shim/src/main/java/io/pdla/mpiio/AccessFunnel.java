@@ -26,6 +26,13 @@ final class AccessFunnel {
     /** Datatypes are flattened once per handle (ROMIO's flattened-type cache); MPJ types have no equals. */
     private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
 
+    /**
+     * The most bytes one piece of a call packs into one ByteBuffer: an independent call above it (arrays of
+     * wide elements reach 16 GiB) runs as consecutive pieces of whole items. A system property so that
+     * tests can make pieces small; 1 GiB otherwise.
+     */
+    private final long pieceBytes = Long.getLong("pdla.mpiio.pieceBytes", 1L << 30);
+
     AccessFunnel(OpenFile file) {
         this.file = file;
         this.readWhere = file.name + ": rank " + file.coll.rank() + ": read: ";
@@ -46,6 +53,15 @@ final class AccessFunnel {
         return where -> typedArray(where, buf, bufOffset, count, type);
     }
 
+    /** An array described by one of pdla's flattened types (subarray, darray, ... as memory types). */
+    Memory typed(Object buf, int bufOffset, int count, FileType type) {
+        return where -> {
+            if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
+            if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
+            return new UserBuffer.TypedArray(buf, MemoryLayout.of(where, buf, bufOffset, count, null, type), type);
+        };
+    }
+
     static Memory bytes(ByteBuffer buf) {
         return where -> {
             if (buf == null) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer is null");
@@ -63,6 +79,7 @@ final class AccessFunnel {
     /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */
     IoStatus collective(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
         file.ensureOpen("collective access");
+        file.background.awaitCollectives();
         IoStatus status = null;
         MPIIOException local = null;
         long pointerBefore = file.pointer;
@@ -81,10 +98,60 @@ final class AccessFunnel {
         return status;
     }
 
-    /** MPI_File_iread_at / iwrite_at: validated now, so bad arguments fail the call itself, moved later. */
-    IoRequest nonblocking(IoOp op, long offset, Memory memory) throws MPIException {
-        Access access = validate(op, Positioning.EXPLICIT_OFFSET, offset, memory);
-        return file.background.submit(() -> transfer(access, offset, false));
+    /**
+     * MPI_File_iread_at, iwrite, iread_shared, ...: validated now, so bad arguments fail the call itself;
+     * the pointer used moves now by the whole request (as MPI says), the bytes move in the background.
+     */
+    IoRequest nonblocking(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
+        Access access = validate(op, positioning, offset, memory);
+        long position = claim(access, positioning, offset);
+        return file.background.submit(() -> transfer(access, position, false));
+    }
+
+    /**
+     * MPI_File_iread_all, iwrite_at_all, the split collectives: validated and positioned now, then run as
+     * the blocking collective would, agreement included, on the file's collective thread. A rank whose
+     * arguments fail still takes part there (it vetoes), so its request and every other rank's fail with
+     * the same class and nobody hangs.
+     */
+    IoRequest nonblockingCollective(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
+        file.ensureOpen("collective access");
+        Access access = null;
+        long position = -1;
+        MPIIOException local = null;
+        try {
+            access = validate(op, positioning, offset, memory);
+            position = claim(access, positioning, offset);
+        } catch (MPIIOException e) {
+            local = e;
+        }
+        Access a = access;
+        long at = position;
+        MPIIOException failed = local;
+        return file.background.submitCollective(() -> {
+            IoStatus status = null;
+            MPIIOException mine = failed;
+            if (mine != null) {
+                abstain();
+            } else {
+                try {
+                    status = transfer(a, at, true);
+                } catch (MPIIOException e) {
+                    mine = e;
+                }
+            }
+            file.coll.agree(mine, file.name);
+            return status;
+        });
+    }
+
+    /** The view position a nonblocking call starts at; advances the pointer it uses past the whole request. */
+    private long claim(Access access, Positioning positioning, long offset) throws MPIIOException {
+        if (positioning == Positioning.EXPLICIT_OFFSET) return offset;
+        if (positioning == Positioning.SHARED_POINTER) return claimShared(access.op(), access.etypes());
+        long at = file.pointer;
+        file.pointer = at + access.etypes();
+        return at;
     }
 
     private IoStatus run(IoOp op, Positioning positioning, long offset, Memory memory, boolean collective) throws MPIException {
@@ -134,6 +201,9 @@ final class AccessFunnel {
             }
             UserBuffer buffer = memory.describe(where);
             long etype = file.view.etypeBytes();
+            if (buffer.bytes() > 0 && file.view.filetype().sizeBytes() == 0) {
+                throw new MPIIOException(ErrorClass.ERR_ARG, where + buffer.bytes() + " bytes through a view whose filetype holds no data");
+            }
             if (buffer.bytes() % etype != 0) {
                 throw new MPIIOException(ErrorClass.ERR_TYPE, where + buffer.bytes() + " bytes is not a whole number of " + etype + "-byte etypes");
             }
@@ -162,15 +232,49 @@ final class AccessFunnel {
 
     // ---------------------------------------------------------------- transfer
 
-    /** Turns a validated call at a view position into one IoCall and runs it to the driver or the engine. */
+    /**
+     * Runs a validated call at a view position: in one piece, or, for an independent call above
+     * {@link #pieceBytes}, as consecutive pieces of whole items (a short read ends it).
+     */
     IoStatus transfer(Access access, long position, boolean collective) throws MPIIOException {
+        long bytes = access.memory().bytes();
+        if (bytes <= pieceBytes) return transferPiece(access, position, collective);
+        String what = access.op().name().toLowerCase() + " at view position " + position;
+        if (collective || !(access.memory() instanceof UserBuffer.TypedArray t)) {
+            if (collective) abstain();
+            throw new MPIIOException(ErrorClass.ERR_ARG, file.name + ": rank " + file.coll.rank() + ": " + what + ": " + bytes
+                    + " bytes in one " + (collective ? "collective call" : "ByteBuffer call") + " (at most " + pieceBytes + "; split the call)");
+        }
+        long etype = file.view.etypeBytes();
+        long itemBytes = t.type().sizeBytes();
+        // items per piece: a multiple of what makes a whole number of etypes
+        long step = etype / gcd(itemBytes, etype);
+        long items = Math.max(step, (pieceBytes / itemBytes) / step * step);
+        long done = 0;
+        for (long first = 0; first < t.layout().count(); first += items) {
+            int k = (int) Math.min(items, t.layout().count() - first);
+            UserBuffer.TypedArray piece = t.items(first, k);
+            IoStatus s = transferPiece(new Access(access.op(), access.positioning(), piece, piece.bytes() / etype),
+                    position + done / etype, false);
+            done += s.getBytes();
+            if (s.getBytes() < piece.bytes()) break;
+        }
+        return new IoStatus(done, t.type().elementBytes());
+    }
+
+    private static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    /** Turns a validated call at a view position into one IoCall and runs it to the driver or the engine. */
+    private IoStatus transferPiece(Access access, long position, boolean collective) throws MPIIOException {
         IoOp op = access.op();
         String what = op.name().toLowerCase() + " at view position " + position;
         ExtentList extents;
         ByteBuffer stream;
         try {
             extents = file.view.extents(position, access.memory().bytes());
-            stream = access.memory().stream(op);
+            stream = access.memory().stream(op, file.view.representation());
         } catch (RuntimeException e) {
             if (collective) abstain();
             throw file.translate(e, what);
@@ -178,14 +282,18 @@ final class AccessFunnel {
         long moved;
         try {
             IoCall call = IoCall.data(file.context, op, access.positioning(), collective, extents, stream);
-            moved = collective ? file.chain.execute(call, file.engine) : file.chain.execute(call);
+            // atomic mode: every rank's part under its own byte-range lock, never two-phase (an aggregator's
+            // window mixes ranks' bytes, so no single lock order would make the calls sequentially consistent)
+            if (file.atomic) moved = file.chain.execute(call, file.atomicAccess);
+            else moved = collective ? file.chain.execute(call, file.engine) : file.chain.execute(call);
         } catch (IOException | RuntimeException e) {
             throw file.translate(e, what);
         }
-        return access.memory().completed(op, stream, moved);
+        return access.memory().completed(op, stream, moved, file.view.representation());
     }
 
     private void abstain() throws MPIIOException {
+        if (file.atomic) return; // atomic collective calls never enter the engine: the agreement alone reports it
         try {
             file.engine.abstain();
         } catch (IOException e) {

@@ -30,8 +30,8 @@ final class CollectiveProtocols {
     void close() throws MPIException {
         file.ensureOpen("close");
         Collective coll = file.coll;
-        MPIIOException local = null;
-        file.background.drain();
+        MPIIOException local = file.background.drain();
+        file.split = null;
         try {
             file.chain.closing(file.context);
         } catch (IOException | RuntimeException e) {
@@ -41,7 +41,7 @@ final class CollectiveProtocols {
         try {
             file.storage.close();
         } catch (IOException e) {
-            local = file.translate(e, "close");
+            if (local == null) local = file.translate(e, "close");
         }
         if (local == null) {
             try {
@@ -84,6 +84,7 @@ final class CollectiveProtocols {
     void resize(long size, boolean onlyGrow) throws MPIException {
         String what = onlyGrow ? "preallocate" : "setSize";
         file.ensureOpen(what);
+        file.background.awaitCollectives();
         Collective coll = file.coll;
         MPIIOException local = null;
         if (size < 0) local = new MPIIOException(ErrorClass.ERR_ARG, file.name + ": rank " + coll.rank() + ": " + what + " size must be >= 0, was " + size);
@@ -93,7 +94,12 @@ final class CollectiveProtocols {
         coll.requireSame(size, what + " size", file.name);
         if (coll.rank() == 0) {
             try {
-                if (!onlyGrow || file.storage.size() < size) file.meta(IoOp.SET_SIZE, true, size);
+                if (!onlyGrow) file.meta(IoOp.SET_SIZE, true, size);
+                else if (file.storage.size() < size) {
+                    // blocks for real first; the SET_SIZE that follows changes nothing but lets interceptors see the growth
+                    file.storage.preallocate(size);
+                    file.meta(IoOp.SET_SIZE, true, size);
+                }
             } catch (IOException | RuntimeException e) {
                 local = file.translate(e, what);
             }
@@ -104,6 +110,7 @@ final class CollectiveProtocols {
     /** MPI_File_sync: every rank flushes through the chain. */
     void sync() throws MPIException {
         file.ensureOpen("sync");
+        file.background.awaitCollectives();
         MPIIOException local = null;
         try {
             file.meta(IoOp.SYNC, true, 0);
@@ -116,6 +123,7 @@ final class CollectiveProtocols {
     /** MPI_File_set_info: new hints join those in effect on every rank, or on none. */
     void setInfo(Info info) throws MPIException {
         file.ensureOpen("setInfo");
+        file.background.awaitCollectives();
         MPIIOException local = null;
         if (info != null) {
             local = applyHints(info.asMap(), "setInfo");
@@ -164,6 +172,7 @@ final class CollectiveProtocols {
      * both pointers to 0 (rank 0 resets the shared one after all have stopped using the old view).
      */
     private void install(long disp, FileType etype, FileType filetype, String datarep, Info info, MPIIOException local) throws MPIException {
+        file.background.awaitCollectives();
         Collective coll = file.coll;
         if (local == null) local = viewError(disp, etype, filetype, datarep);
         coll.agree(local, file.name);
@@ -190,12 +199,14 @@ final class CollectiveProtocols {
     /** What MPI 4.1 §14.3 requires of a view; null if it is one. */
     private MPIIOException viewError(long disp, FileType etype, FileType filetype, String datarep) {
         String where = file.name + ": rank " + file.coll.rank() + ": setView: ";
-        if (!MPIIO.DATAREP_NATIVE.equals(datarep)) return new MPIIOException(ErrorClass.ERR_UNSUPPORTED_DATAREP, where + "datarep '" + datarep + "' (only \"native\")");
+        if (Datarep.named(datarep) == null) return new MPIIOException(ErrorClass.ERR_UNSUPPORTED_DATAREP, where + "datarep '" + datarep
+                + "' (native, internal, external32 or one registered with File.registerDatarep)");
         if (disp < 0) return new MPIIOException(ErrorClass.ERR_ARG, where + "displacement must be >= 0, was " + disp);
         if (etype == null || filetype == null) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype and filetype are required");
         if (etype.sizeBytes() == 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype has size 0");
         if (!etype.isMonotone() || !filetype.isMonotone()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype displacements must be non-negative and monotonically non-decreasing");
-        if (filetype.sizeBytes() == 0 || filetype.sizeBytes() % etype.sizeBytes() != 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype size " + filetype.sizeBytes() + " is not a positive multiple of the etype size " + etype.sizeBytes());
+        // size 0 is allowed: a rank that owns nothing of a darray has an empty filetype and moves no data
+        if (filetype.sizeBytes() % etype.sizeBytes() != 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype size " + filetype.sizeBytes() + " is not a multiple of the etype size " + etype.sizeBytes());
         if (filetype.extentBytes() < filetype.sizeBytes()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype extent " + filetype.extentBytes() + " smaller than its size " + filetype.sizeBytes());
         return null;
     }
@@ -206,6 +217,7 @@ final class CollectiveProtocols {
      */
     IoStatus ordered(IoOp op, AccessFunnel.Memory memory) throws MPIException {
         file.ensureOpen(op == IoOp.READ ? "readOrdered" : "writeOrdered");
+        file.background.awaitCollectives();
         Collective coll = file.coll;
         AccessFunnel.Access access = null;
         MPIIOException local = null;
@@ -241,9 +253,28 @@ final class CollectiveProtocols {
         return status;
     }
 
+    /**
+     * MPI_File_set_atomicity: every rank must pass the same flag; atomic mode needs byte-range locks,
+     * so on a driver without them (HDFS) it is ERR_UNSUPPORTED_OPERATION on every rank and nothing changes.
+     */
+    void setAtomicity(boolean flag) throws MPIException {
+        file.ensureOpen("setAtomicity");
+        file.background.awaitCollectives();
+        Collective coll = file.coll;
+        coll.requireSame(flag ? 1 : 0, "setAtomicity flag", file.name);
+        MPIIOException local = null;
+        if (flag && !file.driver.has(io.pdla.storage.Capability.BYTE_RANGE_LOCK)) {
+            local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": rank " + coll.rank()
+                    + ": setAtomicity: the file's storage driver cannot lock byte ranges, which atomic mode needs");
+        }
+        coll.agree(local, file.name);
+        file.atomic = flag;
+    }
+
     /** MPI_File_seek_shared: all ranks compute the same target, rank 0 sets it once all have read the old. */
     void seekShared(long offset, int whence) throws MPIException {
         file.ensureOpen("seekShared");
+        file.background.awaitCollectives();
         Collective coll = file.coll;
         coll.requireSame(offset, "seekShared offset", file.name);
         coll.requireSame(whence, "seekShared whence", file.name);

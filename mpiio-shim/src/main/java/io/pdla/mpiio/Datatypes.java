@@ -31,9 +31,9 @@ public final class Datatypes {
         List<long[]> blocks = new ArrayList<>();
         try {
             collect(type, 0, blocks);
-            long[] bounds = bounds(type, blocks);
+            long[] bounds = bounds(type);
             long lb = bounds[0];
-            long extent = bounds[1];
+            long extent = bounds[1] - bounds[0];
             long[] d = new long[blocks.size()];
             long[] l = new long[blocks.size()];
             for (int i = 0; i < d.length; i++) {
@@ -65,7 +65,7 @@ public final class Datatypes {
             case "Contiguous" -> {
                 int count = intField(t, "count");
                 Datatype old = (Datatype) field(t, "oldType");
-                long ext = old.Extent();
+                long ext = extent(old);
                 for (int i = 0; i < count; i++) collect(old, at + i * ext, out);
             }
             case "Vector" -> {
@@ -74,7 +74,7 @@ public final class Datatypes {
                 int stride = intField(t, "stride");
                 boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
-                long ext = old.Extent();
+                long ext = extent(old);
                 long step = units ? stride * ext : stride;
                 for (int i = 0; i < count; i++) {
                     for (int j = 0; j < blockLength; j++) collect(old, at + i * step + j * ext, out);
@@ -85,7 +85,7 @@ public final class Datatypes {
                 int[] lens = blockLengths(t, disps.length);
                 boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
-                long ext = old.Extent();
+                long ext = extent(old);
                 for (int i = 0; i < lens.length; i++) {
                     long base = at + (units ? disps[i] * ext : disps[i]);
                     for (int j = 0; j < lens[i]; j++) collect(old, base + j * ext, out);
@@ -98,7 +98,7 @@ public final class Datatypes {
                 for (int i = 0; i < lens.length; i++) {
                     Datatype old = olds[i];
                     if (old.baseType == MPI.LB.baseType || old.baseType == MPI.UB.baseType) continue; // bound markers
-                    long ext = old.Extent();
+                    long ext = extent(old);
                     for (int j = 0; j < lens[i]; j++) collect(old, at + disps[i] + j * ext, out);
                 }
             }
@@ -106,37 +106,89 @@ public final class Datatypes {
         }
     }
 
+    private static long extent(Datatype t) throws MPIException, ReflectiveOperationException {
+        long[] b = bounds(t);
+        return b[1] - b[0];
+    }
+
     /**
-     * Lower bound and extent in elements. MPI-1's rule for a struct with MPI.LB / MPI.UB markers: the least
-     * LB marker is the lower bound, the greatest UB marker the upper bound, whatever the data. MPJ honours
-     * the UB marker but takes the lower bound from the data (an LB marker at 0 before data at 1 gives lb 1)
-     * and, with an LB marker alone, a wrong extent; so the markers of a top-level struct are read here (a
-     * struct nested in another type keeps MPJ's bounds).
-     *
-     * @return lower bound and extent
+     * Lower and upper bound of {@code t} in base elements, by the standard's definitions. MPJ's own Lb()
+     * ignores an explicit MPI.LB marker below the data (a struct of LB at 0 and data at 1 reports lb 1), which
+     * would shift every tile of a resized filetype; so bounds are computed here, from markers where present.
      */
-    private static long[] bounds(Datatype type, List<long[]> blocks) throws MPIException, ReflectiveOperationException {
-        long lb = type.Lb(), ub = type.Lb() + (long) type.Extent();
-        if (type.getClass().getSimpleName().equals("Struct")) {
-            int[] disps = (int[]) field(type, "displacements");
-            Datatype[] olds = (Datatype[]) field(type, "oldTypes");
-            // by identity: MPJ gives both markers the same base type code
-            long lbMark = Long.MAX_VALUE, ubMark = Long.MIN_VALUE;
-            for (int i = 0; i < olds.length; i++) {
-                if (olds[i] == MPI.LB) lbMark = Math.min(lbMark, disps[i]);
-                if (olds[i] == MPI.UB) ubMark = Math.max(ubMark, disps[i]);
+    private static long[] bounds(Datatype t) throws MPIException, ReflectiveOperationException {
+        String kind = t.getClass().getSimpleName();
+        switch (kind) {
+            case "Contiguous" -> {
+                int count = intField(t, "count");
+                Datatype old = (Datatype) field(t, "oldType");
+                return span(bounds(old), extent(old), count == 0 ? new long[0] : new long[]{0, (count - 1) * extent(old)});
             }
-            if (lbMark == Long.MAX_VALUE && ubMark == Long.MIN_VALUE) return new long[]{lb, ub - lb};
-            // with a marker MPJ's bounds cannot be trusted: the other bound comes from the data
-            long dataLb = Long.MAX_VALUE, dataUb = Long.MIN_VALUE;
-            for (long[] b : blocks) {
-                dataLb = Math.min(dataLb, b[0]);
-                dataUb = Math.max(dataUb, b[0] + b[1]);
+            case "Vector" -> {
+                int count = intField(t, "count");
+                int blockLength = intField(t, "blockLength");
+                int stride = intField(t, "stride");
+                boolean units = (boolean) field(t, "unitsOfOldExtent");
+                Datatype old = (Datatype) field(t, "oldType");
+                long ext = extent(old);
+                long step = units ? stride * ext : stride;
+                if (count == 0 || blockLength == 0) return new long[]{0, 0};
+                long a = (count - 1) * step, b = (blockLength - 1) * ext;
+                return span(bounds(old), ext, new long[]{Math.min(0, a) + Math.min(0, b), Math.max(0, a) + Math.max(0, b)});
             }
-            lb = lbMark != Long.MAX_VALUE ? lbMark : dataLb == Long.MAX_VALUE ? 0 : dataLb;
-            ub = ubMark != Long.MIN_VALUE ? ubMark : dataUb == Long.MIN_VALUE ? lb : dataUb;
+            case "Indexed" -> {
+                int[] disps = (int[]) field(t, "displacements");
+                int[] lens = blockLengths(t, disps.length);
+                boolean units = (boolean) field(t, "unitsOfOldExtent");
+                Datatype old = (Datatype) field(t, "oldType");
+                long ext = extent(old);
+                List<Long> pos = new ArrayList<>();
+                for (int i = 0; i < lens.length; i++) {
+                    if (lens[i] == 0) continue;
+                    long base = units ? disps[i] * ext : disps[i];
+                    pos.add(base);
+                    pos.add(base + (lens[i] - 1) * ext);
+                }
+                return span(bounds(old), ext, pos.stream().mapToLong(Long::longValue).toArray());
+            }
+            case "Struct" -> {
+                int[] disps = (int[]) field(t, "displacements");
+                int[] lens = blockLengths(t, disps.length);
+                Datatype[] olds = (Datatype[]) field(t, "oldTypes");
+                long lbMarker = Long.MAX_VALUE, ubMarker = Long.MIN_VALUE, lb = Long.MAX_VALUE, ub = Long.MIN_VALUE;
+                for (int i = 0; i < lens.length; i++) {
+                    Datatype old = olds[i];
+                    // MPJ gives LB and UB the same base type code: only identity tells them apart
+                    if (old == MPI.LB) lbMarker = Math.min(lbMarker, disps[i]);
+                    else if (old == MPI.UB) ubMarker = Math.max(ubMarker, disps[i]);
+                    else if (lens[i] > 0) {
+                        long[] ob = bounds(old);
+                        long ext = ob[1] - ob[0];
+                        lb = Math.min(lb, disps[i] + ob[0] + Math.min(0, (lens[i] - 1) * ext));
+                        ub = Math.max(ub, disps[i] + ob[1] + Math.max(0, (lens[i] - 1) * ext));
+                    }
+                }
+                if (lbMarker != Long.MAX_VALUE) lb = lbMarker;
+                if (ubMarker != Long.MIN_VALUE) ub = ubMarker;
+                if (lb == Long.MAX_VALUE) lb = 0;
+                if (ub == Long.MIN_VALUE) ub = lb;
+                return new long[]{lb, ub};
+            }
+            default -> {
+                return new long[]{t.Lb(), t.Lb() + t.Extent()};
+            }
         }
-        return new long[]{lb, ub - lb};
+    }
+
+    /** Bounds of copies of a type with bounds {@code old} placed at the given element offsets. */
+    private static long[] span(long[] old, long ext, long[] positions) {
+        if (positions.length == 0) return new long[]{0, 0};
+        long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+        for (long p : positions) {
+            min = Math.min(min, p);
+            max = Math.max(max, p);
+        }
+        return new long[]{old[0] + min, old[1] + max};
     }
 
     /** MPJ drops the block-length array when every block has length 1 ({@code unitBlocks}). */
@@ -259,6 +311,125 @@ public final class Datatypes {
         }
         if (blockBytes.length == 0) lb = 0;
         return new FileType(displacementBytes.clone(), blockBytes.clone(), lb, ub - lb, 1);
+    }
+
+    /** Distributions of {@link #darray} (MPI_DISTRIBUTE_*). */
+    public enum Distribution { BLOCK, CYCLIC, NONE }
+
+    /** MPI_DISTRIBUTE_DFLT_DARG: the default block size of a distribution. */
+    public static final int DFLT_DARG = -1;
+
+    /**
+     * MPI_Type_create_darray: the part of a {@code gsizes} array of {@code elementBytes}-byte elements that
+     * process {@code rank} of a {@code psizes} grid (ranks in row-major order) owns, with the whole array's
+     * extent. BLOCK(darg) gives each process one block of {@code darg} (default: ceil(gsize/psize)) indices,
+     * CYCLIC(darg) deals blocks of {@code darg} (default 1) round-robin, NONE keeps the dimension whole (its
+     * psize must be 1). A process that owns nothing gets an empty type, as MPI allows.
+     */
+    public static FileType darray(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs, int[] psizes,
+                                  Order order, int elementBytes) {
+        int nd = gsizes.length;
+        if (nd == 0 || distribs.length != nd || dargs.length != nd || psizes.length != nd) {
+            throw new IllegalArgumentException("darray needs gsizes, distribs, dargs and psizes of the same non-zero length");
+        }
+        if (elementBytes <= 0) throw new IllegalArgumentException("elementBytes must be > 0, was " + elementBytes);
+        long grid = 1;
+        for (int i = 0; i < nd; i++) {
+            if (gsizes[i] <= 0 || psizes[i] <= 0) throw new IllegalArgumentException("darray dimension " + i + ": gsize and psize must be > 0");
+            if (distribs[i] == Distribution.NONE && psizes[i] != 1) throw new IllegalArgumentException("darray dimension " + i + ": DISTRIBUTE_NONE needs psize 1, was " + psizes[i]);
+            if (distribs[i] == Distribution.BLOCK && dargs[i] != DFLT_DARG && (long) dargs[i] * psizes[i] < gsizes[i]) {
+                throw new IllegalArgumentException("darray dimension " + i + ": block " + dargs[i] + " x " + psizes[i] + " processes does not cover " + gsizes[i]);
+            }
+            if (dargs[i] != DFLT_DARG && dargs[i] <= 0) throw new IllegalArgumentException("darray dimension " + i + ": darg must be > 0 or DFLT_DARG, was " + dargs[i]);
+            grid *= psizes[i];
+        }
+        if (grid != size) throw new IllegalArgumentException("darray: process grid of " + grid + " processes for a group of " + size);
+        if (rank < 0 || rank >= size) throw new IllegalArgumentException("darray: rank " + rank + " outside a group of " + size);
+        int[] coords = new int[nd];
+        int r = rank;
+        for (int i = nd - 1; i >= 0; i--) { // process ranks are row-major in the grid whatever the array order
+            coords[i] = r % psizes[i];
+            r /= psizes[i];
+        }
+        int[][] owned = new int[nd][];
+        for (int i = 0; i < nd; i++) owned[i] = ownedIndices(gsizes[i], distribs[i], dargs[i], psizes[i], coords[i]);
+        // element strides of the global array, in the array's order
+        long[] stride = new long[nd];
+        if (order == Order.C) {
+            stride[nd - 1] = 1;
+            for (int i = nd - 2; i >= 0; i--) stride[i] = stride[i + 1] * gsizes[i + 1];
+        } else {
+            stride[0] = 1;
+            for (int i = 1; i < nd; i++) stride[i] = stride[i - 1] * gsizes[i - 1];
+        }
+        long total = stride[order == Order.C ? 0 : nd - 1] * gsizes[order == Order.C ? 0 : nd - 1] * elementBytes;
+        long count = 1;
+        for (int[] o : owned) count *= o.length;
+        long[] d = new long[Math.toIntExact(count)], l = new long[d.length];
+        int[] idx = new int[nd];
+        for (int e = 0; e < d.length; e++) {
+            long off = 0;
+            for (int i = 0; i < nd; i++) off += owned[i][idx[i]] * stride[i];
+            d[e] = off * elementBytes;
+            l[e] = elementBytes;
+            // the fastest-varying dimension is the last in C order, the first in Fortran order
+            for (int k = 0; k < nd; k++) {
+                int i = order == Order.C ? nd - 1 - k : k;
+                if (++idx[i] < owned[i].length) break;
+                idx[i] = 0;
+            }
+        }
+        return new FileType(d, l, 0, total, elementBytes);
+    }
+
+    private static int[] ownedIndices(int gsize, Distribution dist, int darg, int psize, int coord) {
+        List<Integer> out = new ArrayList<>();
+        switch (dist) {
+            case NONE -> { for (int g = 0; g < gsize; g++) out.add(g); }
+            case BLOCK -> {
+                int block = darg == DFLT_DARG ? (gsize + psize - 1) / psize : darg;
+                for (long g = (long) coord * block; g < Math.min(gsize, (long) (coord + 1) * block); g++) out.add((int) g);
+            }
+            case CYCLIC -> {
+                int block = darg == DFLT_DARG ? 1 : darg;
+                for (long start = (long) coord * block; start < gsize; start += (long) psize * block) {
+                    for (long g = start; g < Math.min(gsize, start + block); g++) out.add((int) g);
+                }
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * MPI_Type_create_hindexed_block: {@code blockLength} consecutive copies of {@code old} at each byte
+     * displacement. Lower bound and extent as the standard defines them from {@code old}'s.
+     */
+    public static FileType hindexedBlock(int blockLength, long[] displacementBytes, FileType old) {
+        if (blockLength < 0) throw new IllegalArgumentException("hindexedBlock block length must be >= 0, was " + blockLength);
+        List<long[]> blocks = new ArrayList<>();
+        long lb = Long.MAX_VALUE, ub = Long.MIN_VALUE;
+        for (long disp : displacementBytes) {
+            for (int j = 0; j < blockLength; j++) {
+                long base = disp + j * old.extentBytes();
+                for (int k = 0; k < old.blockCount(); k++) blocks.add(new long[]{base + old.displacement(k), old.length(k)});
+            }
+            if (blockLength > 0) {
+                lb = Math.min(lb, disp + old.lbBytes());
+                ub = Math.max(ub, disp + old.lbBytes() + (long) blockLength * old.extentBytes());
+            }
+        }
+        if (lb == Long.MAX_VALUE) lb = ub = 0;
+        long[] d = new long[blocks.size()], l = new long[d.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = blocks.get(i)[0];
+            l[i] = blocks.get(i)[1];
+        }
+        return new FileType(d, l, lb, ub - lb, old.elementBytes());
+    }
+
+    /** A basic element type of {@code elementBytes} bytes as a FileType (MPI.INT is {@code element(4)}). */
+    public static FileType element(int elementBytes) {
+        return new FileType(new long[]{0}, new long[]{elementBytes}, 0, elementBytes, elementBytes);
     }
 
     private static void reverse(int[] a) {

@@ -41,7 +41,14 @@ public final class File {
 
     /** MPI_File_open. Collective over {@code comm}; every rank must pass the same name and amode. */
     public File(Comm comm, String filename, int amode, Info info) throws MPIException {
-        this.file = OpenProtocol.open(comm, filename, amode, info);
+        OpenFile opened;
+        try {
+            opened = OpenProtocol.open(comm, filename, amode, info);
+        } catch (MPIIOException e) {
+            FileErrhandler.defaultHandler().handle(null, e);
+            throw e;
+        }
+        this.file = opened;
         this.funnel = new AccessFunnel(file);
         this.protocols = new CollectiveProtocols(file, funnel);
     }
@@ -50,7 +57,10 @@ public final class File {
 
     /** MPI_File_close. Collective. */
     public void close() throws MPIException {
-        protocols.close();
+        handledVoid(() -> {
+            protocols.close();
+            return null;
+        });
     }
 
     /** MPI_File_delete. Not collective. */
@@ -70,17 +80,26 @@ public final class File {
 
     /** MPI_File_set_size. Collective; every rank must pass the same size. */
     public void setSize(long size) throws MPIException {
-        protocols.resize(size, false);
+        handledVoid(() -> {
+            protocols.resize(size, false);
+            return null;
+        });
     }
 
     /** MPI_File_preallocate. Collective; makes the file at least {@code size} bytes. */
     public void preallocate(long size) throws MPIException {
-        protocols.resize(size, true);
+        handledVoid(() -> {
+            protocols.resize(size, true);
+            return null;
+        });
     }
 
     /** MPI_File_sync. Collective. */
     public void sync() throws MPIException {
-        protocols.sync();
+        handledVoid(() -> {
+            protocols.sync();
+            return null;
+        });
     }
 
     public int getAmode() throws MPIException {
@@ -102,19 +121,28 @@ public final class File {
 
     /** MPI_File_set_info. Collective; new hints are added to those in effect. */
     public void setInfo(Info info) throws MPIException {
-        protocols.setInfo(info);
+        handledVoid(() -> {
+            protocols.setInfo(info);
+            return null;
+        });
     }
 
     // ---------------------------------------------------------------- views
 
     /** MPI_File_set_view with MPJ datatypes. Collective. */
     public void setView(long disp, Datatype etype, Datatype filetype, String datarep, Info info) throws MPIException {
-        protocols.setView(disp, etype, filetype, datarep, info);
+        handledVoid(() -> {
+            protocols.setView(disp, etype, filetype, datarep, info);
+            return null;
+        });
     }
 
     /** MPI_File_set_view with pdla's flattened types ({@link Datatypes#subarray}, ...). Collective. */
     public void setView(long disp, FileType etype, FileType filetype, String datarep, Info info) throws MPIException {
-        protocols.setView(disp, etype, filetype, datarep, info);
+        handledVoid(() -> {
+            protocols.setView(disp, etype, filetype, datarep, info);
+            return null;
+        });
     }
 
     public FileView getView() throws MPIException {
@@ -125,54 +153,54 @@ public final class File {
     // ---------------------------------------------------------------- explicit offsets
 
     public IoStatus readAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus writeAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus readAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.collective(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.collective(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus writeAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.collective(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.collective(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
     }
 
     /** Reads {@code buf.remaining()} bytes at a byte-etype offset into a {@link ByteBuffer}. */
     public IoStatus readAt(long offset, ByteBuffer buf) throws MPIException {
-        return funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf));
+        return handled(() -> funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf)));
     }
 
     public IoStatus writeAt(long offset, ByteBuffer buf) throws MPIException {
-        return funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf));
+        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf)));
     }
 
     public IoRequest iReadAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.nonblocking(IoOp.READ, offset, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.nonblocking(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoRequest iWriteAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.nonblocking(IoOp.WRITE, offset, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.nonblocking(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
     }
 
     // ---------------------------------------------------------------- individual file pointer
 
     public IoStatus read(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus write(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus readAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus writeAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
     }
 
     /** MPI_File_seek on the individual pointer; {@code offset} in etypes. */
@@ -197,25 +225,28 @@ public final class File {
     // ---------------------------------------------------------------- shared file pointer
 
     public IoStatus readShared(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.independent(IoOp.READ, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.independent(IoOp.READ, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus writeShared(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return funnel.independent(IoOp.WRITE, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
     }
 
     /** MPI_File_read_ordered: collective, ranks read one after another in rank order from the shared pointer. */
     public IoStatus readOrdered(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return protocols.ordered(IoOp.READ, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> protocols.ordered(IoOp.READ, funnel.array(buf, bufOffset, count, type)));
     }
 
     public IoStatus writeOrdered(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return protocols.ordered(IoOp.WRITE, funnel.array(buf, bufOffset, count, type));
+        return handled(() -> protocols.ordered(IoOp.WRITE, funnel.array(buf, bufOffset, count, type)));
     }
 
     /** MPI_File_seek_shared. Collective; every rank must pass the same offset and whence. */
     public void seekShared(long offset, int whence) throws MPIException {
-        protocols.seekShared(offset, whence);
+        handledVoid(() -> {
+            protocols.seekShared(offset, whence);
+            return null;
+        });
     }
 
     public long getPositionShared() throws MPIException {
@@ -225,6 +256,213 @@ public final class File {
         } catch (IOException e) {
             throw file.translate(e, "getPositionShared");
         }
+    }
+
+
+    // ---------------------------------------------------------------- nonblocking, individual and shared pointers
+
+    /** MPI_File_iread: the individual pointer moves now past the whole request, the bytes in the background. */
+    public IoRequest iRead(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblocking(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoRequest iWrite(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblocking(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    /** MPI_File_iread_shared: the shared pointer moves now, the bytes in the background. */
+    public IoRequest iReadShared(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblocking(IoOp.READ, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoRequest iWriteShared(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblocking(IoOp.WRITE, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    // ---------------------------------------------------------------- nonblocking collectives (MPI 3.1)
+
+    /** MPI_File_iread_all: returns at once; the collective runs on the file's collective thread, in call order. */
+    public IoRequest iReadAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblockingCollective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoRequest iWriteAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblockingCollective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoRequest iReadAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblockingCollective(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoRequest iWriteAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        return handled(() -> funnel.nonblockingCollective(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    // ---------------------------------------------------------------- split collectives
+
+    public void readAllBegin(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        splitBegin("readAllBegin", buf, () -> funnel.nonblockingCollective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoStatus readAllEnd(Object buf) throws MPIException {
+        return handled(() -> SplitCollective.end(file, "readAllEnd", "readAllBegin", buf));
+    }
+
+    public void writeAllBegin(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        splitBegin("writeAllBegin", buf, () -> funnel.nonblockingCollective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoStatus writeAllEnd(Object buf) throws MPIException {
+        return handled(() -> SplitCollective.end(file, "writeAllEnd", "writeAllBegin", buf));
+    }
+
+    public void readAtAllBegin(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        splitBegin("readAtAllBegin", buf, () -> funnel.nonblockingCollective(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoStatus readAtAllEnd(Object buf) throws MPIException {
+        return handled(() -> SplitCollective.end(file, "readAtAllEnd", "readAtAllBegin", buf));
+    }
+
+    public void writeAtAllBegin(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        splitBegin("writeAtAllBegin", buf, () -> funnel.nonblockingCollective(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+    }
+
+    public IoStatus writeAtAllEnd(Object buf) throws MPIException {
+        return handled(() -> SplitCollective.end(file, "writeAtAllEnd", "writeAtAllBegin", buf));
+    }
+
+    public void readOrderedBegin(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        splitBegin("readOrderedBegin", buf, () -> file.background.submitCollective(() -> protocols.ordered(IoOp.READ, funnel.array(buf, bufOffset, count, type))));
+    }
+
+    public IoStatus readOrderedEnd(Object buf) throws MPIException {
+        return handled(() -> SplitCollective.end(file, "readOrderedEnd", "readOrderedBegin", buf));
+    }
+
+    public void writeOrderedBegin(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        splitBegin("writeOrderedBegin", buf, () -> file.background.submitCollective(() -> protocols.ordered(IoOp.WRITE, funnel.array(buf, bufOffset, count, type))));
+    }
+
+    public IoStatus writeOrderedEnd(Object buf) throws MPIException {
+        return handled(() -> SplitCollective.end(file, "writeOrderedEnd", "writeOrderedBegin", buf));
+    }
+
+    private void splitBegin(String call, Object buf, Call<IoRequest> start) throws MPIException {
+        handled(() -> {
+            SplitCollective.begin(file, call);
+            file.split = new SplitCollective(call, start.run().reportingTo(e -> file.errhandler.handle(this, e)), buf);
+            return null;
+        });
+    }
+
+    // ---------------------------------------------------------------- memory described by pdla's flattened types
+
+    /** readAt with a memory type built by {@link Datatypes} (subarray, darray, hindexedBlock...). */
+    public IoStatus readAt(long offset, Object buf, int bufOffset, int count, FileType memType) throws MPIException {
+        return handled(() -> funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.typed(buf, bufOffset, count, memType)));
+    }
+
+    public IoStatus writeAt(long offset, Object buf, int bufOffset, int count, FileType memType) throws MPIException {
+        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.typed(buf, bufOffset, count, memType)));
+    }
+
+    public IoStatus read(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
+        return handled(() -> funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+    }
+
+    public IoStatus write(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
+        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+    }
+
+    public IoStatus readAll(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
+        return handled(() -> funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+    }
+
+    public IoStatus writeAll(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
+        return handled(() -> funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+    }
+
+    // ---------------------------------------------------------------- consistency, types, representations, errors
+
+    /** MPI_File_set_atomicity. Collective; every rank must pass the same flag. */
+    public void setAtomicity(boolean flag) throws MPIException {
+        handled(() -> {
+            protocols.setAtomicity(flag);
+            return null;
+        });
+    }
+
+    public boolean getAtomicity() throws MPIException {
+        return handled(() -> {
+            file.ensureOpen("getAtomicity");
+            return file.atomic;
+        });
+    }
+
+    /** MPI_File_get_type_extent: bytes {@code type} spans in the file in the current view's representation. */
+    public long getTypeExtent(Datatype type) throws MPIException {
+        return handled(() -> {
+            file.ensureOpen("getTypeExtent");
+            return Datatypes.flatten(type).extentBytes();
+        });
+    }
+
+    /** MPI_Register_datarep: a data representation for {@link #setView}, with the application's conversions. */
+    public static void registerDatarep(String name, Datarep.Conversion conversion) throws MPIException {
+        Datarep.register(name, conversion);
+    }
+
+    /** MPI_File_set_errhandler. */
+    public void setErrhandler(FileErrhandler handler) throws MPIException {
+        if (handler == null) throw new MPIIOException(ErrorClass.ERR_ARG, file.name + ": setErrhandler: handler is null");
+        file.errhandler = handler;
+    }
+
+    public FileErrhandler getErrhandler() {
+        return file.errhandler;
+    }
+
+    /** MPI_File_set_errhandler on MPI_FILE_NULL: the handler of files opened from now on (and of failed opens). */
+    public static void setDefaultErrhandler(FileErrhandler handler) {
+        FileErrhandler.setDefault(handler);
+    }
+
+    public static FileErrhandler getDefaultErrhandler() {
+        return FileErrhandler.defaultHandler();
+    }
+
+    /** MPI_File_call_errhandler. */
+    public void callErrhandler(MPIIOException error) {
+        file.errhandler.handle(this, error);
+    }
+
+    @FunctionalInterface
+    private interface Call<T> {
+        T run() throws MPIException;
+    }
+
+    /**
+     * Every binding runs here: a failure goes to the handle's error handler, and a runtime exception that
+     * escaped the layers below becomes an MPIIOException (ERR_OTHER) instead of reaching the caller raw.
+     */
+    private <T> T handled(Call<T> call) throws MPIException {
+        try {
+            T result = call.run();
+            if (result instanceof IoRequest r) r.reportingTo(e -> file.errhandler.handle(this, e));
+            return result;
+        } catch (MPIIOException e) {
+            file.errhandler.handle(this, e);
+            throw e;
+        } catch (RuntimeException e) {
+            MPIIOException m = new MPIIOException(ErrorClass.ERR_OTHER, file.name + ": rank " + file.coll.rank() + ": " + e, e);
+            file.errhandler.handle(this, m);
+            throw m;
+        }
+    }
+
+    private void handledVoid(Call<Void> call) throws MPIException {
+        handled(call);
     }
 
     /** For tests and tools of this module: the per-file context interceptors see. */

@@ -13,12 +13,15 @@ public final class FileView {
     private final FileType etype;
     private final FileType filetype;
     private final String datarep;
+    private final Datarep representation;
 
     FileView(long displacement, FileType etype, FileType filetype, String datarep) {
         this.displacement = displacement;
         this.etype = etype;
         this.filetype = filetype;
         this.datarep = datarep;
+        Datarep r = Datarep.named(datarep);
+        this.representation = r == null ? Datarep.DEFAULT : r;
     }
 
     static FileView defaultView() {
@@ -39,6 +42,10 @@ public final class FileView {
 
     public String datarep() {
         return datarep;
+    }
+
+    Datarep representation() {
+        return representation;
     }
 
     long etypeBytes() {

@@ -23,6 +23,11 @@ public class MPIIOException extends MPIException {
         return errorClass;
     }
 
+    /** The numeric error class (MPI_Error_class of the code). */
+    public int getErrorCode() {
+        return errorClass.code();
+    }
+
     /** MPI-style accessor name. */
     public ErrorClass getErrorClass() {
         return errorClass;

@@ -30,6 +30,13 @@ final class MemoryLayout {
             throw new MPIIOException(ErrorClass.ERR_TYPE, where + "buffer of " + buf.getClass().getSimpleName()
                     + " does not match the datatype's base type (" + flattened.elementBytes() + "-byte elements)");
         }
+        if (count > 0 && minStart(flattened) < 0 && offset + minStart(flattened) / arrayElem < 0) {
+            throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype reaches " + (-minStart(flattened) / arrayElem)
+                    + " elements before the buffer offset " + offset + " (negative displacement below the array's start)");
+        }
+        if (count > 1 && flattened.extentBytes() < 0) {
+            throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype of negative extent " + flattened.extentBytes() + " as a memory type");
+        }
         MemoryLayout m = new MemoryLayout(flattened, count, offset);
         long lastElement = offset + (count == 0 ? 0 : ((long) (count - 1) * flattened.extentBytes() + maxEnd(flattened)) / arrayElem);
         if (lastElement > java.lang.reflect.Array.getLength(buf)) {
@@ -37,6 +44,12 @@ final class MemoryLayout {
                     + " elements too small for offset " + offset + " + " + count + " items of the datatype");
         }
         return m;
+    }
+
+    private static long minStart(FileType t) {
+        long start = 0;
+        for (int i = 0; i < t.blockCount(); i++) start = Math.min(start, t.displacement(i));
+        return start;
     }
 
     private static long maxEnd(FileType t) {
@@ -49,17 +62,28 @@ final class MemoryLayout {
         return count * type.sizeBytes();
     }
 
+    int count() {
+        return count;
+    }
+
+    /** The layout of items {@code first .. first+n-1}: the same type, the offset moved by whole extents. */
+    MemoryLayout items(long first, int n) {
+        long shift = first * type.extentBytes();
+        if (shift % type.elementBytes() != 0) throw new IllegalArgumentException("extent " + type.extentBytes() + " is not a whole number of elements");
+        return new MemoryLayout(type, n, Math.toIntExact(offsetElements + shift / type.elementBytes()));
+    }
+
     boolean isSimple() {
         return type.isContiguous() && type.lbBytes() == 0;
     }
 
     /** A buffer holding the data to write, in file order. Wraps byte arrays of simple layouts. */
-    ByteBuffer pack(Object buf) {
+    ByteBuffer pack(Object buf, Datarep rep) {
         int elem = type.elementBytes();
-        if (buf instanceof byte[] b && isSimple()) {
+        if (buf instanceof byte[] b && isSimple() && rep.identityForBytes()) {
             return ByteBuffer.wrap(b, offsetElements, Math.toIntExact(bytes())).slice();
         }
-        ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(bytes())).order(ByteOrder.nativeOrder());
+        ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(bytes())).order(rep.order());
         for (int i = 0; i < count; i++) {
             long base = (long) i * type.extentBytes();
             for (int k = 0; k < type.blockCount(); k++) {
@@ -72,17 +96,17 @@ final class MemoryLayout {
     }
 
     /** A buffer that a read fills; {@link #unpack} then copies it into the array unless it wraps it. */
-    ByteBuffer receiveBuffer(Object buf) {
-        if (buf instanceof byte[] b && isSimple()) {
+    ByteBuffer receiveBuffer(Object buf, Datarep rep) {
+        if (buf instanceof byte[] b && isSimple() && rep.identityForBytes()) {
             return ByteBuffer.wrap(b, offsetElements, Math.toIntExact(bytes())).slice();
         }
-        return ByteBuffer.allocate(Math.toIntExact(bytes())).order(ByteOrder.nativeOrder());
+        return ByteBuffer.allocate(Math.toIntExact(bytes())).order(rep.order());
     }
 
     /** Copies the first {@code got} bytes of a filled receive buffer into the array (whole elements only). */
-    void unpack(ByteBuffer filled, Object buf, long got) {
-        if (buf instanceof byte[] && isSimple()) return;
-        ByteBuffer in = filled.duplicate().order(ByteOrder.nativeOrder());
+    void unpack(ByteBuffer filled, Object buf, long got, Datarep rep) {
+        if (buf instanceof byte[] && isSimple() && rep.identityForBytes()) return;
+        ByteBuffer in = filled.duplicate().order(rep.order());
         in.position(0).limit(Math.toIntExact(got));
         int elem = type.elementBytes();
         for (int i = 0; i < count && in.remaining() >= elem; i++) {

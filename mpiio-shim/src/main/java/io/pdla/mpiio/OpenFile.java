@@ -39,11 +39,19 @@ final class OpenFile {
     final RankExchange exchange;
     final TwoPhaseEngine engine;
     final NonblockingExecutor background;
+    /** Where data calls end in atomic mode. */
+    final AtomicAccess atomicAccess;
 
     FileView view = FileView.defaultView();
     /** The individual file pointer, in etypes of {@link #view}. */
     long pointer;
     boolean closed;
+    /** MPI_File_set_atomicity; read by the nonblocking threads too. */
+    volatile boolean atomic;
+    /** The split collective begun and not yet ended on this handle (MPI allows one), or null. */
+    SplitCollective split;
+    /** This handle's error handler (MPI_File_set_errhandler); the default one at open. */
+    FileErrhandler errhandler = FileErrhandler.defaultHandler();
 
     OpenFile(Collective coll, String name, URI uri, int amode, StorageDriver driver, StorageFile storage,
              FileContext context, InterceptorChain chain, Map<String, String> hints, Map<String, String> givenHints,
@@ -62,7 +70,10 @@ final class OpenFile {
         this.sharedPointer = sharedPointer;
         this.exchange = exchange;
         this.engine = engine;
-        this.background = new NonblockingExecutor("pdla-io-" + name);
+        // independent requests run side by side where the driver takes writes anywhere (not append-only HDFS)
+        this.background = new NonblockingExecutor("pdla-io-" + name,
+                driver.has(io.pdla.storage.Capability.RANDOM_WRITE) ? 4 : 1);
+        this.atomicAccess = new AtomicAccess(storage, opened(MPIIO.MODE_RDONLY));
         this.pointer = pointer;
     }
 

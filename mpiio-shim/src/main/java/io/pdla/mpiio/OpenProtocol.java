@@ -142,8 +142,7 @@ final class OpenProtocol {
         // getInfo reports the values in force, as ROMIO writes them back into the file's info
         hints.putAll(engine.settings().effective());
         hints.putAll(SievingSettings.fromHints(hints).effectiveHints());
-        Path dir = Path.of(hints.getOrDefault(SharedFilePointer.HINT_DIR, System.getProperty("java.io.tmpdir")));
-        SharedFilePointer sharedPointer = new SharedFilePointer(dir.resolve("pdla-shfp-" + token), initial);
+        SharedFilePointer sharedPointer = new SharedFilePointer(SharedFilePointer.sideFile(uri, hints, token), initial);
         OpenFile file = new OpenFile(coll, filename, uri, amode, driver, storage, context, chain, hints, given, sharedPointer, exchange, engine, initial);
         RankState.opened(uri);
         try {

@@ -16,9 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * ranks are threads of one JVM, where a second lock on the same file throws
  * {@link OverlappingFileLockException} instead of waiting, so we retry briefly.
  *
- * <p>The side file lives in the directory of hint {@code pdla_shared_fp_dir} (default: the JVM's temporary
- * directory), which must be shared by all ranks: true on one machine; ranks on several hosts need a
- * shared directory.
+ * <p>The side file lives next to the file when the file is a local path (so ranks on several hosts that share
+ * the file share its pointer, as with ROMIO), else, or when that directory is not writable, in the JVM's
+ * temporary directory; hint {@code pdla_shared_fp_dir} moves it to a directory of the user's choice, which
+ * all ranks must share.
  */
 final class SharedFilePointer implements AutoCloseable {
     static final String HINT_DIR = "pdla_shared_fp_dir";
@@ -30,6 +31,20 @@ final class SharedFilePointer implements AutoCloseable {
     SharedFilePointer(Path path, long initial) {
         this.path = path;
         this.initial = initial;
+    }
+
+    /** Where the side file of the open with job-unique {@code token} of {@code uri} goes (see the class comment). */
+    static Path sideFile(java.net.URI uri, java.util.Map<String, String> hints, String token) {
+        String dir = hints.get(HINT_DIR);
+        if (dir != null) return Path.of(dir).resolve("pdla-shfp-" + token);
+        if ("file".equals(uri.getScheme())) {
+            Path file = Path.of(uri);
+            Path parent = file.getParent();
+            if (parent != null && Files.isDirectory(parent) && Files.isWritable(parent)) {
+                return parent.resolve("." + file.getFileName() + ".pdla-shfp-" + token);
+            }
+        }
+        return Path.of(System.getProperty("java.io.tmpdir")).resolve("pdla-shfp-" + token);
     }
 
     Path path() {

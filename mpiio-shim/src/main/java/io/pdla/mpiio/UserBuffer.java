@@ -14,10 +14,10 @@ sealed interface UserBuffer {
     long bytes();
 
     /** The byte stream handed to the interceptor chain: the data to write, or the space a read fills. */
-    ByteBuffer stream(IoOp op);
+    ByteBuffer stream(IoOp op, Datarep rep) throws MPIIOException;
 
     /** Puts what a read brought back where the application wants it, and says what the call did. */
-    IoStatus completed(IoOp op, ByteBuffer stream, long moved);
+    IoStatus completed(IoOp op, ByteBuffer stream, long moved, Datarep rep) throws MPIIOException;
 
     /** MPJ's convention: elements of a (flattened, validated) datatype in a Java array. */
     record TypedArray(Object array, MemoryLayout layout, FileType type) implements UserBuffer {
@@ -26,14 +26,25 @@ sealed interface UserBuffer {
             return layout.bytes();
         }
 
-        @Override
-        public ByteBuffer stream(IoOp op) {
-            return op == IoOp.WRITE ? layout.pack(array) : layout.receiveBuffer(array);
+        /** Items {@code first .. first+count-1} of this buffer, as a buffer of their own. */
+        TypedArray items(long first, int count) {
+            return new TypedArray(array, layout.items(first, count), type);
         }
 
         @Override
-        public IoStatus completed(IoOp op, ByteBuffer stream, long moved) {
-            if (op == IoOp.READ) layout.unpack(stream, array, moved);
+        public ByteBuffer stream(IoOp op, Datarep rep) throws MPIIOException {
+            if (op != IoOp.WRITE) return layout.receiveBuffer(array, rep);
+            ByteBuffer packed = layout.pack(array, rep);
+            rep.toFile(packed, type.elementBytes(), 0);
+            return packed;
+        }
+
+        @Override
+        public IoStatus completed(IoOp op, ByteBuffer stream, long moved, Datarep rep) throws MPIIOException {
+            if (op == IoOp.READ) {
+                rep.fromFile(stream, type.elementBytes(), moved, 0);
+                layout.unpack(stream, array, moved, rep);
+            }
             return new IoStatus(moved, type.elementBytes());
         }
     }
@@ -50,12 +61,12 @@ sealed interface UserBuffer {
         }
 
         @Override
-        public ByteBuffer stream(IoOp op) {
+        public ByteBuffer stream(IoOp op, Datarep rep) {
             return buffer; // drivers read and write it in place; no copy
         }
 
         @Override
-        public IoStatus completed(IoOp op, ByteBuffer stream, long moved) {
+        public IoStatus completed(IoOp op, ByteBuffer stream, long moved, Datarep rep) {
             buffer.position(Math.toIntExact(start + moved));
             return new IoStatus(moved, 1);
         }

@@ -63,6 +63,24 @@ class NiodevSharedFileTest {
         });
     }
 
+    /**
+     * ROMIO's atomicity and external32 programs in three JVMs: atomic mode's byte-range locks must exclude
+     * across processes (FileChannel locks), and a file written in external32 by one JVM reads the same in another.
+     */
+    @Test
+    void romioAtomicityAndExternal32AcrossThreeJvms() throws Exception {
+        withDaemon(() -> {
+            Path machines = Files.writeString(dir.resolve("machines"), "localhost\n");
+            for (Class<?> program : List.of(io.pdla.mpiio.romio.RomioAtomicityProgram.class, io.pdla.mpiio.romio.RomioExternal32Program.class)) {
+                MpjJob.Result r = MpjJob.builder(program.getName()).processes(3).device("niodev")
+                        .machinesFile(machines).classPath(MpjJob.currentClassPath())
+                        .args(List.of(dir.resolve(program.getSimpleName()).toString())).build().run(180);
+                List<String> passed = MpjTestSupport.assertAllPassed(r, 3);
+                assertEquals(3, passed.size(), program.getSimpleName() + ":\n" + r.output());
+            }
+        });
+    }
+
     private interface WithDaemon {
         void run() throws Exception;
     }

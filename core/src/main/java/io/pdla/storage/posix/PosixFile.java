@@ -166,6 +166,26 @@ final class PosixFile implements StorageFile {
         }
     }
 
+    /**
+     * Allocates for real (MPI_File_preallocate): the JDK has no fallocate, so the bytes past the end are
+     * written as zeros, which the file system must back with blocks; a sparse setSize would leave a hole.
+     */
+    @Override
+    public void preallocate(long size) throws IOException {
+        try {
+            long at = channel.size();
+            ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(1 << 20, Math.max(0, size - at)));
+            while (at < size) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), size - at));
+                while (zeros.hasRemaining()) at += channel.write(zeros, at);
+            }
+        } catch (NonWritableChannelException e) {
+            throw new StorageException(StorageException.Reason.READ_ONLY, path + ": opened read-only, cannot preallocate");
+        } catch (IOException e) {
+            throw PosixDriver.translate(e, path);
+        }
+    }
+
     @Override
     public void sync() throws IOException {
         try {

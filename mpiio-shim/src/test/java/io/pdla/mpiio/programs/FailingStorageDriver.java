@@ -24,6 +24,8 @@ import java.util.Set;
 public final class FailingStorageDriver implements StorageDriver {
     /** Set by a test program on the rank whose storage writes must fail. */
     public static volatile boolean failWrites;
+    /** Set by a test program to make this driver one without byte-range locks (as HDFS is). */
+    public static volatile boolean lockless;
 
     private final PosixDriver posix = new PosixDriver();
 
@@ -38,7 +40,10 @@ public final class FailingStorageDriver implements StorageDriver {
 
     @Override
     public Set<Capability> capabilities() {
-        return posix.capabilities();
+        if (!lockless) return posix.capabilities();
+        java.util.EnumSet<Capability> caps = java.util.EnumSet.copyOf(posix.capabilities());
+        caps.remove(Capability.BYTE_RANGE_LOCK);
+        return caps;
     }
 
     @Override

@@ -12,7 +12,6 @@ import mpi.MPI;
  * ROMIO test/misc.c: get_amode, get/set_atomicity, set_view with a vector filetype at displacement 1000
  * and get_view, get_byte_offset, get_group, set_size to 1000 + 15 ints, get_size, seek to the end and
  * get_position (10 etypes: the file ends inside the first hole), seek back with SEEK_CUR, preallocate.
- * Atomicity is reached through {@link Pending} until File has it.
  */
 public final class RomioMiscProgram {
     public static void main(String[] argv) throws Exception {
@@ -27,12 +26,12 @@ public final class RomioMiscProgram {
             int amode = fh.getAmode();
             if (amode != (MPIIO.MODE_CREATE | MPIIO.MODE_RDWR)) t.error("amode is " + amode + ", should be " + (MPIIO.MODE_CREATE | MPIIO.MODE_RDWR));
 
-            boolean flag = (Boolean) Pending.call(fh, "getAtomicity");
+            boolean flag = fh.getAtomicity();
             if (flag) t.error("atomicity is 1, should be 0");
-            Pending.call(fh, "setAtomicity", true);
-            flag = (Boolean) Pending.call(fh, "getAtomicity");
+            fh.setAtomicity(true);
+            flag = fh.getAtomicity();
             if (!flag) t.error("atomicity is 0, should be 1");
-            Pending.call(fh, "setAtomicity", false);
+            fh.setAtomicity(false);
 
             Datatype newtype = Datatype.Vector(10, 10, 20, MPI.INT);
             newtype.Commit();

@@ -2,7 +2,6 @@ package io.pdla.mpiio.romio;
 
 import io.pdla.mpiio.MpjTestSupport;
 import io.pdla.mpiio.launch.MpjJob;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +65,6 @@ class RomioPortsTest {
     }
 
     @Test
-    @Disabled("needs File.setAtomicity/getAtomicity, issue 14")
     void misc() throws Exception {
         runAndCheck(RomioMiscProgram.class, 4, List.of(), List.of());
     }

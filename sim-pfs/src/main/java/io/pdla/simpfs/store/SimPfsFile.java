@@ -231,6 +231,20 @@ public final class SimPfsFile implements StorageFile {
         }
     }
 
+    /** MPI_File_preallocate: zeros written past the end on the servers that hold them, never a sparse hole. */
+    @Override
+    public void preallocate(long size) throws IOException {
+        long at = size();
+        if (at >= size) return;
+        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(1 << 20, size - at));
+        while (at < size) {
+            int n = (int) Math.min(zeros.capacity(), size - at);
+            zeros.clear().limit(n);
+            write(at, zeros);
+            at += n;
+        }
+    }
+
     @Override
     public void sync() throws IOException {
         for (int i = 0; i < servers.length; i++) {
