@@ -53,7 +53,7 @@ final class PosixFile implements StorageFile {
             dopts.remove(StandardOpenOption.CREATE_NEW);
             dopts.remove(StandardOpenOption.CREATE);
             dopts.add(com.sun.nio.file.ExtendedOpenOption.DIRECT);
-            int align = Math.toIntExact(Files.getFileStore(path).getBlockSize());
+            int align = Math.toIntExact(PosixDriver.blockSize(path));
             return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align);
         } catch (IOException | UnsupportedOperationException e) {
             ch.close();
