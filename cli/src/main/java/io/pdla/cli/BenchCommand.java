@@ -23,7 +23,8 @@ import java.util.regex.PatternSyntaxException;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks: IOR-style bandwidth of the shim against a FileChannel baseline, and JMH micro-benchmarks.",
         subcommands = {BenchCommand.Ior.class, BenchCommand.Tile.class, BenchCommand.SimCollective.class, BenchCommand.Jmh.class,
-                BenchCommand.Matrix.class, BenchCommand.Partitions.class, DirectBenchCommand.class, ReplicaScaleCommand.class})
+                BenchCommand.Matrix.class, BenchCommand.Partitions.class, DirectBenchCommand.class, ReplicaScaleCommand.class,
+                BenchCommand.OpenClose.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -108,6 +109,56 @@ public final class BenchCommand implements Runnable {
                 args.add("--status-file");
                 args.add(status.toString());
                 io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.tile.TileMain.class.getName())
+                        .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
+                if (machines != null) b.machinesFile(machines.toAbsolutePath());
+                int exit = b.build().start(true).waitFor();
+                if (exit != 0) return exit;
+                String s = Files.readString(status).trim();
+                return s.isEmpty() ? 4 : Integer.parseInt(s);
+            } finally {
+                Files.deleteIfExists(status);
+            }
+        }
+    }
+
+    /** Collective open + close of one file, timed as IOR times a phase. */
+    @Command(name = "open-close", mixinStandardHelpOptions = true,
+            description = "Time a collective MPI_File_open + MPI_File_close of one file through the shim as an MPJ job "
+                    + "(barrier, clock, barrier; latest end minus earliest start): median, p10, p90 over the iterations.",
+            footer = {"", "Example: pdla bench open-close -np 4 -i 200 --warmup 50", ""})
+    static final class OpenClose implements Callable<Integer> {
+        @Option(names = "-np", defaultValue = "4", description = "Number of MPJ processes (ranks). Default: ${DEFAULT-VALUE}.")
+        int processes;
+
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        String device;
+
+        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        Path machines;
+
+        @Option(names = "-i", defaultValue = "200", description = "Timed iterations. Default: ${DEFAULT-VALUE}.")
+        int iterations;
+
+        @Option(names = "--warmup", defaultValue = "50", description = "Untimed iterations first. Default: ${DEFAULT-VALUE}.")
+        int warmup;
+
+        @Option(names = "--amode", defaultValue = "rdwr", description = "rdwr (MODE_RDWR|MODE_CREATE) or rdonly. Default: ${DEFAULT-VALUE}.")
+        String amode;
+
+        @Option(names = "-o", description = "The file (default: pdla-open-close.dat in the temporary directory).")
+        Path file;
+
+        @Override
+        public Integer call() throws Exception {
+            if (processes <= 0) return bad("-np must be > 0, was " + processes);
+            if (iterations <= 0 || warmup < 0) return bad("-i must be > 0 and --warmup >= 0");
+            if (!amode.equals("rdwr") && !amode.equals("rdonly")) return bad("--amode must be rdwr or rdonly, was " + amode);
+            Path status = Files.createTempFile("pdla-open-close-status", ".txt");
+            try {
+                List<String> args = new ArrayList<>(List.of("-i", Integer.toString(iterations), "--warmup", Integer.toString(warmup),
+                        "--amode", amode, "--status-file", status.toString()));
+                if (file != null) args.addAll(List.of("-o", file.toAbsolutePath().toString()));
+                io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.openclose.OpenCloseMain.class.getName())
                         .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
                 if (machines != null) b.machinesFile(machines.toAbsolutePath());
                 int exit = b.build().start(true).waitFor();

@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -46,6 +47,12 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--no-loop", description = "Skip the PDLA loop (trace, analyze, replicate, redirect); run only the IOR part.")
     boolean noLoop;
 
+    @Option(names = "--log", description = "Where the details go (every step's own output); default: pdla-demo.log in the temporary directory.")
+    Path log;
+
+    /** The terminal: the summary goes here, the details to the log, so the whole output fits one screen. */
+    private PrintStream screen;
+
     @Override
     public Integer call() throws Exception {
         if (processes <= 0) {
@@ -54,43 +61,56 @@ public final class DemoCommand implements Callable<Integer> {
         }
         boolean temporary = dir == null;
         Path work = temporary ? Files.createTempDirectory("pdla-demo") : Files.createDirectories(dir);
+        Path logFile = log != null ? log : Path.of(System.getProperty("java.io.tmpdir"), "pdla-demo.log");
+        screen = System.out;
+        try (PrintStream details = new PrintStream(Files.newOutputStream(logFile), true, java.nio.charset.StandardCharsets.UTF_8)) {
+            System.setOut(details);
+            screen.println("pdla demo: details of every step in " + logFile);
+            return demo(work);
+        } finally {
+            System.setOut(screen);
+            if (temporary) deleteTree(work);
+        }
+    }
+
+    private Integer demo(Path work) throws Exception {
         MiniCluster cluster = null;
         try {
             List<String> ior;
             if (pfs == Pfs.hdfs) {
-                System.out.println("pdla demo: starting an in-process HDFS MiniDFSCluster (2 DISK + 2 SSD DataNodes)");
+                screen.println("pdla demo: starting an in-process HDFS MiniDFSCluster (2 DISK + 2 SSD DataNodes)");
                 cluster = MiniCluster.builder().baseDir(work.resolve("hdfs")).start();
                 cluster.fileSystem().mkdirs(new org.apache.hadoop.fs.Path("/demo"));
                 String target = cluster.uri("/demo/strided.dat").toString();
                 // One file per rank, written front to back: the append-only shape HDFS accepts.
                 ior = List.of("-a", "MPIIO", "-F", "-b", (16L * segments) + "k", "-t", "16k", "-s", "1",
                         "-w", "-r", "-R", "-C", "-i", "1", "--no-baseline", "-o", target);
-                System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back one file each on " + cluster.uri());
+                screen.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back one file each on " + cluster.uri());
             } else if (pfs == Pfs.simpfs) {
                 ior = List.of("-a", "MPIIO", "-b", "16k", "-t", "16k", "-s", Integer.toString(segments),
                         "-w", "-r", "-R", "-C", "-i", "2", "--no-baseline", "-o", simpfsFile(work, "ior.dat"));
-                System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back a strided shared file on sim-pfs");
+                screen.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back a strided shared file on sim-pfs");
             } else {
                 Path file = work.resolve("strided.dat");
                 ior = List.of("-a", "MPIIO", "-b", "16k", "-t", "16k", "-s", Integer.toString(segments),
                         "-w", "-r", "-R", "-C", "-i", "2", "-o", file.toString());
-                System.out.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back a strided shared file");
+                screen.println("pdla demo: " + processes + " MPJ ranks (multicore device) write and read back a strided shared file");
             }
             System.out.println("pdla demo: IOR " + String.join(" ", ior));
             System.out.flush();
             MpjJob.Result r = IorLauncher.run(processes, "multicore", ior, false);
             System.out.print(r.output());
             if (!r.succeeded()) {
-                System.err.println("pdla demo: the job failed (exit " + r.exitCode() + (r.timedOut() ? ", timed out" : "") + ")");
+                screen.println("pdla demo: the job failed (exit " + r.exitCode() + (r.timedOut() ? ", timed out" : "") + "); its output is in the log");
                 return 1;
             }
-            System.out.println("pdla demo: every byte read back was verified (-R)");
+            for (String line : r.output().split("\\R")) if (line.startsWith("Max Write:") || line.startsWith("Max Read:") || line.startsWith("verify:")) screen.println("  " + line);
+            screen.println("pdla demo: every byte read back was verified (-R)");
             if (!noLoop) loop(work, cluster);
-            System.out.println("pdla demo: done");
+            screen.println("pdla demo: done");
             return 0;
         } finally {
             if (cluster != null) cluster.close();
-            if (temporary) deleteTree(work);
         }
     }
 
@@ -105,44 +125,68 @@ public final class DemoCommand implements Callable<Integer> {
             case hdfs -> cluster.uri("/demo/loop.dat").toString();
             case posix -> work.resolve("loop.dat").toString();
         };
+        screen.println("pdla demo: the PDLA loop on " + pfs + ": run 1 traced -> analyze -> replicate -> run 2 redirected");
         System.out.println();
         System.out.println("pdla demo: the PDLA loop on " + pfs + ": trace -> analyze -> replicate -> redirect");
         PdlaLoopDemo.Result r = new PdlaLoopDemo(processes, file, 16 * 1024, segments, Files.createDirectories(work.resolve("loop")),
                 java.util.Map.of(), pfs == Pfs.simpfs ? 4 : 0, System.out).run();
-        PdlaLoopDemo.Result posix = null;
+        java.util.List<String[]> rows = new java.util.ArrayList<>();
+        rows.add(row(pfs + " run 1: original, traced", r.run1()));
+        rows.add(row(pfs + " run 2: redirected", r.run2()));
+        if (pfs == Pfs.simpfs) posixLoops(work, rows);
+        screen.println();
+        screen.printf(java.util.Locale.ROOT, "%-42s %11s %24s%n", "run (" + processes + " ranks, 16 KiB fixed-stride reads)", "read MiB/s", "reads served by replica");
+        for (String[] row : rows) screen.printf(java.util.Locale.ROOT, "%-42s %11s %24s%n", (Object[]) row);
+        screen.println("(wall-clock on this machine; every run verified every byte)");
         if (pfs == Pfs.simpfs) {
-            // The same loop on the POSIX driver, for the wall-clock of real storage next to the model.
-            System.out.println();
-            System.out.println("pdla demo: the same loop on the POSIX driver");
-            posix = new PdlaLoopDemo(processes, work.resolve("posix-loop.dat").toString(), 16 * 1024, segments,
-                    Files.createDirectories(work.resolve("posix-loop")), java.util.Map.of(), 0, System.out).run();
+            screen.println("why the POSIX rows differ: through the page cache a read is a memory copy wherever it comes from, so a replica");
+            screen.println("  saves nothing and redirect adds its cost; without it (O_DIRECT) the replica makes the strided reads sequential");
         }
-        System.out.println();
-        System.out.printf(java.util.Locale.ROOT, "%-30s %14s %22s%n", "run (" + processes + " ranks, 16 KiB fixed-stride reads)", "read MiB/s", "reads served by replica");
-        row(pfs + " run 1: original, traced", r.run1());
-        row(pfs + " run 2: redirected", r.run2());
-        if (posix != null) {
-            row("posix run 1: original, traced", posix.run1());
-            row("posix run 2: redirected", posix.run2());
-        }
-        System.out.println("(wall-clock on this machine; every run verified every byte)");
         schemeTable(r.traces());
         if (r.run2().servedByReplica() == 0) {
-            System.err.println("pdla demo: run 2 was not served by any replica");
+            screen.println("pdla demo: run 2 was not served by any replica");
             throw new IllegalStateException("run 2 was not served by any replica");
         }
     }
 
-    private static void row(String name, PdlaLoopDemo.RunFigures f) {
+    /**
+     * The loop on the POSIX driver twice: without the page cache (O_DIRECT, as {@code pdla bench direct}), where a
+     * replica turns strided reads into sequential ones, and through the page cache, where it cannot gain.
+     */
+    private void posixLoops(Path work, java.util.List<String[]> rows) throws Exception {
+        String why = DirectBenchCommand.directIoUnsupported(work);
+        if (why == null) {
+            screen.println("pdla demo: the same loop on the POSIX driver with O_DIRECT (no page cache), run 2 with 4 MiB read-ahead");
+            System.out.println();
+            System.out.println("pdla demo: the same loop on the POSIX driver, O_DIRECT");
+            PdlaLoopDemo direct = new PdlaLoopDemo(processes, work.resolve("direct-loop.dat").toString(), 16 * 1024, segments,
+                    Files.createDirectories(work.resolve("direct-loop")), java.util.Map.of(), 0, System.out, java.util.List.of("direct"));
+            PdlaLoopDemo.Result d = direct.run();
+            PdlaLoopDemo.RunFigures ahead = direct.redirectedRead(java.util.Map.of("PDLA_READAHEAD_BYTES", Long.toString(4L << 20)));
+            rows.add(row("posix O_DIRECT run 1: original, traced", d.run1()));
+            rows.add(row("posix O_DIRECT run 2: redirected", ahead));
+        } else {
+            rows.add(new String[]{"posix O_DIRECT: not supported in " + work.getFileName(), "-", why});
+        }
+        screen.println("pdla demo: the same loop on the POSIX driver through the page cache");
+        System.out.println();
+        System.out.println("pdla demo: the same loop on the POSIX driver, page cache");
+        PdlaLoopDemo.Result cached = new PdlaLoopDemo(processes, work.resolve("posix-loop.dat").toString(), 16 * 1024, segments,
+                Files.createDirectories(work.resolve("posix-loop")), java.util.Map.of(), 0, System.out).run();
+        rows.add(row("posix page cache run 1: original, traced", cached.run1()));
+        rows.add(row("posix page cache run 2: redirected", cached.run2()));
+    }
+
+    private static String[] row(String name, PdlaLoopDemo.RunFigures f) {
         long total = f.servedByReplica() + f.servedByOriginal();
-        System.out.printf(java.util.Locale.ROOT, "%-30s %14.2f %22s%n", name, f.mibPerSecond(), f.servedByReplica() + " / " + total);
+        return new String[]{name, String.format(java.util.Locale.ROOT, "%.2f", f.mibPerSecond()), f.servedByReplica() + " / " + total};
     }
 
     /**
      * The traced run 1 replayed on sim-pfs's timing model (8 HServers, 4 SServers, 64 KiB stripes) under each
      * replication scheme: virtual-time bandwidth of the read phase and of the same requests as writes.
      */
-    private static void schemeTable(Path traces) throws IOException {
+    private void schemeTable(Path traces) throws IOException {
         io.pdla.patterns.TraceSource read = new TracerTraceSources().open(traces);
         io.pdla.patterns.TraceSource write = new io.pdla.patterns.TraceSource() {
             @Override
@@ -163,11 +207,11 @@ public final class DemoCommand implements Callable<Integer> {
         io.pdla.bench.schemes.SchemeComparison.Table t = new io.pdla.bench.schemes.SchemeComparison(
                 io.pdla.bench.schemes.SchemeComparison.Settings.defaults())
                 .compare(new io.pdla.bench.schemes.SchemeComparison.WorkloadSpec("run 1 of the demo", read, write));
-        System.out.println();
-        System.out.println("run 1's requests on sim-pfs (virtual time; 8 HServers + 4 SServers, 64 KiB stripes), by replication scheme:");
-        System.out.printf(java.util.Locale.ROOT, "%-9s %12s %12s  %s%n", "scheme", "read MiB/s", "write MiB/s", "replica placement (read)");
+        screen.println();
+        screen.println("run 1's requests on sim-pfs (virtual time; 8 HServers + 4 SServers, 64 KiB stripes), by replication scheme:");
+        screen.printf(java.util.Locale.ROOT, "%-9s %12s %12s  %s%n", "scheme", "read MiB/s", "write MiB/s", "replica placement (read)");
         for (io.pdla.bench.schemes.SchemeComparison.Row row : t.rows()) {
-            System.out.printf(java.util.Locale.ROOT, "%-9s %12.1f %12.1f  %s%n", row.name(), row.readMiBps(), row.writeMiBps(), row.readPlacement());
+            screen.printf(java.util.Locale.ROOT, "%-9s %12.1f %12.1f  %s%n", row.name(), row.readMiBps(), row.writeMiBps(), row.readPlacement());
         }
     }
 

@@ -37,6 +37,16 @@ class BenchCommandTest {
     }
 
     @Test
+    void openCloseRunsCollectiveOpensAndClosesAndRemovesItsFile() throws Exception {
+        Path file = dir.resolve("oc.dat");
+        assertEquals(0, bench("open-close", "-np", "3", "-i", "5", "--warmup", "1", "-o", file.toString()));
+        assertFalse(Files.exists(file), "rank 0 removes the file at the end");
+        assertEquals(0, bench("open-close", "-np", "2", "-i", "3", "--warmup", "0", "--amode", "rdonly", "-o", file.toString()));
+        assertTrue(capture(false, () -> bench("open-close", "--amode", "append"), 2).contains("--amode"));
+        assertTrue(capture(false, () -> bench("open-close", "-np", "0"), 2).contains("-np"));
+    }
+
+    @Test
     void badIorOptionExits2NamingTheOption() throws Exception {
         String err = capture(false, () -> bench("ior", "-np", "2", "-b", "16q"), 2);
         assertTrue(err.contains("'-b'") && err.contains("16q"), err);

@@ -8,19 +8,40 @@ import mpi.MPIException;
 
 /**
  * The few collective steps the shim needs, on the file's private duplicate of the user's communicator
- * (so our messages can never match the application's). Also the ROMIO recipe for errors: every rank
- * learns whether any rank failed, and all fail together.
+ * (so our messages can never match the application's), or, when every rank is a thread of this JVM, in
+ * shared memory from the start (no MPJ message at all, so no duplicate is needed). Also the ROMIO recipe
+ * for errors: every rank learns whether any rank failed, and all fail together.
  */
 final class Collective {
     private final Intracomm comm;
     private final int rank;
     private final int size;
-    private RankExchange shared; // once the file is open, when all ranks are threads of this JVM
+    /** Whether {@link #comm} is our duplicate, freed at close, or the application's own. */
+    private final boolean privateDuplicate;
+    private RankExchange shared; // when all ranks are threads of this JVM: from the start, or once the file is open
 
-    Collective(Intracomm comm) throws MPIException {
+    /** Collectives through MPJ on {@code duplicate}, a private copy of the application's communicator. */
+    Collective(Intracomm duplicate) throws MPIException {
+        this(duplicate, true);
+    }
+
+    private Collective(Intracomm comm, boolean privateDuplicate) throws MPIException {
         this.comm = comm;
         this.rank = comm.Rank();
         this.size = comm.Size();
+        this.privateDuplicate = privateDuplicate;
+    }
+
+    /** Every step through {@code exchange} (shared memory); {@code application} only names the group. */
+    static Collective inSharedMemory(Intracomm application, RankExchange exchange) throws MPIException {
+        Collective c = new Collective(application, false);
+        c.shared = exchange;
+        return c;
+    }
+
+    /** Frees the private duplicate, if there is one (close). */
+    void free() throws MPIException {
+        if (privateDuplicate) comm.Free();
     }
 
     int rank() {

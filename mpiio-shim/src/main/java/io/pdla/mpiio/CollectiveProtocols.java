@@ -77,7 +77,7 @@ final class CollectiveProtocols {
         } finally {
             if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
         }
-        coll.comm().Free();
+        coll.free();
     }
 
     /** MPI_File_set_size ({@code onlyGrow} false) and MPI_File_preallocate (true): rank 0 resizes. */

@@ -36,12 +36,26 @@ final class OpenProtocol {
     }
 
     static OpenFile open(Comm comm, String filename, int amode, Info info) throws MPIException {
+        if (!(comm instanceof Intracomm) || !SharedMemoryExchange.wholeJobInThisJvm()) return openOn(comm, filename, amode, info, null);
+        SharedMemoryExchange early = SharedMemoryExchange.joinOpen((Intracomm) comm);
+        try {
+            return openOn(comm, filename, amode, info, early);
+        } catch (RuntimeException e) { // MPIException is one
+            early.leave(); // every rank failed the same step, so all of them joined
+            throw e;
+        }
+    }
+
+    private static OpenFile openOn(Comm comm, String filename, int amode, Info info, SharedMemoryExchange early) throws MPIException {
         if (comm == null) throw new MPIIOException(ErrorClass.ERR_ARG, "communicator is null opening " + filename);
-        Object dup = comm.clone();
-        if (!(dup instanceof Intracomm intra)) {
+        if (!(comm instanceof Intracomm user)) {
             throw new MPIIOException(ErrorClass.ERR_ARG, "opening " + filename + ": an intracommunicator is required, got " + comm.getClass().getName());
         }
-        Collective coll = new Collective(intra);
+        // When the whole job is threads of this JVM (multicore device), every step of open and of the file's
+        // life meets in shared memory (early); otherwise through MPJ on a private duplicate, then in shared
+        // memory once the ranks found they are all here.
+        Intracomm intra = early != null ? user : (Intracomm) user.clone();
+        Collective coll = early != null ? Collective.inSharedMemory(user, early) : new Collective(intra);
         int rank = coll.rank();
         String where = filename + ": rank " + rank + ": ";
         coll.requireSame(new long[]{amode, filename == null ? 0 : filename.hashCode()}, new String[]{"amode", "file name"}, String.valueOf(filename));
@@ -62,8 +76,9 @@ final class OpenProtocol {
         OpenOptions options = new OpenOptions(read, write, create, excl, hints);
 
         // Rank 0 alone creates, so that EXCL means "did not exist before this collective open"; the same
-        // broadcast carries the outcome and the job-unique token that names the shared-pointer side file.
-        UUID mine = UUID.randomUUID();
+        // broadcast carries the outcome and the job-unique token that names the shared-pointer side file
+        // (drawn by the shared-memory group when there is one from the start).
+        UUID mine = early != null ? UUID.fromString(early.uniqueName()) : UUID.randomUUID();
         long[] outcome = {0, mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
         MPIIOException createError = null;
         if (rank == 0 && create) {
@@ -82,7 +97,7 @@ final class OpenProtocol {
         String token = new UUID(outcome[1], outcome[2]).toString();
         // Ranks that are threads of this JVM (multicore device) will exchange through shared memory; joining
         // before the agreement below means that after it every rank sees whether all of them joined here.
-        SharedMemoryExchange shm = SharedMemoryExchange.join(token, rank, coll.size());
+        SharedMemoryExchange shm = early != null ? early : SharedMemoryExchange.join(token, rank, coll.size());
 
         StorageFile storage = null;
         MPIIOException local = null;

@@ -5,13 +5,15 @@ import java.util.List;
 /**
  * Everything a run produced, as written to JSON: raw points, summaries and the shim/baseline ratios of
  * mean bandwidth, of max bandwidth, and of mean bandwidth with open and close left out ({@code null} when
- * a phase or the baseline did not run), with --trace the traced/untraced and with --redirected the
+ * a phase or the baseline did not run), with --trace the traced/untraced (also without open and close: the
+ * tracer's per-call cost, apart from opening and closing its trace files) and with --redirected the
  * redirected/plain ratios of mean bandwidth, and with -c the collective/independent ratios of the shim in the same run.
  */
 public record IorReport(RunInfo run, List<IterationPoint> points, List<Summary> summaries,
                         Double writeRatio, Double readRatio, Double writeRatioOfMax, Double readRatioOfMax,
                         Double writeTransferRatio, Double readTransferRatio,
                         Double tracedWriteRatio, Double tracedReadRatio,
+                        Double tracedWriteTransferRatio, Double tracedReadTransferRatio,
                         Double redirectedWriteRatio, Double redirectedReadRatio,
                         Double collectiveWriteRatio, Double collectiveReadRatio,
                         Verification verification, List<String> errors) {

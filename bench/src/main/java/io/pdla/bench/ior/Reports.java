@@ -35,6 +35,7 @@ public final class Reports {
                 ratio(summaries, "write", Summary::maxMiBps), ratio(summaries, "read", Summary::maxMiBps),
                 ratio(summaries, "write", Summary::meanTransferMiBps), ratio(summaries, "read", Summary::meanTransferMiBps),
                 ratio(summaries, TRACED, SHIM, "write", Summary::meanMiBps), ratio(summaries, TRACED, SHIM, "read", Summary::meanMiBps),
+                ratio(summaries, TRACED, SHIM, "write", Summary::meanTransferMiBps), ratio(summaries, TRACED, SHIM, "read", Summary::meanTransferMiBps),
                 ratio(summaries, REDIRECTED, SHIM, "write", Summary::meanMiBps), ratio(summaries, REDIRECTED, SHIM, "read", Summary::meanMiBps),
                 ratio(summaries, SHIM, INDEPENDENT, "write", Summary::meanMiBps), ratio(summaries, SHIM, INDEPENDENT, "read", Summary::meanMiBps),
                 new IorReport.Verification(verify, checked, bad), List.copyOf(errors));

@@ -78,6 +78,7 @@ public final class TextSink implements ResultSink {
         }
         if (report.tracedWriteRatio() != null || report.tracedReadRatio() != null) {
             out.println("traced/untraced ratio: write " + fmt(report.tracedWriteRatio()) + ", read " + fmt(report.tracedReadRatio()));
+            out.println("traced/untraced ratio without open/close: write " + fmt(report.tracedWriteTransferRatio()) + ", read " + fmt(report.tracedReadTransferRatio()));
         }
         if (report.collectiveWriteRatio() != null || report.collectiveReadRatio() != null) {
             out.println("collective/independent ratio: write " + fmt(report.collectiveWriteRatio()) + ", read " + fmt(report.collectiveReadRatio()));

@@ -31,13 +31,16 @@ final class PosixFile implements StorageFile {
     private final FileChannel channel;
     private final FileChannel direct;
     private final int alignment;
+    /** Reads into heap memory of a file opened read-only without direct I/O; else null. */
+    private final MappedReads mapped;
 
-    private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment) {
+    private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped) {
         this.uri = uri;
         this.path = path;
         this.channel = channel;
         this.direct = direct;
         this.alignment = alignment;
+        this.mapped = mapped;
     }
 
     static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo) throws IOException {
@@ -47,14 +50,21 @@ final class PosixFile implements StorageFile {
         if (o.exclusive()) opts.add(StandardOpenOption.CREATE_NEW);
         else if (o.create()) opts.add(StandardOpenOption.CREATE);
         FileChannel ch = FileChannel.open(path, opts);
-        if (!directIo) return new PosixFile(uri, path, ch, null, 0);
+        if (!directIo) {
+            try {
+                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch));
+            } catch (IOException e) {
+                ch.close();
+                throw e;
+            }
+        }
         try {
             Set<OpenOption> dopts = new HashSet<>(opts);
             dopts.remove(StandardOpenOption.CREATE_NEW);
             dopts.remove(StandardOpenOption.CREATE);
             dopts.add(com.sun.nio.file.ExtendedOpenOption.DIRECT);
-            int align = Math.toIntExact(Files.getFileStore(path).getBlockSize());
-            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align);
+            int align = Math.toIntExact(PosixDriver.blockSize(path));
+            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null);
         } catch (IOException | UnsupportedOperationException e) {
             ch.close();
             throw new StorageException(StorageException.Reason.UNSUPPORTED,
@@ -69,6 +79,10 @@ final class PosixFile implements StorageFile {
 
     @Override
     public int read(long offset, ByteBuffer dst) throws IOException {
+        if (mapped != null) {
+            int n = mapped.read(offset, dst);
+            if (n >= 0) return n;
+        }
         if (needsBounce(offset, dst)) {
             ByteBuffer b = bounce(dst.remaining());
             int n = read(offset, b);

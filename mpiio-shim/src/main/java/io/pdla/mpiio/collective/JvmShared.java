@@ -36,13 +36,19 @@ final class JvmShared {
 
     /**
      * The group of the file opened under {@code token}: [arrivals (AtomicLong), slots (two generations of
-     * {@code size} references), members joined (AtomicInteger), members left (AtomicInteger)].
+     * {@code size} references), members joined (AtomicInteger), members left (AtomicInteger), a job-unique
+     * name drawn by the first rank to join (String)].
      */
     static Object[] join(String token, int size) {
         Object[] g = root().computeIfAbsent(token, k -> new Object[]{
-                new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger()});
+                new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger(),
+                java.util.UUID.randomUUID().toString()});
         ((AtomicInteger) g[2]).incrementAndGet();
         return g;
+    }
+
+    static String uniqueName(Object[] group) {
+        return (String) group[4];
     }
 
     static int members(Object[] group) {

@@ -1,0 +1,67 @@
+import mpi.File;
+import mpi.MPI;
+import mpi.MPIException;
+
+import java.util.Locale;
+
+/**
+ * The IOR-style access patterns of `pdla bench ior` through Open MPI's own Java bindings (mpi.File: JNI over
+ * OMPIO), timed as pdla's IorEngine times them: barrier, clock; open, transfers, close; clock; the phase
+ * time is the latest end minus the earliest start over all ranks, bandwidth the total bytes over it.
+ * Shared file, transfer k of rank r in segment s at s*np*b + r*b + k*t (IOR's segmented layout).
+ *
+ * Arguments: BLOCK TRANSFER SEGMENTS ITERATIONS WARMUP PATH [fsync]. Prints one line per measured phase:
+ * "ompi write|read MiB/s" (rank 0), after WARMUP untimed iterations.
+ */
+public final class OmpiIor {
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        long block = Long.parseLong(args[0]);
+        int transfer = Integer.parseInt(args[1]);
+        int segments = Integer.parseInt(args[2]);
+        int iterations = Integer.parseInt(args[3]);
+        int warmup = Integer.parseInt(args[4]);
+        String path = args[5];
+        boolean fsync = args.length > 6 && args[6].equals("fsync");
+        int rank = MPI.COMM_WORLD.getRank(), np = MPI.COMM_WORLD.getSize();
+        byte[] buf = new byte[transfer];
+        for (int i = 0; i < transfer; i++) buf[i] = (byte) (rank * 31 + i);
+        for (int it = -warmup; it < iterations; it++) {
+            double w = phase(true, block, transfer, segments, path, rank, np, buf, fsync);
+            double r = phase(false, block, transfer, segments, path, rank, np, buf, false);
+            if (rank == 0 && it >= 0) {
+                System.out.printf(Locale.ROOT, "ompi write %.2f%n", w);
+                System.out.printf(Locale.ROOT, "ompi read %.2f%n", r);
+            }
+            MPI.COMM_WORLD.barrier();
+            if (rank == 0) File.delete(path);
+            MPI.COMM_WORLD.barrier();
+        }
+        MPI.Finalize();
+    }
+
+    /** One phase; returns MiB/s on every rank. */
+    private static double phase(boolean write, long block, int transfer, int segments, String path, int rank, int np,
+                                byte[] buf, boolean fsync) throws MPIException {
+        MPI.COMM_WORLD.barrier();
+        double start = System.nanoTime() / 1e9;
+        File f = new File(MPI.COMM_WORLD, path, write ? MPI.MODE_WRONLY | MPI.MODE_CREATE : MPI.MODE_RDONLY);
+        long bytes = 0;
+        long perBlock = block / transfer;
+        for (int s = 0; s < segments; s++) {
+            for (long k = 0; k < perBlock; k++) {
+                long off = (long) s * np * block + rank * block + k * transfer;
+                if (write) bytes += f.writeAt(off, buf, transfer, MPI.BYTE).getCount(MPI.BYTE);
+                else bytes += f.readAt(off, buf, transfer, MPI.BYTE).getCount(MPI.BYTE);
+            }
+        }
+        if (fsync) f.sync();
+        f.close();
+        double end = System.nanoTime() / 1e9;
+        double[] t = {-start, end};
+        MPI.COMM_WORLD.allReduce(t, 2, MPI.DOUBLE, MPI.MAX);
+        long[] total = {bytes};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.SUM);
+        return total[0] / (1024.0 * 1024.0) / (t[1] + t[0]);
+    }
+}

@@ -1,0 +1,71 @@
+package io.pdla.storage.posix;
+
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Read-only files serve heap reads from a mapping: the bytes must be the file's, wherever the read falls. */
+class PosixMappedReadTest {
+    @TempDir
+    Path dir;
+
+    private static final OpenOptions READ_ONLY = new OpenOptions(true, false, false, false, Map.of());
+
+    @Test
+    void heapReadsOfAReadOnlyFileReturnTheFilesBytesAnywhere() throws Exception {
+        long seed = System.nanoTime();
+        Random rnd = new Random(seed);
+        byte[] content = new byte[1 + rnd.nextInt(3 << 20)];
+        rnd.nextBytes(content);
+        Path p = dir.resolve("f");
+        Files.write(p, content);
+        try (StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY)) {
+            for (int i = 0; i < 500; i++) {
+                int off = rnd.nextInt(content.length + 100);
+                int len = rnd.nextBoolean() ? rnd.nextInt(1 << 10) : MappedReads.MIN_BYTES + rnd.nextInt(1 << 18);
+                byte[] arr = new byte[len + 16];
+                int at = rnd.nextInt(16);
+                ByteBuffer dst = ByteBuffer.wrap(arr, at, len).slice();
+                int n = f.read(off, dst);
+                int expected = Math.max(0, Math.min(len, content.length - off));
+                assertEquals(expected, Math.max(n, 0), "seed " + seed + ": bytes read at " + off + " len " + len);
+                assertArrayEquals(Arrays.copyOfRange(content, Math.min(off, content.length), Math.min(off, content.length) + expected),
+                        Arrays.copyOfRange(arr, at, at + expected), "seed " + seed + ": bytes at " + off);
+                assertEquals(Math.max(n, 0), dst.position(), "seed " + seed + ": position advanced by the bytes read");
+            }
+        }
+    }
+
+    @Test
+    void bytesAppendedAfterOpenAreReadThroughTheChannel() throws Exception {
+        int n = MappedReads.MIN_BYTES * 2;
+        byte[] before = new byte[n], after = new byte[n];
+        Arrays.fill(before, (byte) 1);
+        Arrays.fill(after, (byte) 2);
+        Path p = dir.resolve("g");
+        Files.write(p, before);
+        try (StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY)) {
+            ByteBuffer inside = ByteBuffer.allocate(MappedReads.MIN_BYTES);
+            assertEquals(inside.capacity(), f.read(n / 2, inside));
+            Files.write(p, after, StandardOpenOption.APPEND);
+            ByteBuffer across = ByteBuffer.allocate(n);
+            assertEquals(n, f.read(n / 2, across));
+            byte[] expected = new byte[n];
+            Arrays.fill(expected, 0, n / 2, (byte) 1);
+            Arrays.fill(expected, n / 2, n, (byte) 2);
+            assertArrayEquals(expected, across.array());
+        }
+    }
+}
