@@ -44,7 +44,7 @@ public final class SimProbes {
     public static final long HDD_SLOT_STRIDE = 8L << 20;
 
     private static final NetworkParams FREE_NETWORK = new NetworkParams(0, 1e9, 1);
-    private static final SsdParams FREE_SSD = new SsdParams(0, 1e12, 0, 1e12);
+    private static final SsdParams FREE_SSD = new SsdParams(0, 1e12, 0, 1e12, 1);
 
     private final SimPfsConfig config;
 
