@@ -20,7 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Figures and explanations: bench/RESULTS-model-check.md.
  */
 class ModelVsSimTest {
-    private static final SimPfsConfig BASE = SimPfsConfig.DEFAULT;
+    /**
+     * The plain device model (no drive cache, FIFO, one zone, one SSD channel, no flow pipelining): the cost
+     * model's own assumptions (formulas.md 1.2, network and storage add per request), which this check is about.
+     * On the full issue-17 model the lock-step agreement is 0.90 instead (pipelining and C-LOOK move near ties).
+     */
+    private static final SimPfsConfig BASE = SimPfsConfig.DEFAULT.toBuilder().plainModel().build();
     private static CalibrationResult calibration;
     private static ModelVsSim.Report primary;
 

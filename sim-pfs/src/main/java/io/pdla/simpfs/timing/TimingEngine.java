@@ -49,6 +49,7 @@ public final class TimingEngine {
     private final double[] busy, deviceFreeAt, busyUntil, ssdPipeFree;
     private final long[] head, seeks, seekDistance, subRequests, deviceOps, bytesRead, bytesWritten, cacheHits;
     private final int[] maxQueue, inService;
+    private final boolean[] freeEventPending;
     private final long[] queueSamples, queueSum;
     private final List<ArrayList<Chunk>> queues = new ArrayList<>();
     private final SegmentCache[] caches;
@@ -121,6 +122,7 @@ public final class TimingEngine {
         cacheHits = new long[nServers];
         maxQueue = new int[nServers];
         inService = new int[nServers];
+        freeEventPending = new boolean[nServers];
         queueSamples = new long[nServers];
         queueSum = new long[nServers];
         caches = new SegmentCache[nServers];
@@ -185,7 +187,10 @@ public final class TimingEngine {
             switch (ev.k) {
                 case EventQueue.DEVICE_DONE -> deviceDone((Chunk) ev.p, t);
                 case EventQueue.NET_DONE -> netDone((Chunk) ev.p, t);
-                case EventQueue.DEVICE_FREE -> dispatch(ev.i, t);
+                case EventQueue.DEVICE_FREE -> {
+                    freeEventPending[ev.i] = false;
+                    dispatch(ev.i, t);
+                }
                 case EventQueue.FLOW_START -> startFlow((Flow) ev.p, t);
                 default -> {
                     int rank = ev.i;
@@ -250,6 +255,9 @@ public final class TimingEngine {
                 }
             }
         }
+        if (live > 0 && waiting == 0) {
+            throw new IllegalStateException(live + " ranks of " + workload.description() + " never completed a request (an engine fault)");
+        }
         if (waiting > 0) {
             throw new IllegalStateException(waiting + " ranks of " + workload.description() + " wait at a barrier that the other ranks never reach");
         }
@@ -305,8 +313,7 @@ public final class TimingEngine {
         int s = c.flow.server;
         if (!c.hit) {
             inService[s]--;
-            if (config.isSsd(s) || deviceFreeAt[s] <= t) dispatch(s, t);
-            else events.push(deviceFreeAt[s], EventQueue.DEVICE_FREE, s, null);
+            dispatch(s, t);
         }
         if (c.flow.write) finished(c, t);
         else send(c, t);
@@ -363,7 +370,15 @@ public final class TimingEngine {
             }
             cache.scanned(t);
         }
-        if (inService[s] > 0 || deviceFreeAt[s] > t || q.isEmpty()) return;
+        if (inService[s] > 0 || q.isEmpty()) return;
+        if (deviceFreeAt[s] > t) {
+            // Reading ahead (perhaps since the previous run): come back when the media is free.
+            if (!freeEventPending[s]) {
+                freeEventPending[s] = true;
+                events.push(deviceFreeAt[s], EventQueue.DEVICE_FREE, s, null);
+            }
+            return;
+        }
         serveHdd(s, q.remove(pick(s, q)), t);
     }
 
