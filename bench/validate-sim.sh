@@ -35,7 +35,7 @@ java -cp "$JAR" io.pdla.bench.validate.SimPredictions "$DIR/disk.properties" "$N
 echo "== 3. measure (shim, O_DIRECT)"
 : > "$DIR/measured.tsv"
 ior() { # name -b -t -s
-  $PDLA bench ior -np "$NP" -b "$2" -t "$3" -s "$4" -i "$ITER" --warmup 1 -o "$DIR/ior.dat" $DIRECT --no-baseline --json "$DIR/$1.json" > "$DIR/$1.log"
+  $PDLA bench ior -np "$NP" -b "$2" -t "$3" -s "$4" -i "$ITER" --warmup 1 -k -o "$DIR/ior.dat" $DIRECT --no-baseline --json "$DIR/$1.json" > "$DIR/$1.log"
   python3 - "$DIR/$1.json" "$1" >> "$DIR/measured.tsv" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
