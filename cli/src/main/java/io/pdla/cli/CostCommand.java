@@ -202,6 +202,10 @@ public final class CostCommand implements Callable<Integer> {
         @Option(names = "--save", paramLabel = "FILE", description = "write the fitted parameters as properties")
         private Path save;
 
+        @Option(names = "--hint", paramLabel = "KEY=VALUE", description = "with --uri: a hint for the scratch file's open, "
+                + "repeatable (posix_direct_io=true probes the device without the page cache)")
+        private java.util.Map<String, String> hints = new java.util.LinkedHashMap<>();
+
         @Override
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
@@ -266,7 +270,7 @@ public final class CostCommand implements Callable<Integer> {
             int maxC = plan.concurrencies().stream().mapToInt(Integer::intValue).max().orElseThrow();
             ModelParameters base = loadParameters(params);
             CalibrationResult result;
-            try (DriverProbes probes = new DriverProbes(source.uri, maxSize, maxC)) {
+            try (DriverProbes probes = new DriverProbes(source.uri, maxSize, maxC, hints)) {
                 result = new Calibrator().calibrate(probes.runners(device.equals("ssd")), plan, base);
             } catch (IllegalArgumentException ex) {
                 err.println("calibration against " + source.uri + " failed: " + ex.getMessage());

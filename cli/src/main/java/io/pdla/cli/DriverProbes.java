@@ -38,11 +38,16 @@ final class DriverProbes implements Closeable {
     private final Random random = new Random(7);
 
     DriverProbes(String location, long maxSize, int maxConcurrency) throws IOException {
+        this(location, maxSize, maxConcurrency, Map.of());
+    }
+
+    /** {@code hints} go to the scratch file's open (e.g. posix_direct_io=true: probe the device, not the page cache). */
+    DriverProbes(String location, long maxSize, int maxConcurrency, Map<String, String> hints) throws IOException {
         this.uri = StorageDrivers.toUri(location);
         this.driver = StorageDrivers.installed().forUri(uri);
         this.slotBytes = maxSize;
         this.slots = Math.max(16, maxConcurrency * 4);
-        this.file = driver.open(uri, OpenOptions.createReadWrite());
+        this.file = driver.open(uri, OpenOptions.createReadWrite().withHints(hints));
         ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(maxSize, 1 << 20));
         new Random(1).nextBytes(chunk.array());
         for (long off = 0; off < slotBytes * slots; off += chunk.capacity()) {

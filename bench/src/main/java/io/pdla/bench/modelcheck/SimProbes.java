@@ -44,7 +44,7 @@ public final class SimProbes {
     public static final long HDD_SLOT_STRIDE = 8L << 20;
 
     private static final NetworkParams FREE_NETWORK = new NetworkParams(0, 1e9, 1);
-    private static final SsdParams FREE_SSD = new SsdParams(0, 1e12, 0, 1e12);
+    private static final SsdParams FREE_SSD = new SsdParams(0, 1e12, 0, 1e12, 1);
 
     private final SimPfsConfig config;
 
@@ -57,7 +57,10 @@ public final class SimProbes {
         Map<ProbeTarget, ProbeRunner> m = new EnumMap<>(ProbeTarget.class);
         SimPfsConfig netOnly = config.toBuilder().hservers(0).sservers(1).ssd(FREE_SSD).extentLocks(false).build();
         m.put(ProbeTarget.NETWORK, fixedSlots(new TimingEngine(netOnly), false));
-        SimPfsConfig hddOnly = config.toBuilder().hservers(1).sservers(0).network(FREE_NETWORK).extentLocks(false).build();
+        // Without the drive cache: probes re-draw slots, and a re-read slot would be a cache hit, which the cost
+        // model's per-request start-up a_h does not describe.
+        SimPfsConfig hddOnly = config.toBuilder().hservers(1).sservers(0).network(FREE_NETWORK).extentLocks(false)
+                .hdd(config.hdd().withCache(0, 1)).build();
         m.put(ProbeTarget.HDD, randomSlots(new TimingEngine(hddOnly), new SplittableRandom(seed)));
         SimPfsConfig ssdOnly = config.toBuilder().hservers(0).sservers(1).network(FREE_NETWORK).extentLocks(false).build();
         m.put(ProbeTarget.SSD_READ, fixedSlots(new TimingEngine(ssdOnly), false));

@@ -9,12 +9,13 @@ import io.pdla.simpfs.layout.Layout;
  * neither their directory nor the open's hints say otherwise, and the device and network models.
  * {@code fileSpacingGB} places the k-th file of a run at disk address {@code k * fileSpacing} (modulo the
  * capacity) on every HDD, so that switching between files costs a seek.
- * {@code extentLocks} turns on counting of Lustre-like extent lock conflicts.
+ * {@code extentLocks} turns on counting of Lustre-like extent lock conflicts. {@code flow} is the servers'
+ * pipelining of a sub-request between network and device.
  */
 public record SimPfsConfig(int hservers, int sservers, String defaultLayout, HddParams hdd, SsdParams ssd,
-                           NetworkParams network, double fileSpacingGB, boolean extentLocks) {
+                           NetworkParams network, FlowParams flow, double fileSpacingGB, boolean extentLocks) {
     public static final SimPfsConfig DEFAULT = new SimPfsConfig(8, 4, "1dh,stripe=64k,space=hdd",
-            HddParams.DEFAULT, SsdParams.DEFAULT, NetworkParams.DEFAULT, 10, true);
+            HddParams.DEFAULT, SsdParams.DEFAULT, NetworkParams.DEFAULT, FlowParams.DEFAULT, 10, true);
 
     public SimPfsConfig {
         if (hservers < 0) throw new ConfigException("hservers must be >= 0, was " + hservers);
@@ -23,6 +24,7 @@ public record SimPfsConfig(int hservers, int sservers, String defaultLayout, Hdd
         if (hdd == null) throw new ConfigException("hdd parameters missing");
         if (ssd == null) throw new ConfigException("ssd parameters missing");
         if (network == null) throw new ConfigException("network parameters missing");
+        if (flow == null) throw new ConfigException("flow parameters missing");
         Check.nonNegative("fileSpacingGB", fileSpacingGB);
         if (defaultLayout == null) throw new ConfigException("defaultLayout missing");
         Layout.parse(defaultLayout, Layout.oneDH(io.pdla.simpfs.layout.ServerClass.HDD, Layout.DEFAULT_STRIPE), "defaultLayout");
@@ -56,6 +58,7 @@ public record SimPfsConfig(int hservers, int sservers, String defaultLayout, Hdd
         private HddParams hdd;
         private SsdParams ssd;
         private NetworkParams network;
+        private FlowParams flow;
         private double fileSpacingGB;
         private boolean extentLocks;
 
@@ -66,6 +69,7 @@ public record SimPfsConfig(int hservers, int sservers, String defaultLayout, Hdd
             hdd = c.hdd;
             ssd = c.ssd;
             network = c.network;
+            flow = c.flow;
             fileSpacingGB = c.fileSpacingGB;
             extentLocks = c.extentLocks;
         }
@@ -76,11 +80,20 @@ public record SimPfsConfig(int hservers, int sservers, String defaultLayout, Hdd
         public Builder hdd(HddParams p) { hdd = p; return this; }
         public Builder ssd(SsdParams p) { ssd = p; return this; }
         public Builder network(NetworkParams p) { network = p; return this; }
+        public Builder flow(FlowParams p) { flow = p; return this; }
+
+        /** The device and server model before issue 17: no disk cache, zones or reordering, one SSD channel, no flows. */
+        public Builder plainModel() {
+            hdd = hdd.plain();
+            ssd = ssd.withChannels(1);
+            flow = FlowParams.WHOLE;
+            return this;
+        }
         public Builder fileSpacingGB(double g) { fileSpacingGB = g; return this; }
         public Builder extentLocks(boolean on) { extentLocks = on; return this; }
 
         public SimPfsConfig build() {
-            return new SimPfsConfig(hservers, sservers, defaultLayout, hdd, ssd, network, fileSpacingGB, extentLocks);
+            return new SimPfsConfig(hservers, sservers, defaultLayout, hdd, ssd, network, flow, fileSpacingGB, extentLocks);
         }
     }
 }

@@ -43,9 +43,10 @@ class HddModelValidationTest {
         assertTrue(fullDiskIops < iops, "short-stroking a 20 GB span beats random over the whole disk");
     }
 
+    /** The plain disk (no cache, FIFO, one zone, no flows): the closed form below is that model's. */
     @Test
     void interleavedRanksPaySeeksThatOneContiguousReaderDoesNot() {
-        SimPfsConfig config = SimPfsConfig.builder().hservers(1).sservers(0).extentLocks(false).build();
+        SimPfsConfig config = SimPfsConfig.builder().hservers(1).sservers(0).extentLocks(false).plainModel().build();
         HddParams hdd = config.hdd();
         NetworkParams net = config.network();
         int ranks = 8;
