@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code pdla darshan parse LOG}: Darshan logs read in pure Java (issue 15). */
 @Command(name = "darshan", mixinStandardHelpOptions = true, description = "Read Darshan binary logs.",
-        subcommands = {DarshanCommand.Parse.class})
+        subcommands = {DarshanCommand.Parse.class, DarshanScanCommand.class})
 public final class DarshanCommand implements Runnable {
     @Spec
     CommandSpec spec;
