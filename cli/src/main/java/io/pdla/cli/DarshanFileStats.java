@@ -30,6 +30,7 @@ final class DarshanFileStats {
 
     private static final class Acc {
         double start = Double.MAX_VALUE, end = 0, meta;
+        long views;
         long read, written, requests, small, consec;
         Set<Integer> ranks = new HashSet<>();
         boolean shared;
@@ -56,8 +57,10 @@ final class DarshanFileStats {
                 a.consec += Math.max(0, c[18]) + Math.max(0, c[19]);
                 for (int i = 29; i <= 33; i++) a.small += Math.max(0, c[i]);
                 for (int i = 39; i <= 43; i++) a.small += Math.max(0, c[i]);
-                // a shared record's META_TIME is summed over all ranks: per-rank mean, comparable to the interval
-                a.meta += Math.max(0, f[10]) / (r.rank() < 0 ? nprocs : 1);
+                // META_TIME of a shared record is summed over all ranks, and per-rank records of one file add up
+                // too: the per-rank mean is what compares with the file's interval
+                a.meta += Math.max(0, f[10]);
+                a.views += r.rank() < 0 ? nprocs : 1;
                 if (r.rank() < 0) a.shared = true; else a.ranks.add((int) r.rank());
             }
         }
@@ -94,7 +97,7 @@ final class DarshanFileStats {
             String name = log.name(e.getKey());
             if (name == null || name.isEmpty()) name = "record-" + Long.toUnsignedString(e.getKey());
             out.add(new FileIoStats(name, start, end, a.read, a.written, a.requests, a.small,
-                    Math.max(0, a.requests - a.consec), a.collective, ranks, a.stripes, a.osts, a.meta));
+                    Math.max(0, a.requests - a.consec), a.collective, ranks, a.stripes, a.osts, a.meta / Math.max(1, a.views)));
         }
         return out;
     }
