@@ -83,4 +83,19 @@ class DarshanCommandsTest {
         AnalyzeCommandTest.Run shown = run(new DarshanCommand(), "parse", bad.toString(), "--show-incomplete");
         assertTrue(shown.out().contains("# darshan log version: 3.41") || shown.code() == 2, shown.out() + shown.err());
     }
+
+    @Test
+    void scanReadsTheWholeSampleDirectory() throws IOException {
+        Path dir = logs().get(0).getParent();
+        AnalyzeCommandTest.Run r = run(new DarshanCommand(), "scan", dir.toString(), "--no-progress");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("logs: " + logs().size() + ", readable: " + logs().size() + ", damaged: 0"), r.out());
+    }
+
+    @Test
+    void benchDarshanParseMeasuresReadAndInflateInOneRun() {
+        AnalyzeCommandTest.Run r = run(new BenchCommand(), "darshan-parse", "--files", "200", "--segments", "20000", "--seconds", "0.2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().matches("(?s).*read \\(inflate \\+ decode records\\): [0-9.]+ MB/s.*read / inflate-only: [0-9.]+.*"), r.out());
+    }
 }
