@@ -45,7 +45,8 @@ final class DarshanBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        byte[] log = syntheticLog(files, segments, new SplittableRandom(files * 31L + segments));
+        byte[] log = syntheticLog(files, segments, new SplittableRandom(files * 31L + segments), Compression.ZLIB);
+        byte[] plain = syntheticLog(files, segments, new SplittableRandom(files * 31L + segments), Compression.NONE);
         DarshanReader reader = new DarshanReader();
         DarshanLog first = reader.read(log);
         long recordBytes = first.uncompressedRecordBytes();
@@ -53,8 +54,10 @@ final class DarshanBenchCommand implements Callable<Integer> {
                 log.length, recordBytes, files, files, segments);
         double readMBs = measure(() -> reader.read(log), recordBytes);
         double inflateMBs = measure(() -> inflateAll(log), recordBytes);
+        double decodeMBs = measure(() -> reader.read(plain), recordBytes);
         out.printf("read (inflate + decode records): %.1f MB/s%n", readMBs);
         out.printf("inflate only, same regions:      %.1f MB/s%n", inflateMBs);
+        out.printf("decode only (same log uncompressed): %.1f MB/s%n", decodeMBs);
         out.printf("read / inflate-only: %.2f%n", readMBs / inflateMBs);
         System.gc();
         Runtime rt = Runtime.getRuntime();
@@ -95,7 +98,7 @@ final class DarshanBenchCommand implements Callable<Integer> {
         return total;
     }
 
-    static byte[] syntheticLog(int files, int segments, SplittableRandom rnd) {
+    static byte[] syntheticLog(int files, int segments, SplittableRandom rnd, Compression compression) {
         Map<Long, String> names = new LinkedHashMap<>();
         List<CounterRecord> posix = new ArrayList<>(), mpiio = new ArrayList<>();
         for (int i = 0; i < files; i++) {
@@ -119,7 +122,7 @@ final class DarshanBenchCommand implements Callable<Integer> {
         }
         DarshanJob job = new DarshanJob(1000, 1_700_000_000L, 0, 1_700_000_600L, 0, 64, 42, "lib_ver=pdla\n", "bench",
                 List.of(new Mount("/scratch", "lustre")));
-        return DarshanWriter.write(new DarshanWriter.Content(job, names, posix, mpiio, dxt, List.of()), Compression.ZLIB);
+        return DarshanWriter.write(new DarshanWriter.Content(job, names, posix, mpiio, dxt, List.of()), compression);
     }
 
     private static long[] counters(int n, SplittableRandom rnd) {
