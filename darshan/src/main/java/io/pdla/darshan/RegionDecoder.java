@@ -42,7 +42,8 @@ final class RegionDecoder {
             case ZLIB -> inflate(file, off, len, name);
             case BZIP2 -> bunzip(file, off, len, name);
         };
-        if (d.error() == null && truncated != null) return new Decoded(d.data(), d.length(), truncated);
+        // the truncation explains any inflate error that follows from it, so it is the one reported
+        if (truncated != null) return new Decoded(d.data(), d.length(), truncated);
         return d;
     }
 
