@@ -42,9 +42,26 @@ final class DarshanBenchCommand implements Callable<Integer> {
     @Option(names = "--seconds", defaultValue = "5", description = "measuring time per variant (default: ${DEFAULT-VALUE})")
     double seconds;
 
+    @Option(names = "--logs", paramLabel = "DIR", description = "also time reading every .darshan log in DIR (real logs)")
+    java.nio.file.Path logsDir;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (logsDir != null) {
+            List<byte[]> real = new ArrayList<>();
+            try (var s = java.nio.file.Files.list(logsDir)) {
+                for (java.nio.file.Path p : s.filter(p -> p.toString().endsWith(".darshan")).sorted().toList()) {
+                    real.add(java.nio.file.Files.readAllBytes(p));
+                }
+            }
+            DarshanReader r = new DarshanReader();
+            long bytes = 0, compressed = 0;
+            for (byte[] b : real) { bytes += r.read(b).uncompressedRecordBytes(); compressed += b.length; }
+            double mbs = measure(() -> { for (byte[] b : real) r.read(b); return null; }, bytes);
+            out.printf("real logs in %s: %d logs, %d bytes on disk, %d bytes of uncompressed record data: read %.1f MB/s%n",
+                    logsDir, real.size(), compressed, bytes, mbs);
+        }
         byte[] log = syntheticLog(files, segments, new SplittableRandom(files * 31L + segments), Compression.ZLIB);
         byte[] plain = syntheticLog(files, segments, new SplittableRandom(files * 31L + segments), Compression.NONE);
         DarshanReader reader = new DarshanReader();

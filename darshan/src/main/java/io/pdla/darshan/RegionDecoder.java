@@ -47,24 +47,51 @@ final class RegionDecoder {
         return d;
     }
 
+    /** Inflated bytes collected in chunks and joined once at the end: no repeated doubling copies. */
+    private static final class Chunks {
+        final java.util.List<byte[]> full = new java.util.ArrayList<>();
+        byte[] cur;
+        int n;
+        long total;
+
+        Chunks(int first) { cur = new byte[first]; }
+
+        void next() {
+            full.add(cur);
+            total += cur.length;
+            cur = new byte[(int) Math.min(8 << 20, Math.max(cur.length, Math.min(total, 8 << 20)))];
+            n = 0;
+        }
+
+        long size() { return total + n; }
+
+        byte[] join() {
+            if (full.isEmpty()) return cur;
+            byte[] out = new byte[(int) size()];
+            int p = 0;
+            for (byte[] c : full) { System.arraycopy(c, 0, out, p, c.length); p += c.length; }
+            System.arraycopy(cur, 0, out, p, n);
+            return out;
+        }
+    }
+
     private Decoded inflate(byte[] file, int off, int len, String name) {
         Inflater inf = new Inflater();
-        byte[] out = new byte[Math.max(1024, Math.min(len * 4, 1 << 20))];
-        int n = 0;
+        Chunks out = new Chunks(Math.max(4096, Math.min(len * 4, 1 << 20)));
         int pos = off;
         int end = off + len;
         try {
             inf.setInput(file, pos, end - pos);
             while (true) {
-                if (n == out.length) {
-                    if (out.length >= maxBytes) {
-                        return new Decoded(out, n, new DarshanFormatException(name, off, "region inflates to more than "
-                                + maxBytes + " bytes; refusing to read it"));
+                if (out.n == out.cur.length) {
+                    if (out.size() >= maxBytes) {
+                        return new Decoded(out.join(), (int) out.size(), new DarshanFormatException(name, off,
+                                "region inflates to more than " + maxBytes + " bytes; refusing to read it"));
                     }
-                    out = Arrays.copyOf(out, (int) Math.min(maxBytes, (long) out.length * 2));
+                    out.next();
                 }
-                int got = inf.inflate(out, n, out.length - n);
-                n += got;
+                int got = inf.inflate(out.cur, out.n, out.cur.length - out.n);
+                out.n += got;
                 if (inf.finished()) {
                     int used = (end - pos) - inf.getRemaining();
                     pos += used;
@@ -72,13 +99,13 @@ final class RegionDecoder {
                     inf.reset();
                     inf.setInput(file, pos, end - pos);
                 } else if (got == 0 && (inf.needsInput() || inf.needsDictionary())) {
-                    return new Decoded(out, n, new DarshanFormatException(name, end,
+                    return new Decoded(out.join(), (int) out.size(), new DarshanFormatException(name, end,
                             "compressed data ends in the middle of a zlib stream"));
                 }
             }
-            return new Decoded(out, n, null);
+            return new Decoded(out.join(), (int) out.size(), null);
         } catch (DataFormatException e) {
-            return new Decoded(out, n, new DarshanFormatException(name, pos,
+            return new Decoded(out.join(), (int) out.size(), new DarshanFormatException(name, pos,
                     "zlib data does not inflate: " + e.getMessage()));
         } finally {
             inf.end();
