@@ -33,7 +33,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TRACE_DIR", description = "directory written by the tracer")
+    @Parameters(index = "0", paramLabel = "TRACE_DIR", description = "directory written by the tracer, or a .darshan log with DXT")
     private Path traceDir;
 
     @Option(names = "--db", paramLabel = "DIR", description = "pattern database directory to store the patterns in")
@@ -56,6 +56,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        if (Files.isRegularFile(traceDir)) {
+            return DarshanAnalyze.run(traceDir, db, maxLocals, out, err);
+        }
         if (!Files.isDirectory(traceDir)) {
             err.println("pdla analyze: trace directory " + traceDir + " does not exist or is not a directory");
             return 2;

@@ -24,7 +24,7 @@ import java.util.regex.PatternSyntaxException;
         description = "Benchmarks: IOR-style bandwidth of the shim against a FileChannel baseline, and JMH micro-benchmarks.",
         subcommands = {BenchCommand.Ior.class, BenchCommand.Tile.class, BenchCommand.SimCollective.class, BenchCommand.Jmh.class,
                 BenchCommand.Matrix.class, BenchCommand.Partitions.class, DirectBenchCommand.class, ReplicaScaleCommand.class,
-                BenchCommand.OpenClose.class})
+                BenchCommand.OpenClose.class, DarshanBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

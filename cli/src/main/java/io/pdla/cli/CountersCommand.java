@@ -35,10 +35,20 @@ public final class CountersCommand implements Callable<Integer> {
     @Option(names = "--allow-missing", description = "accept ranks without counters (ranks that opened no file)")
     private boolean allowMissing;
 
+    @Option(names = "--darshan", paramLabel = "OUT.darshan",
+            description = "write the counters and the MPI-IO calls (as DXT) as a real Darshan log instead of printing")
+    private Path darshan;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (darshan != null) {
+            return TraceDirectoryCommands.run("pdla counters", dir, out, err, () -> {
+                io.pdla.tracer.counters.DarshanLogExport.write(dir, darshan);
+                out.println("wrote " + darshan);
+            });
+        }
         return TraceDirectoryCommands.run("pdla counters", dir, out, err,
                 () -> DarshanText.print(CounterLog.load(dir, allowMissing), total, perf, out));
     }

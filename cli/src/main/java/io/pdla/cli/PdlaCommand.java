@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
                 AnalyzeCommand.class,
                 PatternsCommand.class,
                 WhyCommand.class,
+                DarshanCommand.class,
                 DaemonCommand.class,
                 ReplicasCommand.class,
                 SyncCommand.class,

@@ -39,7 +39,7 @@ public final class WhyCommand implements Callable<Integer> {
     private Input input;
 
     static final class Input {
-        @Parameters(index = "0", paramLabel = "TRACE_DIR", description = "directory written by the tracer")
+        @Parameters(index = "0", paramLabel = "TRACE_DIR", description = "directory written by the tracer, or a .darshan log")
         Path traceDir;
         @Option(names = "--intervals", paramLabel = "FILE.csv",
                 description = "per-file intervals: header, then file,start,end[,factor columns] (seconds)")
@@ -69,6 +69,9 @@ public final class WhyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        if (input.traceDir != null && Files.isRegularFile(input.traceDir)) {
+            return DarshanWhy.run(input.traceDir, json, top, out, err);
+        }
         List<FileIoStats> files;
         Map<Integer, Long> bytesByRank = null;
         try {

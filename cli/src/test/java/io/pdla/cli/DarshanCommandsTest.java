@@ -1,0 +1,101 @@
+package io.pdla.cli;
+
+import static io.pdla.cli.AnalyzeCommandTest.run;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** pdla darshan parse, pdla why and pdla analyze on every sample log in ../shared/data/darshan-logs. */
+class DarshanCommandsTest {
+    @TempDir
+    Path tmp;
+
+    static List<Path> logs() throws IOException {
+        Path here = Path.of("").toAbsolutePath();
+        Path root = Files.exists(here.resolve("cli/pom.xml")) ? here : here.getParent();
+        try (Stream<Path> s = Files.list(root.resolve("../shared/data/darshan-logs").normalize())) {
+            return s.filter(p -> p.toString().endsWith(".darshan")).sorted().toList();
+        }
+    }
+
+    private static boolean partial(Path p) {
+        // partial_data_dxt's partial bits are on the DXT modules, which darshan-parser does not print
+        return p.getFileName().toString().equals("imbalanced-io.darshan");
+    }
+
+    @ParameterizedTest
+    @MethodSource("logs")
+    void parsePrintsEveryLogAndRefusesIncompleteOnesWithoutTheOption(Path log) {
+        AnalyzeCommandTest.Run r = run(new DarshanCommand(), "parse", log.toString(), "--total", "--perf", "--file-list");
+        if (partial(log)) {
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains("--show-incomplete"), r.err());
+            r = run(new DarshanCommand(), "parse", log.toString(), "--show-incomplete");
+        }
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("# darshan log version: 3."), r.out());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @ParameterizedTest
+    @MethodSource("logs")
+    void whyReportsTheCriticalPathOrSaysThereWasNoFileIo(Path log) {
+        AnalyzeCommandTest.Run r = run(new WhyCommand(Optional.empty()), log.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("I/O mode: "), r.out());
+        if (!log.getFileName().toString().equals("empty_log.darshan")) {
+            assertTrue(r.out().contains("critical files: "), r.out());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("logs")
+    void analyzeQueuesDxtPatternsOrSaysDxtIsNeeded(Path log) {
+        Path db = tmp.resolve("db");
+        AnalyzeCommandTest.Run r = run(new AnalyzeCommand(Optional.empty()), log.toString(), "--db", db.toString());
+        assertEquals(0, r.code(), r.err());
+        if (r.out().contains("has no DXT trace")) {
+            assertTrue(r.out().contains("# darshan log version"), "counter summary follows: " + r.out());
+        } else {
+            assertTrue(r.out().contains("DXT source: DXT_"), r.out());
+            assertTrue(r.out().matches("(?s).*stored \\d+ new or changed pattern entries.*"), r.out());
+        }
+    }
+
+    @Test
+    void aDamagedLogIsExit2WithRegionAndOffsetAndNoStackTrace() throws IOException {
+        Path good = logs().stream().filter(p -> p.getFileName().toString().startsWith("mpi-io-test-x86_64-3.4.7")).findFirst().orElseThrow();
+        byte[] b = Files.readAllBytes(good);
+        Path bad = Files.write(tmp.resolve("cut.darshan"), java.util.Arrays.copyOf(b, 1400));
+        AnalyzeCommandTest.Run r = run(new DarshanCommand(), "parse", bad.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("region: ") && r.err().contains("file offset"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+        AnalyzeCommandTest.Run shown = run(new DarshanCommand(), "parse", bad.toString(), "--show-incomplete");
+        assertTrue(shown.out().contains("# darshan log version: 3.41") || shown.code() == 2, shown.out() + shown.err());
+    }
+
+    @Test
+    void scanReadsTheWholeSampleDirectory() throws IOException {
+        Path dir = logs().get(0).getParent();
+        AnalyzeCommandTest.Run r = run(new DarshanCommand(), "scan", dir.toString(), "--no-progress");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("logs: " + logs().size() + ", readable: " + logs().size() + ", damaged: 0"), r.out());
+    }
+
+    @Test
+    void benchDarshanParseMeasuresReadAndInflateInOneRun() {
+        AnalyzeCommandTest.Run r = run(new BenchCommand(), "darshan-parse", "--files", "200", "--segments", "20000", "--seconds", "0.2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().matches("(?s).*read \\(inflate \\+ decode records\\): [0-9.]+ MB/s.*read / inflate-only: [0-9.]+.*"), r.out());
+    }
+}

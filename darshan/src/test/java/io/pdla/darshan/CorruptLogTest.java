@@ -1,0 +1,78 @@
+package io.pdla.darshan;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+
+class CorruptLogTest {
+    private static byte[] sample(String name) throws Exception {
+        return Files.readAllBytes(SampleLogs.dir().resolve(name));
+    }
+
+    @Test
+    void badMagicNamesTheHeader() throws Exception {
+        byte[] f = sample("mpi-io-test-x86_64-3.4.7.darshan");
+        f[8] ^= 0x55;
+        DarshanFormatException e = assertThrows(DarshanFormatException.class, () -> new DarshanReader().read(f));
+        assertEquals("header", e.region());
+        assertTrue(e.getMessage().contains("magic"), e.getMessage());
+    }
+
+    @Test
+    void truncatedLogNamesTheRegionThatStopsShort() throws Exception {
+        byte[] f = sample("treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan");
+        byte[] cut = Arrays.copyOf(f, f.length - 500);
+        DarshanLog log = new DarshanReader().read(cut);
+        DarshanFormatException e = log.firstError();
+        assertNotNull(e, "a truncated log must report an error");
+        assertTrue(e.getMessage().contains("file offset"), e.getMessage());
+        assertTrue(e.region().contains("module"), e.region());
+    }
+
+    @Test
+    void regionThatDoesNotInflateIsReportedWithItsOffset() throws Exception {
+        byte[] f = sample("mpi-io-test-x86_64-3.4.7.darshan");
+        ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+        long posixOff = b.getLong(48 + 16);
+        for (int i = 2; i < 20; i++) f[(int) posixOff + i] = (byte) 0xff;
+        DarshanLog log = new DarshanReader().read(f);
+        DarshanFormatException e = log.module(ModuleId.POSIX).error();
+        assertNotNull(e);
+        assertEquals("POSIX module", e.region());
+    }
+
+    @Test
+    void hugeLengthsInTheHeaderNeverAllocateThem() throws Exception {
+        byte[] f = sample("mpi-io-test-x86_64-3.4.7.darshan");
+        ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(48 + 16 + 8, 1L << 40); // POSIX length: a terabyte
+        DarshanLog log = new DarshanReader().read(f);
+        assertNotNull(log.module(ModuleId.POSIX).error(), "length beyond the file is reported");
+    }
+
+    @Test
+    void randomByteDamageNeverEscapesAsAnythingButAFormatError() throws Exception {
+        long seed = RandomGenerator.getDefault().nextLong();
+        RandomGenerator rnd = RandomGenerator.of("L64X128MixRandom");
+        rnd = java.util.random.RandomGeneratorFactory.<RandomGenerator>of("L64X128MixRandom").create(seed);
+        byte[] orig = sample("nonmpi_dxt_anonymized.darshan");
+        for (int t = 0; t < 200; t++) {
+            byte[] f = orig.clone();
+            int n = 1 + rnd.nextInt(8);
+            for (int i = 0; i < n; i++) f[rnd.nextInt(f.length)] = (byte) rnd.nextInt(256);
+            if (rnd.nextBoolean()) f = Arrays.copyOf(f, rnd.nextInt(f.length));
+            try {
+                new DarshanReader(64L << 20).read(f);
+            } catch (DarshanFormatException expected) {
+                assertNotNull(expected.region());
+            } catch (RuntimeException | OutOfMemoryError e) {
+                fail("seed " + seed + " trial " + t + ": " + e, e);
+            }
+        }
+    }
+}
