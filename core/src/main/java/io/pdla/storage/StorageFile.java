@@ -36,6 +36,15 @@ public interface StorageFile extends Closeable {
      * The driver's own file under any generic decorators the shim put around it (data sieving): what a
      * driver-specific interceptor looks at to recognise its driver's files.
      */
+    /**
+     * A read-only view of bytes {@code [offset, offset + length)} of the file, valid while the file is open, that
+     * costs no copy (a memory mapping), or null when the store cannot give one for that range. The two-phase
+     * engine hands slices of it to ranks sharing memory, so a collective read copies each byte once.
+     */
+    default java.nio.ByteBuffer mappedView(long offset, int length) throws IOException {
+        return null;
+    }
+
     default StorageFile unwrapped() {
         return this;
     }

@@ -67,6 +67,19 @@ final class MappedReads {
         }
     }
 
+    /** A read-only view of the mapped bytes at {@code offset}, or null when the mapping does not cover them in one chunk. */
+    ByteBuffer view(long offset, int len) {
+        if (broken || len < MIN_BYTES || offset < 0 || offset > size - len) return null;
+        int chunk = (int) (offset / CHUNK);
+        if ((offset + len - 1) / CHUNK != chunk) return null;
+        try {
+            return chunk(chunk).slice((int) (offset - chunk * CHUNK), len).asReadOnlyBuffer();
+        } catch (IOException | InternalError e) {
+            broken = true;
+            return null;
+        }
+    }
+
     private MappedByteBuffer chunk(int index) throws IOException {
         MappedByteBuffer m = chunks[index];
         if (m == null) {

@@ -78,6 +78,11 @@ final class PosixFile implements StorageFile {
     }
 
     @Override
+    public ByteBuffer mappedView(long offset, int length) {
+        return mapped == null ? null : mapped.view(offset, length);
+    }
+
+    @Override
     public int read(long offset, ByteBuffer dst) throws IOException {
         if (mapped != null) {
             int n = mapped.read(offset, dst);

@@ -10,6 +10,12 @@ public final class CollectiveStatistics {
     long vetoed;
     long readModifyWrites;
     int lastAggregators;
+    long mappedWindows;
+
+    /** Read windows this rank, as an aggregator, served from the store's memory mapping instead of reading them. */
+    public long mappedWindows() {
+        return mappedWindows;
+    }
 
     /** Aggregators of the last two-phase call (0 before any). */
     public int lastCallAggregators() {

@@ -296,8 +296,14 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                             needed.set(pos, pos + (int) wanted[s].lengths[i]);
                         }
                     }
-                    ByteBuffer cb = windowBuffer(r, w.bytes);
-                    if (failure == null && !needed.isEmpty()) {
+                    ByteBuffer view = failure == null && !needed.isEmpty() ? mappedWindow(call.file(), w) : null;
+                    ByteBuffer cb = view != null ? view : windowBuffer(r, w.bytes);
+                    if (view != null) {
+                        stats.storageCalls++;
+                        stats.storageBytes += w.bytes;
+                        stats.mappedWindows++;
+                        chain.aggregated(call.file(), IoOp.READ, w.extents, System.nanoTime(), System.nanoTime());
+                    } else if (failure == null && !needed.isEmpty()) {
                         try {
                             windowEof = readWindow(call.file(), w, cb, needed);
                             eof = Math.min(eof, windowEof);
@@ -342,6 +348,16 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         long moved = bytesBefore(call.extents(), eof);
         buf.position(base + (int) moved);
         return moved;
+    }
+
+    /**
+     * The window as a view of the store's memory mapping, when ranks share memory and the window is one
+     * contiguous range the mapping covers: ranks then copy their pieces straight from the page cache, one
+     * copy per byte, where reading the window first makes two. Null otherwise (the window is read).
+     */
+    private ByteBuffer mappedWindow(FileContext file, Window w) throws IOException {
+        if (!exchange.sharesMemory() || settings.stripeSizeIo() || w.extents.size() != 1) return null;
+        return file.file().unwrapped().mappedView(w.extents.offset(0), w.bytes);
     }
 
     /** Reads the needed part of a window in one request (ROMIO reads across holes); returns the file offset where data ended, or MAX_VALUE. */

@@ -91,6 +91,31 @@ public final class CollectiveHintsProgram {
                 f.close();
             }
         });
+        checks.check("a collective read of a read-only file serves windows from the mapping, byte for byte", () -> {
+            int piece = 64 << 10, pieces = 8;
+            Path file = dir.resolve("mapped");
+            if (rank == 0) {
+                byte[] all = new byte[piece * pieces * np];
+                for (int i = 0; i < all.length; i++) all[i] = (byte) (i * 7 + (i >>> 11));
+                Files.write(file, all);
+            }
+            MPI.COMM_WORLD.Barrier();
+            byte[] expected = Files.readAllBytes(file);
+            Info info = new Info();
+            info.set("romio_cb_read", "enable");
+            File f = new File(MPI.COMM_WORLD, file.toString(), MPIIO.MODE_RDONLY, info);
+            f.setView((long) rank * piece, FileType.bytes(1), Datatypes.vector(1, piece, piece).resized(0, (long) piece * np), "native", info);
+            byte[] got = new byte[piece * pieces];
+            f.readAll(got, 0, got.length, MPI.BYTE);
+            for (int k = 0; k < pieces; k++) {
+                int at = (k * np + rank) * piece;
+                Checks.expectBytes(java.util.Arrays.copyOfRange(expected, at, at + piece), java.util.Arrays.copyOfRange(got, k * piece, (k + 1) * piece), "piece " + k);
+            }
+            long[] mapped = {f.collectiveStatistics().mappedWindows()}, sum = new long[1];
+            f.close();
+            MPI.COMM_WORLD.Allreduce(mapped, 0, sum, 0, 1, MPI.LONG, MPI.SUM);
+            if (np > 1) Checks.expect(sum[0] > 0, "windows served from the mapping: " + sum[0]);
+        });
         checks.check("ordered collective writes through two-phase equal them without", () -> {
             int block = 1000 + 37 * rank; // different sizes per rank: the shared pointer orders them
             byte[] data = new byte[block];
