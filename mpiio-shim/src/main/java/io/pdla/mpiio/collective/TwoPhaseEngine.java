@@ -121,11 +121,12 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     /**
      * The aggregators of one call. With {@code cb_nodes} or {@code cb_config_list} given, the hinted set; without,
      * OMPIO's rule: one aggregator per {@code pdla_bytes_per_aggregator} bytes of the call (every rank knows the
-     * total from the first all-gather, so all choose alike), taken host by host from the candidates.
+     * total from the first all-gather, so all choose alike), and at least one per server the file is striped
+     * over (ROMIO's Lustre default), taken host by host from the candidates.
      */
     private int[] activeAggregators(long bytes) {
         if (!settings.aggregatorsByData()) return aggregators;
-        long wanted = (bytes + settings.bytesPerAggregator() - 1) / settings.bytesPerAggregator();
+        long wanted = Math.max(settings.servers(), (bytes + settings.bytesPerAggregator() - 1) / settings.bytesPerAggregator());
         int n = (int) Math.max(1, Math.min(aggregators.length, wanted));
         if (n == aggregators.length) return aggregators;
         int[] prefix = java.util.Arrays.copyOf(aggregators, n);

@@ -86,7 +86,8 @@ public final class CollectiveHintsProgram {
                 f.setView((long) rank * piece, FileType.bytes(1), strided, "native", info);
                 f.writeAll(data, 0, data.length, MPI.BYTE);
                 long total = (long) piece * pieces * np;
-                long expected = Math.max(1, Math.min(np, (total + perAggregator - 1) / perAggregator));
+                long servers = Long.parseLong(f.getInfo().asMap().get("striping_factor"));
+                long expected = Math.max(1, Math.min(np, Math.max(servers, (total + perAggregator - 1) / perAggregator)));
                 Checks.expectEquals(expected, f.collectiveStatistics().lastCallAggregators(), "aggregators of a " + total + "-byte call at " + perAggregator + " bytes each");
                 f.close();
             }
