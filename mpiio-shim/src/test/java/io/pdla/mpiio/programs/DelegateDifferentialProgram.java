@@ -18,7 +18,8 @@ import java.util.Random;
  * JUnit side compares them). Per trial: each rank writes the segments it owns (independent writeAt or a
  * collective writeAll through an indexed view), sync-barrier-sync, every rank reads random ranges (also
  * ranges written by others and past the end) and checks bytes and counts; then some segments are
- * overwritten, the file closed and reopened, and read again. Args: directory, seed, trials.
+ * overwritten, the file closed and reopened, and read again. Args: directory, seed, trials, and whether
+ * writes may be collective (default true).
  */
 public final class DelegateDifferentialProgram {
     public static void main(String[] argv) throws Exception {
@@ -26,12 +27,13 @@ public final class DelegateDifferentialProgram {
         Path dir = Path.of(args[0]);
         long seed = Long.parseLong(args[1]);
         int trials = Integer.parseInt(args[2]);
+        boolean collectiveWrites = args.length < 4 || Boolean.parseBoolean(args[3]);
         int np = MPI.COMM_WORLD.Size(), rank = MPI.COMM_WORLD.Rank();
         Checks checks = new Checks();
         if (rank == 0) System.out.println("seed " + seed + " np " + np);
         for (int t = 0; t < trials; t++) {
             Random rnd = new Random(seed * 1_000_003L + t);
-            Trial trial = Trial.draw(rnd, np, t);
+            Trial trial = Trial.draw(rnd, np, t, collectiveWrites);
             checks.check("trial " + t + " " + trial, () -> run(dir, trial, rank, np));
         }
         checks.done();
@@ -46,7 +48,7 @@ public final class DelegateDifferentialProgram {
 
     record Trial(int index, long pageSize, long cacheBytes, boolean collectiveWrite, boolean collectiveRead,
                  List<Segment> first, List<Segment> second, long[][] reads) {
-        static Trial draw(Random rnd, int np, int index) {
+        static Trial draw(Random rnd, int np, int index, boolean collectiveWrites) {
             long page = new long[]{512, 4096, 65536}[rnd.nextInt(3)];
             long cache = rnd.nextBoolean() ? 4 * page : 64L << 20;   // small: forces eviction under pressure
             List<Segment> first = new ArrayList<>();
@@ -62,7 +64,8 @@ public final class DelegateDifferentialProgram {
             for (Segment s : first) if (rnd.nextInt(4) == 0) second.add(new Segment(s.offset, s.length, rnd.nextInt(np), 1));
             long[][] reads = new long[8][];
             for (int i = 0; i < reads.length; i++) reads[i] = new long[]{rnd.nextInt((int) span + 5000), 1 + rnd.nextInt(20_000)};
-            return new Trial(index, page, cache, rnd.nextBoolean(), rnd.nextBoolean(), first, second, reads);
+            boolean collectiveWrite = rnd.nextBoolean() && collectiveWrites;
+            return new Trial(index, page, cache, collectiveWrite, rnd.nextBoolean(), first, second, reads);
         }
 
         Info hints() {
@@ -70,6 +73,8 @@ public final class DelegateDifferentialProgram {
             info.set("pdla_delegate_page_size", String.valueOf(pageSize));
             info.set("pdla_delegate_cache_bytes", String.valueOf(cacheBytes));
             info.set("pdla_min_fd_size", "1");
+            info.set("romio_cb_write", "enable");
+            info.set("romio_cb_read", "enable");
             return info;
         }
 
@@ -83,23 +88,24 @@ public final class DelegateDifferentialProgram {
     private static void run(Path dir, Trial t, int rank, int np) throws Exception {
         String name = dir.resolve("d-" + t.index).toString();
         File f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_CREATE | MPIIO.MODE_RDWR, t.hints());
-        write(f, t.first, t, rank);
+        write(f, t.first, t.collectiveWrite, rank);
         f.sync();
         MPI.COMM_WORLD.Barrier();
         f.sync();
         byte[] model = model(t.first, null);
         readAndCheck(f, t, model, "after sync");
         MPI.COMM_WORLD.Barrier();   // nobody overwrites what another rank still reads
-        write(f, t.second, t, rank);
+        write(f, t.second, t.collectiveWrite, rank);
         f.close();
+        MPI.COMM_WORLD.Barrier();   // close-barrier-open: MPI's other consistency rule
         f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDWR, t.hints());
         readAndCheck(f, t, model(t.first, t.second), "after close and reopen");
         f.close();
     }
 
-    private static void write(File f, List<Segment> segments, Trial t, int rank) throws Exception {
+    private static void write(File f, List<Segment> segments, boolean collective, int rank) throws Exception {
         List<Segment> mine = segments.stream().filter(s -> s.owner == rank).toList();
-        if (!t.collectiveWrite) {
+        if (!collective) {
             for (Segment s : mine) {
                 byte[] b = bytes(s);
                 f.writeAt(s.offset, b, 0, b.length, MPI.BYTE);
@@ -149,7 +155,9 @@ public final class DelegateDifferentialProgram {
             Checks.expectEquals(expected, n, when + ": bytes read at " + r[0] + "+" + r[1] + " (file end " + model.length + ")");
             for (int i = 0; i < expected; i++) {
                 if (got[i] != model[(int) (r[0] + i)]) {
-                    throw new AssertionError(when + ": byte " + (r[0] + i) + " is " + got[i] + ", expected " + model[(int) (r[0] + i)]);
+                    long bad = r[0] + i;
+                    Segment owner = t.first.stream().filter(s -> s.offset <= bad && bad < s.offset + s.length).findFirst().orElse(null);
+                    throw new AssertionError(when + ": byte " + bad + " is " + got[i] + ", expected " + model[(int) bad] + " (segment " + owner + ")");
                 }
             }
         }
