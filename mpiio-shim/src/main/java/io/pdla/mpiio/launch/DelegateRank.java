@@ -38,10 +38,11 @@ final class DelegateRank {
         long served = 0;
         boolean playingDead = false;
         while (byes < applications) {
-            Status s = link.Probe(MPI.ANY_SOURCE, MpjDelegateLink.TAG_REQUEST);
-            int n = s.Get_count(MPI.BYTE);
+            long[] length = new long[1];
+            Status s = link.Recv(length, 0, 1, MPI.LONG, MPI.ANY_SOURCE, MpjDelegateLink.TAG_REQUEST);
+            int n = Math.toIntExact(length[0]);
             byte[] request = new byte[n];
-            link.Recv(request, 0, n, MPI.BYTE, s.source, MpjDelegateLink.TAG_REQUEST);
+            link.Recv(request, 0, n, MPI.BYTE, s.source, MpjDelegateLink.TAG_REQUEST);   // the same sender's next message
             if (n > 0 && request[0] == DelegateProtocol.Op.BYE.ordinal()) {
                 byes++;
                 continue;
@@ -52,6 +53,8 @@ final class DelegateRank {
             }
             served++;
             byte[] reply = server.handle(request);
+            long[] replyLength = {reply.length};
+            link.Send(replyLength, 0, 1, MPI.LONG, s.source, MpjDelegateLink.TAG_REPLY);
             link.Send(reply, 0, reply.length, MPI.BYTE, s.source, MpjDelegateLink.TAG_REPLY);
         }
         if (!playingDead) server.shutdown();

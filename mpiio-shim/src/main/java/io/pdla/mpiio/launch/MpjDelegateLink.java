@@ -6,7 +6,6 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
-import mpi.Status;
 
 import java.io.IOException;
 import java.util.concurrent.locks.LockSupport;
@@ -14,7 +13,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * An application rank's side of the delegates: MPJ point-to-point on a duplicate of the full world (its own
  * context, so no message of the application can match), delegates being world ranks
- * {@code applications .. applications + delegates - 1}. Every wait is bounded: a delegate that does not
+ * {@code applications .. applications + delegates - 1}. A message is a length (one long) and then the bytes, so
+ * that receivers post exact receives: MPJ's multicore Probe/Iprobe are not safe while other ranks' threads
+ * send (a probe corrupted a HashMap of MPJ's under load). Every wait is bounded: a delegate that does not
  * take or answer a request within the time-out is marked dead, and that call and every later call that
  * needs it fail with a {@link DelegateFailedException} (an MPIIOException at the application) instead of hanging.
  */
@@ -48,15 +49,26 @@ final class MpjDelegateLink implements DelegateTransport {
     public synchronized byte[][] exchange(int[] targets, byte[][] requests) throws IOException {
         try {
             long deadline = System.nanoTime() + timeoutNanos;
-            Request[] sends = new Request[targets.length];
+            Request[] sends = new Request[2 * targets.length];
+            long[][] replyLengths = new long[targets.length][1];
+            Request[] heads = new Request[targets.length];
             for (int i = 0; i < targets.length; i++) {
                 alive(targets[i]);
-                sends[i] = link.Isend(requests[i], 0, requests[i].length, MPI.BYTE, applications + targets[i], TAG_REQUEST);
+                int dest = applications + targets[i];
+                heads[i] = link.Irecv(replyLengths[i], 0, 1, MPI.LONG, dest, TAG_REPLY);
+                long[] length = {requests[i].length};
+                sends[2 * i] = link.Isend(length, 0, 1, MPI.LONG, dest, TAG_REQUEST);
+                sends[2 * i + 1] = link.Isend(requests[i], 0, requests[i].length, MPI.BYTE, dest, TAG_REQUEST);
             }
             byte[][] replies = new byte[targets.length][];
             for (int i = 0; i < targets.length; i++) {
-                replies[i] = receive(targets[i], deadline);
-                await(sends[i], targets[i], deadline);
+                await(heads[i], targets[i], deadline);
+                byte[] reply = new byte[Math.toIntExact(replyLengths[i][0])];
+                Request body = link.Irecv(reply, 0, reply.length, MPI.BYTE, applications + targets[i], TAG_REPLY);
+                await(body, targets[i], deadline);
+                replies[i] = reply;
+                await(sends[2 * i], targets[i], deadline);
+                await(sends[2 * i + 1], targets[i], deadline);
             }
             return replies;
         } catch (MPIException e) {
@@ -71,6 +83,8 @@ final class MpjDelegateLink implements DelegateTransport {
         for (int d = 0; d < delegates; d++) {
             if (dead[d]) continue;
             try {
+                long[] length = {bye.length};
+                await(link.Isend(length, 0, 1, MPI.LONG, applications + d, TAG_REQUEST), d, deadline);
                 await(link.Isend(bye, 0, bye.length, MPI.BYTE, applications + d, TAG_REQUEST), d, deadline);
             } catch (IOException | MPIException e) {
                 System.err.println("pdla: delegate " + d + " did not take this rank's goodbye: " + e.getMessage());
@@ -82,21 +96,6 @@ final class MpjDelegateLink implements DelegateTransport {
         if (dead[delegate]) {
             throw new DelegateFailedException("I/O delegate " + delegate + " (world rank " + (applications + delegate)
                     + ") stopped answering earlier in this job; its cached data since the last sync is lost");
-        }
-    }
-
-    private byte[] receive(int delegate, long deadline) throws MPIException, DelegateFailedException {
-        int source = applications + delegate;
-        int spins = 0;
-        while (true) {
-            Status s = link.Iprobe(source, TAG_REPLY);
-            if (s != null) {
-                int n = s.Get_count(MPI.BYTE);
-                byte[] reply = new byte[n];
-                link.Recv(reply, 0, n, MPI.BYTE, source, TAG_REPLY);
-                return reply;
-            }
-            pause(++spins, delegate, deadline);
         }
     }
 
