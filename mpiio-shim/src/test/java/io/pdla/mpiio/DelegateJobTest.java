@@ -75,4 +75,15 @@ class DelegateJobTest {
         List<String> passed = MpjTestSupport.assertAllPassed(b, np);
         assertEquals(np * trials, passed.size(), "seed " + seed + "\n" + b.output());
     }
+
+    @Test
+    void aDeadDelegateFailsEveryRanksNextCallWithoutHanging() throws Exception {
+        int np = 3;
+        // requests before the "death": np opens, np writes, np syncs
+        MpjJob.Result r = run(io.pdla.mpiio.programs.DelegateFaultProgram.class, np, 1,
+                List.of("PDLA_DELEGATE_FAIL_AFTER", String.valueOf(3 * np), "PDLA_DELEGATE_TIMEOUT_MS", "3000"), dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertEquals(4 * np, passed.size(), r.output());
+        assertTrue(r.output().contains("did not answer within 3000 ms"), r.output());
+    }
 }

@@ -76,12 +76,14 @@ final class MpjDelegateLink implements DelegateTransport {
         }
     }
 
-    /** Tells every live delegate this rank is done (delegates stop when every application rank has said so). */
+    /**
+     * Tells every delegate this rank is done (delegates stop when every application rank has said so); also
+     * those taken for dead, which may only be slow: a really dead one lets the wait time out.
+     */
     synchronized void bye() {
         byte[] bye = DelegateRank.BYE;
         long deadline = System.nanoTime() + timeoutNanos;
         for (int d = 0; d < delegates; d++) {
-            if (dead[d]) continue;
             try {
                 long[] length = {bye.length};
                 await(link.Isend(length, 0, 1, MPI.LONG, applications + d, TAG_REQUEST), d, deadline);
