@@ -127,7 +127,7 @@ public final class RunCommand implements Callable<Integer> {
         String d = delegates.trim();
         if (d.equals("auto")) {
             if (patternDb == null) throw new IllegalArgumentException("--delegates auto needs --db PATTERN_DB");
-            DelegatePlan plan = DelegatePlan.decide(patternDb, String.join(" ", command()), processes);
+            DelegatePlan.Plan plan = DelegatePlan.decide(patternDb, String.join(" ", command()), processes);
             System.err.println("pdla run: delegates: " + plan.decision());
             delegateRanksStarted = plan.decision().delegates();
             return delegateRanksStarted;
