@@ -51,7 +51,7 @@ public final class PlanDelegatesCommand implements Callable<Integer> {
             out.println("delegates: " + plan.decision().delegates());
             out.println("reason: " + plan.decision().reason());
             return 0;
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (RuntimeException e) {   // bad neighbour text, no database there, damaged database
             err.println("pdla plan-delegates: " + e.getMessage());
             return 2;
         }

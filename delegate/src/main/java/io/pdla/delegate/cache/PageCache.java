@@ -1,7 +1,6 @@
 package io.pdla.delegate.cache;
 
 import io.pdla.access.ExtentList;
-import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -194,18 +193,18 @@ public final class PageCache {
 
     /** A file as one delegate caches it: its storage handle, page size and cached pages. */
     public static final class CachedFile {
-        private final StorageFile storage;
+        private final PageStore storage;
         private final long pageSize;
         private final Map<Long, Page> pages = new java.util.HashMap<>();
         private long writtenEnd;
 
-        public CachedFile(StorageFile storage, long pageSize) {
+        public CachedFile(PageStore storage, long pageSize) {
             if (pageSize <= 0 || pageSize > Integer.MAX_VALUE) throw new IllegalArgumentException("delegate page size must be in 1.." + Integer.MAX_VALUE + ", was " + pageSize);
             this.storage = storage;
             this.pageSize = pageSize;
         }
 
-        public StorageFile storage() {
+        public PageStore storage() {
             return storage;
         }
 

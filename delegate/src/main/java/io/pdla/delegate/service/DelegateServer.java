@@ -4,13 +4,8 @@ import io.pdla.access.ExtentList;
 import io.pdla.delegate.cache.PageCache;
 import io.pdla.delegate.cache.PageCache.CachedFile;
 import io.pdla.delegate.service.DelegateProtocol.Request;
-import io.pdla.storage.OpenOptions;
-import io.pdla.storage.StorageDriver;
-import io.pdla.storage.StorageDrivers;
-import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,8 +26,12 @@ public final class DelegateServer {
     private final PageCache cache;
     private final Map<String, OpenEntry> files = new HashMap<>();
 
-    public DelegateServer(long cacheBytes) {
+    private final int rank;
+
+    /** {@code rank}: the delegate's rank in the job's world, what storage-side recorders know it by. */
+    public DelegateServer(long cacheBytes, int rank) {
         this.cache = new PageCache(cacheBytes);
+        this.rank = rank;
     }
 
     public PageCache cache() {
@@ -111,9 +110,7 @@ public final class DelegateServer {
             cache.drop(e.file);
             e.file.storage().close();
         }
-        URI uri = URI.create(r.uri());
-        StorageDriver driver = StorageDrivers.installed().forUri(uri);
-        StorageFile storage = driver.open(uri, new OpenOptions(true, r.writable(), false, false, r.hints()));
+        ChainedStore storage = ChainedStore.open(r.uri(), r.writable(), r.hints(), rank);
         OpenEntry fresh = new OpenEntry(new CachedFile(storage, r.pageSize()), r.writable());
         fresh.openers = e == null ? 1 : e.openers + 1;
         files.put(r.uri(), fresh);
@@ -138,7 +135,7 @@ public final class DelegateServer {
                 cache.drop(e.file);
                 e.file.storage().close();
             } catch (IOException ex) {
-                System.err.println("pdla delegate: cannot write back " + e.file.storage().uri() + " at shutdown: " + ex);
+                System.err.println("pdla delegate: cannot write back " + e.file.storage().name() + " at shutdown: " + ex);
             }
         }
         files.clear();

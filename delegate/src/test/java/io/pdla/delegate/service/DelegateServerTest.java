@@ -39,7 +39,7 @@ class DelegateServerTest {
         Path file = Files.write(dir.resolve("f"), random(10_000));
         byte[] expected = Files.readAllBytes(file);
         String uri = file.toUri().toString();
-        DelegateServer server = new DelegateServer(64L << 20);
+        DelegateServer server = new DelegateServer(64L << 20, 0);
         ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));
         // scattered small writes, some past the end, none reading the page first
         for (int i = 0; i < 50; i++) {
@@ -67,7 +67,7 @@ class DelegateServerTest {
         Path file = dir.resolve("g");
         Files.write(file, new byte[0]);
         String uri = file.toUri().toString();
-        DelegateServer server = new DelegateServer(2 * 4096);
+        DelegateServer server = new DelegateServer(2 * 4096, 0);
         ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));
         byte[] data = random(10 * 4096);
         for (int p = 0; p < 10; p++) {
@@ -89,7 +89,7 @@ class DelegateServerTest {
         byte[] old = random(8192);
         Path file = Files.write(dir.resolve("h"), old);
         String uri = file.toUri().toString();
-        DelegateServer server = new DelegateServer(64L << 20);
+        DelegateServer server = new DelegateServer(64L << 20, 0);
         ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank A
         ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank B
         byte[] b = random(100);
@@ -105,7 +105,7 @@ class DelegateServerTest {
 
     @Test
     void aDelegateOnAnUnknownFileAnswersWithAnErrorNamingIt() {
-        byte[] reply = new DelegateServer(4096).handle(DelegateProtocol.read("file:/nowhere", ExtentList.of(0, 1)));
+        byte[] reply = new DelegateServer(4096, 0).handle(DelegateProtocol.read("file:/nowhere", ExtentList.of(0, 1)));
         try {
             DelegateProtocol.check(reply, 2);
             throw new AssertionError("no error");

@@ -25,10 +25,10 @@ final class DelegateRank {
     private final DelegateServer server;
     private final long failAfter;
 
-    DelegateRank(Intracomm link, int applications, long cacheBytes, long failAfter) {
+    DelegateRank(Intracomm link, int applications, int worldRank, long cacheBytes, long failAfter) {
         this.link = link;
         this.applications = applications;
-        this.server = new DelegateServer(cacheBytes);
+        this.server = new DelegateServer(cacheBytes, worldRank);
         this.failAfter = failAfter;
     }
 

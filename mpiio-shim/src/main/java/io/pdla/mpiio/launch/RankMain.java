@@ -88,7 +88,7 @@ public final class RankMain {
             if (delegate) {
                 long cache = setting(io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES, io.pdla.delegate.service.DelegateServer.DEFAULT_CACHE_BYTES);
                 long failAfter = setting(DelegateRank.ENV_FAIL_AFTER, -1);
-                if (!new DelegateRank(link, applications, cache, failAfter).serve()) {
+                if (!new DelegateRank(link, applications, me, cache, failAfter).serve()) {
                     System.err.println("pdla: delegate " + (me - applications) + " played dead (" + DelegateRank.ENV_FAIL_AFTER + ")");
                 }
             } else {
