@@ -195,12 +195,17 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--root", description = "sim-pfs root folder (default: a new temporary folder, removed afterwards).")
         Path root;
 
+        @Option(names = "--delegates", defaultValue = "0", description = "Also run the independent calls through this many I/O delegates "
+                + "(a second job) and compare the three paths. Default: ${DEFAULT-VALUE} (no delegate run).")
+        int delegates;
+
         @Override
         public Integer call() throws Exception {
             if (processes <= 0 || transfer <= 0 || segments <= 0) return bad("-np, -t and -s must be > 0");
+            if (delegates < 0) return bad("--delegates must be >= 0");
             Path r = root != null ? root : Files.createTempDirectory("pdla-sim-collective");
             try {
-                io.pdla.bench.collective.SimCollectiveBench.run(processes, Math.toIntExact(transfer), segments, view, hints, r, System.out);
+                io.pdla.bench.collective.SimCollectiveBench.run(processes, delegates, Math.toIntExact(transfer), segments, view, hints, r, System.out);
                 return 0;
             } finally {
                 if (root == null) deleteTree(r);

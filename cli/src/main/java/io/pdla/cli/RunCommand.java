@@ -41,6 +41,14 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "DIR", description = "Trace every file operation into DIR (turns on the tracer interceptor; see `pdla trace dump`, `pdla counters`).")
     Path traceDir;
 
+    @Option(names = "--delegates", defaultValue = "0", paramLabel = "D|auto",
+            description = "I/O delegate ranks to start besides the -np application ranks (the application sees a world of -np ranks), "
+                    + "or 'auto': as `pdla plan-delegates` decides from the pattern database of --db. Default: ${DEFAULT-VALUE}.")
+    String delegates;
+
+    @Option(names = "--db", description = "Pattern database for --delegates auto.")
+    Path patternDb;
+
     @Option(names = "--timeout", defaultValue = "0", description = "Kill the job after this many seconds (0: never).")
     long timeoutSeconds;
 
@@ -55,12 +63,18 @@ public final class RunCommand implements Callable<Integer> {
         if (processes <= 0) return bad("-np must be > 0, was " + processes);
         if (machines != null && !Files.isRegularFile(machines)) return bad("machines file not found: " + machines);
         if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
+        int delegateRanks;
+        try {
+            delegateRanks = delegateRanks();
+        } catch (IllegalArgumentException e) {
+            return bad(e.getMessage());
+        }
         List<String> cp = new ArrayList<>(List.of(classPath.split(File.pathSeparator)));
         Path statusDir = Files.createTempDirectory("pdla-run-status");
         cp.addAll(PdlaJar.classPath());
         MpjJob.Builder b;
         try {
-            b = MpjJob.builder(RankMain.class.getName()).processes(processes).device(device).classPath(cp).args(args)
+            b = MpjJob.builder(RankMain.class.getName()).processes(processes).delegates(delegateRanks).device(device).classPath(cp).args(args)
                     .env("PDLA_APP", String.join(" ", command()))
                     .env(RankMain.ENV_MAIN_CLASS, mainClass)
                     .env(RankMain.ENV_STATUS_DIR, statusDir.toString());
@@ -99,12 +113,32 @@ public final class RunCommand implements Callable<Integer> {
             Files.delete(f);
         }
         Files.delete(statusDir);
-        int missing = processes - files.size();
+        int missing = processes + delegateRanksStarted - files.size();
         if (failed > 0 || missing > 0) {
             System.err.println("pdla run: " + failed + " rank(s) failed" + (missing > 0 ? ", " + missing + " rank(s) never finished" : ""));
             return 1;
         }
         return 0;
+    }
+
+    private int delegateRanksStarted;
+
+    private int delegateRanks() throws Exception {
+        String d = delegates.trim();
+        if (d.equals("auto")) {
+            if (patternDb == null) throw new IllegalArgumentException("--delegates auto needs --db PATTERN_DB");
+            DelegatePlan.Plan plan = DelegatePlan.decide(patternDb, String.join(" ", command()), processes);
+            System.err.println("pdla run: delegates: " + plan.decision());
+            delegateRanksStarted = plan.decision().delegates();
+            return delegateRanksStarted;
+        }
+        try {
+            delegateRanksStarted = Integer.parseInt(d);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--delegates must be a number of delegates or 'auto', was '" + delegates + "'");
+        }
+        if (delegateRanksStarted < 0) throw new IllegalArgumentException("--delegates must be >= 0, was " + delegateRanksStarted);
+        return delegateRanksStarted;
     }
 
     private List<String> command() {

@@ -81,6 +81,31 @@ class NiodevSharedFileTest {
         });
     }
 
+    /** Two application JVMs and one delegate JVM: through the delegate, the same files as without it. */
+    @Test
+    void delegatesAcrossJvmsEqualDirectIo() throws Exception {
+        withDaemon(() -> {
+            Path machines = Files.writeString(dir.resolve("machines"), "localhost\n");
+            long seed = java.util.concurrent.ThreadLocalRandom.current().nextLong(1_000_000_000L);
+            Path direct = Files.createDirectories(dir.resolve("direct")), delegated = Files.createDirectories(dir.resolve("delegated"));
+            List<String> common = List.of(String.valueOf(seed), "3", "true");
+            List<String> a = new java.util.ArrayList<>(List.of(direct.toString()));
+            a.addAll(common);
+            MpjTestSupport.assertAllPassed(MpjTestSupport.run(io.pdla.mpiio.programs.DelegateDifferentialProgram.class, 2, a.toArray(new String[0])), 2);
+            List<String> b = new java.util.ArrayList<>(List.of(delegated.toString()));
+            b.addAll(common);
+            MpjJob.Result r = MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName()).processes(2).delegates(1).device("niodev")
+                    .machinesFile(machines).classPath(MpjJob.currentClassPath()).args(b)
+                    .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, io.pdla.mpiio.programs.DelegateDifferentialProgram.class.getName())
+                    .build().run(180);
+            MpjTestSupport.assertAllPassed(r, 2);
+            for (int t = 0; t < 3; t++) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(direct.resolve("d-" + t)),
+                        Files.readAllBytes(delegated.resolve("d-" + t)), "seed " + seed + " file d-" + t);
+            }
+        });
+    }
+
     private interface WithDaemon {
         void run() throws Exception;
     }

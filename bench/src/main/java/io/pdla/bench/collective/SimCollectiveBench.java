@@ -22,14 +22,20 @@ import java.util.Map;
  * pattern costs the servers, free of this machine's CPU noise.
  */
 public final class SimCollectiveBench {
+    /** One phase's figures; {@code delegates} is the replay of the delegated run, null without one. */
     public record Row(String phase, double independentMiBps, double collectiveMiBps, long independentRequests, long collectiveRequests,
-                      long independentSeeks, long collectiveSeeks) {
+                      long independentSeeks, long collectiveSeeks, SimResult independent, SimResult collective, SimResult delegates) {
         public double ratio() {
             return collectiveMiBps / independentMiBps;
         }
     }
 
     private SimCollectiveBench() {
+    }
+
+    /** The session the delegates' storage requests of a phase are recorded under. */
+    static String delegateSession(boolean write) {
+        return "delegates-" + (write ? "write" : "read");
     }
 
     /** The session a phase is recorded under: what the launcher replays. */
@@ -39,11 +45,22 @@ public final class SimCollectiveBench {
 
     public static List<Row> run(int np, int transfer, int segments, boolean view, Map<String, String> hints, Path root, PrintStream out)
             throws IOException, InterruptedException {
+        return run(np, 0, transfer, segments, view, hints, root, out);
+    }
+
+    /**
+     * With {@code delegates} &gt; 0 a second job runs the independent phase with that many I/O delegates
+     * ({@code pdla run --delegates}), and the table gains its columns: bandwidth, storage requests, lock
+     * conflicts and clients per server per call for independent, two-phase and delegated I/O.
+     */
+    public static List<Row> run(int np, int delegates, int transfer, int segments, boolean view, Map<String, String> hints, Path root, PrintStream out)
+            throws IOException, InterruptedException {
         Files.createDirectories(root);
         SimPfs fs = SimPfs.open(root, SimPfsConfig.builder().build());
         for (boolean c : new boolean[]{false, true}) {
             for (boolean w : new boolean[]{true, false}) RecordedStreams.clear(fs, session(c, w));
         }
+        for (boolean w : new boolean[]{true, false}) RecordedStreams.clear(fs, delegateSession(w));
         List<String> args = new ArrayList<>(List.of(root.toString(), Integer.toString(transfer), Integer.toString(segments), view ? "view" : "calls"));
         hints.forEach((k, v) -> args.add(k + "=" + v));
         MpjJob.Result r = MpjJob.builder(SimCollectiveMain.class.getName()).processes(np)
@@ -52,6 +69,15 @@ public final class SimCollectiveBench {
         if (r.timedOut() || done != np || r.output().contains("FAIL ")) {
             throw new IOException("the recorded run did not finish cleanly (" + done + " of " + np + " ranks):\n" + r.output());
         }
+        if (delegates > 0) {
+            MpjJob.Result d = MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName()).processes(np).delegates(delegates)
+                    .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, SimCollectiveMain.class.getName())
+                    .classPath(MpjJob.currentClassPath()).args(args).build().run(3600);
+            long ok = d.output().lines().filter(l -> l.startsWith("DONE ")).count();
+            if (d.timedOut() || ok != np || d.output().contains("FAIL ")) {
+                throw new IOException("the delegated run did not finish cleanly (" + ok + " of " + np + " ranks):\n" + d.output());
+            }
+        }
         List<Row> rows = new ArrayList<>();
         TimingEngine engine = new TimingEngine(fs.config());
         for (boolean write : new boolean[]{true, false}) {
@@ -59,7 +85,8 @@ public final class SimCollectiveBench {
             SimResult col = engine.run(RecordedStreams.load(fs, session(true, write)));
             double bi = write ? ind.writeBandwidthMiBps() : ind.readBandwidthMiBps();
             double bc = write ? col.writeBandwidthMiBps() : col.readBandwidthMiBps();
-            rows.add(new Row(write ? "write" : "read", bi, bc, ind.requests(), col.requests(), ind.totalSeeks(), col.totalSeeks()));
+            SimResult del = delegates > 0 ? engine.run(RecordedStreams.load(fs, delegateSession(write))) : null;
+            rows.add(new Row(write ? "write" : "read", bi, bc, ind.requests(), col.requests(), ind.totalSeeks(), col.totalSeeks(), ind, col, del));
         }
         out.printf("sim-pfs (virtual time), %d ranks, %d B transfers x %d segments, %s, hints %s, root %s%n",
                 np, transfer, segments, view ? "one call per rank through a strided view" : "one call per transfer (IOR)", hints, root);
@@ -67,6 +94,21 @@ public final class SimCollectiveBench {
         for (Row row : rows) {
             out.printf("%-6s %14.1f %14.1f %8.2f %10d %10d %10d %10d%n", row.phase(), row.independentMiBps(), row.collectiveMiBps(), row.ratio(),
                     row.independentRequests(), row.collectiveRequests(), row.independentSeeks(), row.collectiveSeeks());
+        }
+        if (delegates > 0) {
+            out.printf("%nwith %d I/O delegates (independent calls shipped to them; their storage requests replayed):%n", delegates);
+            out.printf("%-6s %-12s %12s %10s %16s %16s %8s%n", "phase", "path", "MiB/s", "requests", "max lock confl.", "mean clients/srv", "vs indep");
+            for (Row row : rows) {
+                SimResult[] r3 = {row.independent(), row.collective(), row.delegates()};
+                String[] names = {"independent", "two-phase", "delegates"};
+                for (int i = 0; i < 3; i++) {
+                    SimResult x = r3[i];
+                    double bw = row.phase().equals("write") ? x.writeBandwidthMiBps() : x.readBandwidthMiBps();
+                    double base = row.phase().equals("write") ? r3[0].writeBandwidthMiBps() : r3[0].readBandwidthMiBps();
+                    out.printf("%-6s %-12s %12.1f %10d %16d %16.2f %8.2f%n", row.phase(), names[i], bw, x.requests(),
+                            x.maxLockConflictsPerServerPerCall(), x.meanClientsPerServerPerCall(), bw / base);
+                }
+            }
         }
         return rows;
     }

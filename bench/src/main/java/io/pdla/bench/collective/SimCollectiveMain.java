@@ -15,7 +15,8 @@ import java.util.Map;
  * The MPJ program behind {@code pdla bench sim-collective}: IOR's strided pattern (rank r's transfer i at
  * offset (i·np + r)·t) written and read back on sim-pfs through the shim, once with independent calls and
  * once with collective calls (two-phase on), each phase recorded as its own sim-pfs session by the
- * {@code simpfs-timing} interceptor so that the launcher can replay it in virtual time. Every rank checks
+ * {@code simpfs-timing} interceptor so that the launcher can replay it in virtual time. Run with delegates,
+ * only the independent calls, whose storage requests the delegates make and record. Every rank checks
  * what it read. Args: root, transfer bytes, segments, view|calls, then hints as key=value.
  */
 public final class SimCollectiveMain {
@@ -36,11 +37,13 @@ public final class SimCollectiveMain {
         int np = MPI.COMM_WORLD.Size(), rank = MPI.COMM_WORLD.Rank();
         byte[] data = new byte[t * segments];
         for (int i = 0; i < data.length; i++) data[i] = (byte) (i * 7 + rank * 13 + 1);
-        for (boolean collective : new boolean[]{false, true}) {
-            String name = "simpfs:///collective-bench/" + (collective ? "collective" : "independent") + ".dat";
-            run(name, root, collective, true, view, t, segments, np, rank, data, extra);
+        // in a job started with delegates (pdla run --delegates), only the independent calls, shipped to the delegates
+        boolean delegated = io.pdla.delegate.service.DelegateTransports.current() != null;
+        for (boolean collective : delegated ? new boolean[]{false} : new boolean[]{false, true}) {
+            String name = "simpfs:///collective-bench/" + (delegated ? "delegates" : collective ? "collective" : "independent") + ".dat";
+            run(name, root, collective, delegated, true, view, t, segments, np, rank, data, extra);
             byte[] back = new byte[data.length];
-            run(name, root, collective, false, view, t, segments, np, rank, back, extra);
+            run(name, root, collective, delegated, false, view, t, segments, np, rank, back, extra);
             if (!Arrays.equals(data, back)) {
                 System.out.println("FAIL " + rank + " " + (collective ? "collective" : "independent") + " read-back differs");
             }
@@ -49,12 +52,12 @@ public final class SimCollectiveMain {
         MPI.Finalize();
     }
 
-    private static void run(String name, String root, boolean collective, boolean write, boolean view, int t, int segments,
+    private static void run(String name, String root, boolean collective, boolean delegated, boolean write, boolean view, int t, int segments,
                             int np, int rank, byte[] buf, Map<String, String> extra) throws Exception {
         Info info = new Info();
         extra.forEach(info::set);
         info.set("simpfs_root", root);
-        info.set("simpfs_session", SimCollectiveBench.session(collective, write));
+        info.set("simpfs_session", delegated ? SimCollectiveBench.delegateSession(write) : SimCollectiveBench.session(collective, write));
         info.set("pdla_interceptors", "simpfs-timing");
         info.set("romio_cb_write", collective ? extra.getOrDefault("romio_cb_write", "enable") : "disable");
         info.set("romio_cb_read", collective ? extra.getOrDefault("romio_cb_read", "enable") : "disable");

@@ -27,15 +27,19 @@ public final class MpjJob {
     private final List<String> args;
     private final Map<String, String> environment;
     private final List<String> jvmOptions;
+    private final int delegates;
 
     private MpjJob(Builder b) {
-        this.processes = b.processes;
+        this.delegates = b.delegates;
+        this.processes = b.processes + b.delegates;
         this.device = b.device;
         this.machinesFile = b.machinesFile;
         this.classPath = List.copyOf(b.classPath);
         this.mainClass = b.mainClass;
         this.args = List.copyOf(b.args);
-        this.environment = Map.copyOf(b.environment);
+        Map<String, String> env = new HashMap<>(b.environment);
+        if (b.delegates > 0) env.put(RankMain.ENV_DELEGATES, Integer.toString(b.delegates));
+        this.environment = Map.copyOf(env);
         this.jvmOptions = List.copyOf(b.jvmOptions);
     }
 
@@ -70,6 +74,7 @@ public final class MpjJob {
             cmd.add("-cp");
             cmd.add(cp);
         }
+        if (delegates > 0) cmd.add("-javaagent:" + DelegateAgentJar.path());   // MPJ's starter passes it to the rank JVMs
         if (!device.equals("multicore")) {
             // MPJ's daemon starts these ranks' JVMs with its own environment: pdla's variables go as properties,
             // which MPJ's starter hands to the rank JVMs (it takes unknown "-" options as JVM arguments)
@@ -141,6 +146,7 @@ public final class MpjJob {
         private final List<String> args = new ArrayList<>();
         private final Map<String, String> environment = new HashMap<>();
         private final List<String> jvmOptions = new ArrayList<>();
+        private int delegates;
 
         private Builder(String mainClass) {
             this.mainClass = mainClass;
@@ -149,6 +155,16 @@ public final class MpjJob {
         public Builder processes(int n) {
             if (n <= 0) throw new IllegalArgumentException("number of processes must be > 0, was " + n);
             this.processes = n;
+            return this;
+        }
+
+        /**
+         * Adds {@code d} I/O delegate ranks after the application's ranks (the job has processes + d ranks);
+         * the main class must be {@link RankMain}, which gives the application a world of its own ranks.
+         */
+        public Builder delegates(int d) {
+            if (d < 0) throw new IllegalArgumentException("number of delegates must be >= 0, was " + d);
+            this.delegates = d;
             return this;
         }
 
@@ -186,6 +202,9 @@ public final class MpjJob {
         }
 
         public MpjJob build() {
+            if (delegates > 0 && !mainClass.equals(RankMain.class.getName())) {
+                throw new IllegalArgumentException("delegates need " + RankMain.class.getName() + " as the main class, not " + mainClass);
+            }
             return new MpjJob(this);
         }
     }

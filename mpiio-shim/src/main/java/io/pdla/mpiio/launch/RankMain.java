@@ -14,10 +14,20 @@ import java.nio.file.Path;
  * into {@code $PDLA_STATUS_DIR} ("0", or "1" and the exception) for the launcher to count and read.
  * The application's main class comes from {@code $PDLA_MAIN_CLASS}; the arguments (MPJ's own first, then
  * the user's) are passed on unchanged, as the application's {@code MPI.Init} expects them.
+ *
+ * <p>With {@value #ENV_DELEGATES} = D &gt; 0 the job's last D world ranks are I/O delegates. Before the
+ * application's main, every rank initialises MPJ and splits COMM_WORLD into the application's ranks and the
+ * delegates; an application rank then gets {@code MPI.COMM_WORLD} replaced by the application's
+ * communicator (the field is public, static and not final, one per rank's class loader), so the application
+ * sees a world of its own N ranks with unchanged rank numbers, and its own {@code MPI.Init} and
+ * {@code MPI.Finalize} become no-ops through {@link MpiInitOnce}. Delegate ranks serve requests instead of
+ * running main. Both sides talk over a duplicate of the full world (tagged point-to-point: MPJ Express has
+ * no spawn, and one dedicated context isolates the traffic as an inter-communicator would).
  */
 public final class RankMain {
     public static final String ENV_STATUS_DIR = "PDLA_STATUS_DIR";
     public static final String ENV_MAIN_CLASS = "PDLA_MAIN_CLASS";
+    public static final String ENV_DELEGATES = "PDLA_DELEGATES";
 
     private RankMain() {
     }
@@ -27,17 +37,87 @@ public final class RankMain {
         if (realMain == null || realMain.isBlank()) throw new IllegalStateException(ENV_MAIN_CLASS + " must name the application's main class");
         // Ranks are threads of one JVM (multicore) or JVMs (niodev): pid and thread id name each uniquely.
         String rank = ProcessHandle.current().pid() + "-" + Thread.currentThread().getId();
+        int delegates = delegates();
         Throwable failure = null;
         try {
-            Method m = Class.forName(realMain, true, RankMain.class.getClassLoader()).getMethod("main", String[].class);
-            m.invoke(null, (Object) args);
+            if (delegates > 0) runWithDelegates(realMain, args, delegates);
+            else runMain(realMain, args);
         } catch (InvocationTargetException e) {
             failure = e.getCause();
-        } catch (ReflectiveOperationException e) {
+        } catch (Throwable e) {
             failure = e;
         }
         record(rank, failure);
         if (failure != null) throw failure;
+    }
+
+    private static void runMain(String realMain, String[] args) throws ReflectiveOperationException {
+        Method m = Class.forName(realMain, true, RankMain.class.getClassLoader()).getMethod("main", String[].class);
+        m.invoke(null, (Object) args);
+    }
+
+    private static int delegates() {
+        String d = io.pdla.intercept.Environment.get(ENV_DELEGATES);
+        if (d == null || d.isBlank()) return 0;
+        try {
+            return Integer.parseInt(d.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(ENV_DELEGATES + "='" + d + "' is not a number of delegates");
+        }
+    }
+
+    private static void runWithDelegates(String realMain, String[] args, int delegates) throws Exception {
+        java.lang.reflect.Field owned;
+        try {
+            owned = mpi.MPI.class.getField(MpiInitOnce.OWNED_FIELD);
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException("delegates need the pdla agent in the rank JVM (-javaagent, which MpjJob adds): mpi.MPI has no "
+                    + MpiInitOnce.OWNED_FIELD, e);
+        }
+        mpi.MPI.Init(args);
+        mpi.Intracomm world = mpi.MPI.COMM_WORLD;
+        int size = world.Size();
+        int me = world.Rank();
+        int applications = size - delegates;
+        if (applications <= 0) throw new IllegalArgumentException(delegates + " delegates leave no application rank in a world of " + size);
+        boolean delegate = me >= applications;
+        mpi.Intracomm app = world.Split(delegate ? 1 : 0, me);
+        mpi.Intracomm link = (mpi.Intracomm) world.clone();
+        owned.setBoolean(null, true);
+        try {
+            if (delegate) {
+                long cache = setting(io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES, io.pdla.delegate.service.DelegateServer.DEFAULT_CACHE_BYTES);
+                long failAfter = setting(DelegateRank.ENV_FAIL_AFTER, -1);
+                if (!new DelegateRank(link, applications, me, cache, failAfter).serve()) {
+                    System.err.println("pdla: delegate " + (me - applications) + " played dead (" + DelegateRank.ENV_FAIL_AFTER + ")");
+                }
+            } else {
+                MpjDelegateLink transport = new MpjDelegateLink(link, applications, delegates,
+                        setting(MpjDelegateLink.ENV_TIMEOUT_MS, MpjDelegateLink.DEFAULT_TIMEOUT_MS));
+                io.pdla.delegate.service.DelegateTransports.install(transport);
+                mpi.MPI.COMM_WORLD = app;
+                try {
+                    runMain(realMain, args);
+                } finally {
+                    mpi.MPI.COMM_WORLD = world;
+                    io.pdla.delegate.service.DelegateTransports.install(null);
+                    transport.bye();
+                }
+            }
+        } finally {
+            owned.setBoolean(null, false);
+        }
+        mpi.MPI.Finalize();
+    }
+
+    private static long setting(String name, long fallback) {
+        String v = io.pdla.intercept.Environment.get(name);
+        if (v == null || v.isBlank()) return fallback;
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "='" + v + "' is not a number");
+        }
     }
 
     private static void record(String rank, Throwable failure) {

@@ -1,0 +1,257 @@
+package io.pdla.delegate.cache;
+
+import io.pdla.access.ExtentList;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One delegate's write-back cache of file pages, bounded in bytes, evicting the least recently used page
+ * (writing it back first when dirty). A page is a fixed, page-aligned range of one file; the delegate that
+ * owns a page is the only one that caches it, so no coherence traffic is needed.
+ *
+ * <p>Writes never read: a page remembers which of its bytes are dirty, and a flush writes only those runs
+ * (a fully written page is one aligned, page-sized request). A read of bytes that are neither dirty nor
+ * loaded loads the whole page from storage (read-ahead to the page's end) under the dirty bytes.
+ */
+public final class PageCache {
+    private long capacityBytes;
+    private final LinkedHashMap<PageKey, Page> pages = new LinkedHashMap<>(64, 0.75f, true);
+    private long usedBytes;
+    private final CacheCounters counters = new CacheCounters();
+
+    public PageCache(long capacityBytes) {
+        if (capacityBytes <= 0) throw new IllegalArgumentException("delegate cache capacity must be > 0 bytes, was " + capacityBytes);
+        this.capacityBytes = capacityBytes;
+    }
+
+    /** Changes the bound; pages over it are written back and evicted at the next access. */
+    public void capacity(long bytes) {
+        if (bytes <= 0) throw new IllegalArgumentException("delegate cache capacity must be > 0 bytes, was " + bytes);
+        this.capacityBytes = bytes;
+    }
+
+    public CacheCounters counters() {
+        return counters;
+    }
+
+    public long usedBytes() {
+        return usedBytes;
+    }
+
+    /** Copies {@code length} bytes of {@code src} to the file at {@code offset}, in the cache only. */
+    public void write(CachedFile file, long offset, ByteBuffer src, long length) throws IOException {
+        long pos = offset;
+        long end = offset + length;
+        while (pos < end) {
+            long index = pos / file.pageSize();
+            long pageStart = index * file.pageSize();
+            int from = (int) (pos - pageStart);
+            int to = (int) Math.min(file.pageSize(), end - pageStart);
+            Page p = page(file, index);
+            src.get(p.data, from, to - from);
+            p.dirty.set(from, to);
+            file.noteWritten(pageStart + to);
+            pos = pageStart + to;
+        }
+        counters.bytesWritten += length;
+        evictOverCapacity();
+    }
+
+    /** Fills {@code length} bytes of {@code dst} from the file at {@code offset} (zeros past the end). */
+    public void read(CachedFile file, long offset, ByteBuffer dst, long length) throws IOException {
+        long pos = offset;
+        long end = offset + length;
+        while (pos < end) {
+            long index = pos / file.pageSize();
+            long pageStart = index * file.pageSize();
+            int from = (int) (pos - pageStart);
+            int to = (int) Math.min(file.pageSize(), end - pageStart);
+            Page p = page(file, index);
+            if (!p.loaded && p.dirty.nextClearBit(from) < to) {
+                load(p);
+            } else {
+                counters.hits++;
+            }
+            dst.put(p.data, from, to - from);
+            pos = pageStart + to;
+        }
+        counters.bytesRead += length;
+        evictOverCapacity();
+    }
+
+    /** Writes back every dirty page of the file, in offset order. */
+    public void flush(CachedFile file) throws IOException {
+        List<Page> dirty = new ArrayList<>();
+        for (Page p : file.pages.values()) if (!p.dirty.isEmpty()) dirty.add(p);
+        dirty.sort((a, b) -> Long.compare(a.index, b.index));
+        for (Page p : dirty) writeBack(p);
+    }
+
+    /** Flushes the file and forgets its pages (close, truncate): a reopen reads storage again. */
+    public void drop(CachedFile file) throws IOException {
+        flush(file);
+        for (Page p : new ArrayList<>(file.pages.values())) remove(p);
+    }
+
+    private Page page(CachedFile file, long index) {
+        Page p = file.pages.get(index);
+        if (p != null) {
+            pages.get(p.key);   // LRU touch
+            return p;
+        }
+        p = new Page(file, index);
+        file.pages.put(index, p);
+        pages.put(p.key, p);
+        usedBytes += p.data.length;
+        return p;
+    }
+
+    private void load(Page p) throws IOException {
+        counters.misses++;
+        long start = p.index * p.file.pageSize();
+        byte[] fresh = new byte[p.data.length];
+        ByteBuffer buf = ByteBuffer.wrap(fresh);
+        while (buf.hasRemaining()) {
+            int n = p.file.storage().read(start + buf.position(), buf);
+            if (n <= 0) break;
+        }
+        counters.storageReads++;
+        // storage's bytes go under the dirty ones only
+        int i = p.dirty.nextClearBit(0);
+        while (i < fresh.length) {
+            int next = p.dirty.nextSetBit(i);
+            int stop = next < 0 ? fresh.length : next;
+            System.arraycopy(fresh, i, p.data, i, stop - i);
+            if (next < 0) break;
+            i = p.dirty.nextClearBit(next);
+        }
+        p.loaded = true;
+    }
+
+    private void writeBack(Page p) throws IOException {
+        long start = p.index * p.file.pageSize();
+        ExtentList.Builder runs = ExtentList.builder();
+        ByteBuffer bytes = ByteBuffer.allocate(p.dirty.cardinality());
+        for (int i = p.dirty.nextSetBit(0); i >= 0; ) {
+            int stop = p.dirty.nextClearBit(i);
+            runs.add(start + i, stop - i);
+            bytes.put(p.data, i, stop - i);
+            i = p.dirty.nextSetBit(stop);
+        }
+        bytes.flip();
+        ExtentList extents = runs.build();
+        p.file.storage().writev(extents, bytes);
+        counters.storageWrites++;
+        counters.bytesFlushed += extents.totalBytes();
+        p.dirty.clear();
+    }
+
+    private void evictOverCapacity() throws IOException {
+        Iterator<Map.Entry<PageKey, Page>> it = pages.entrySet().iterator();
+        while (usedBytes > capacityBytes && it.hasNext()) {
+            Page p = it.next().getValue();
+            if (!p.dirty.isEmpty()) writeBack(p);
+            it.remove();
+            p.file.pages.remove(p.index);
+            usedBytes -= p.data.length;
+            counters.evictions++;
+        }
+    }
+
+    private void remove(Page p) {
+        pages.remove(p.key);
+        p.file.pages.remove(p.index);
+        usedBytes -= p.data.length;
+    }
+
+    private record PageKey(CachedFile file, long index) {
+    }
+
+    private static final class Page {
+        final CachedFile file;
+        final long index;
+        final PageKey key;
+        final byte[] data;
+        final BitSet dirty;
+        boolean loaded;
+
+        Page(CachedFile file, long index) {
+            this.file = file;
+            this.index = index;
+            this.key = new PageKey(file, index);
+            this.data = new byte[Math.toIntExact(file.pageSize())];
+            this.dirty = new BitSet(data.length);
+        }
+    }
+
+    /** A file as one delegate caches it: its storage handle, page size and cached pages. */
+    public static final class CachedFile {
+        private final PageStore storage;
+        private final long pageSize;
+        private final Map<Long, Page> pages = new java.util.HashMap<>();
+        private long writtenEnd;
+
+        public CachedFile(PageStore storage, long pageSize) {
+            if (pageSize <= 0 || pageSize > Integer.MAX_VALUE) throw new IllegalArgumentException("delegate page size must be in 1.." + Integer.MAX_VALUE + ", was " + pageSize);
+            this.storage = storage;
+            this.pageSize = pageSize;
+        }
+
+        public PageStore storage() {
+            return storage;
+        }
+
+        public long pageSize() {
+            return pageSize;
+        }
+
+        void noteWritten(long end) {
+            writtenEnd = Math.max(writtenEnd, end);
+        }
+
+        /** The end of the file as this delegate knows it: storage's size, or further if it holds bytes written past it. */
+        public long knownEnd() throws IOException {
+            return Math.max(storage.size(), writtenEnd);
+        }
+
+        /** After a truncation: bytes this delegate wrote before it no longer extend the file. */
+        public void forgetWrittenEnd() {
+            writtenEnd = 0;
+        }
+
+        public int cachedPages() {
+            return pages.size();
+        }
+
+        public long dirtyBytes() {
+            long n = 0;
+            for (Page p : pages.values()) n += p.dirty.cardinality();
+            return n;
+        }
+    }
+
+    /** What the cache did, for tests and the benchmark tables. */
+    public static final class CacheCounters {
+        public long hits;
+        public long misses;
+        public long evictions;
+        public long storageReads;
+        public long storageWrites;
+        public long bytesRead;
+        public long bytesWritten;
+        public long bytesFlushed;
+
+        @Override
+        public String toString() {
+            return "hits=" + hits + " misses=" + misses + " evictions=" + evictions + " storageReads=" + storageReads
+                    + " storageWrites=" + storageWrites + " bytesFlushed=" + bytesFlushed;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.pdla.delegate.service;
+
+import io.pdla.access.ExtentList;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The messages between application ranks and delegates. A request is an operation on one file (by URI);
+ * a reply starts with a status byte, then an error text or the operation's result.
+ */
+public final class DelegateProtocol {
+    public enum Op { OPEN, READ, WRITE, SYNC, CLOSE, SIZE, TRUNCATE, BYE }
+
+    static final byte OK = 0;
+    static final byte FAILED = 1;
+
+    private DelegateProtocol() {
+    }
+
+    /** A decoded request. {@code data} holds the bytes of a WRITE, in extent order. */
+    public record Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
+                          ExtentList extents, byte[] data, long argument) {
+    }
+
+    public static byte[] open(String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints) {
+        return encode(new Request(Op.OPEN, uri, writable, pageSize, cacheBytes, hints, ExtentList.EMPTY, new byte[0], 0));
+    }
+
+    public static byte[] read(String uri, ExtentList extents) {
+        return encode(new Request(Op.READ, uri, false, 0, 0, Map.of(), extents, new byte[0], 0));
+    }
+
+    public static byte[] write(String uri, ExtentList extents, byte[] data) {
+        return encode(new Request(Op.WRITE, uri, true, 0, 0, Map.of(), extents, data, 0));
+    }
+
+    public static byte[] simple(Op op, String uri, long argument) {
+        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, new byte[0], argument));
+    }
+
+    public static byte[] encode(Request r) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + r.data().length + 16 * r.extents().size());
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeByte(r.op().ordinal());
+            out.writeUTF(r.uri());
+            out.writeBoolean(r.writable());
+            out.writeLong(r.pageSize());
+            out.writeLong(r.cacheBytes());
+            out.writeLong(r.argument());
+            out.writeInt(r.hints().size());
+            for (Map.Entry<String, String> e : r.hints().entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeUTF(e.getValue());
+            }
+            out.writeInt(r.extents().size());
+            for (int i = 0; i < r.extents().size(); i++) {
+                out.writeLong(r.extents().offset(i));
+                out.writeLong(r.extents().length(i));
+            }
+            out.writeInt(r.data().length);
+            out.write(r.data());
+            out.flush();
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);   // a byte array stream does not fail
+        }
+    }
+
+    public static Request decode(byte[] message) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(message));
+        int op = in.readUnsignedByte();
+        if (op >= Op.values().length) throw new IOException("delegate request with unknown operation code " + op);
+        String uri = in.readUTF();
+        boolean writable = in.readBoolean();
+        long pageSize = in.readLong();
+        long cacheBytes = in.readLong();
+        long argument = in.readLong();
+        int nh = in.readInt();
+        Map<String, String> hints = new LinkedHashMap<>();
+        for (int i = 0; i < nh; i++) hints.put(in.readUTF(), in.readUTF());
+        int ne = in.readInt();
+        ExtentList.Builder b = ExtentList.builder(ne);
+        for (int i = 0; i < ne; i++) b.add(in.readLong(), in.readLong());
+        byte[] data = new byte[in.readInt()];
+        in.readFully(data);
+        return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, b.build(), data, argument);
+    }
+
+    /** A successful reply: {@code knownEnd} (READ, SIZE; 0 otherwise) and the bytes read (READ). */
+    public static byte[] ok(long knownEnd, byte[] data) {
+        byte[] out = new byte[1 + 8 + data.length];
+        out[0] = OK;
+        java.nio.ByteBuffer.wrap(out, 1, 8).putLong(knownEnd);
+        System.arraycopy(data, 0, out, 9, data.length);
+        return out;
+    }
+
+    public static byte[] failed(String message) {
+        byte[] text = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] out = new byte[1 + text.length];
+        out[0] = FAILED;
+        System.arraycopy(text, 0, out, 1, text.length);
+        return out;
+    }
+
+    /** The reply's known end of file; throws the delegate's error if it failed. */
+    public static long knownEnd(byte[] reply, int delegate) throws DelegateFailedException {
+        check(reply, delegate);
+        return java.nio.ByteBuffer.wrap(reply, 1, 8).getLong();
+    }
+
+    public static void check(byte[] reply, int delegate) throws DelegateFailedException {
+        if (reply.length == 0) throw new DelegateFailedException("delegate " + delegate + " sent an empty reply");
+        if (reply[0] != OK) {
+            throw new DelegateFailedException("delegate " + delegate + " failed: "
+                    + new String(reply, 1, reply.length - 1, java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Where the data of a READ reply starts. */
+    public static final int DATA_OFFSET = 9;
+}

@@ -1,0 +1,169 @@
+package io.pdla.delegate.service;
+
+import io.pdla.access.ExtentList;
+import io.pdla.delegate.cache.PageCache;
+import io.pdla.delegate.cache.PageCache.CachedFile;
+import io.pdla.delegate.service.DelegateProtocol.Request;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What one delegate rank does with a request, whatever carries it: serves reads and writes of the pages it
+ * owns from its {@link PageCache}, flushes a file's dirty pages on SYNC and CLOSE (before replying, so the
+ * application's sync or close returns only when the bytes are on storage), and forgets a file's pages
+ * when its last opener closes it, so that a reopen sees storage. Requests are handled one at a time, in
+ * arrival order: a delegate is the single point of access to its pages.
+ */
+public final class DelegateServer {
+    /** Setting (environment/property) for a delegate's cache capacity, in bytes, until an open's hint says otherwise. */
+    public static final String ENV_CACHE_BYTES = "PDLA_DELEGATE_CACHE_BYTES";
+    public static final String HINT_CACHE_BYTES = "pdla_delegate_cache_bytes";
+    public static final long DEFAULT_CACHE_BYTES = 64L << 20;
+
+    private final PageCache cache;
+    private final Map<String, OpenEntry> files = new HashMap<>();
+
+    private final int rank;
+
+    /** {@code rank}: the delegate's rank in the job's world, what storage-side recorders know it by. */
+    public DelegateServer(long cacheBytes, int rank) {
+        this.cache = new PageCache(cacheBytes);
+        this.rank = rank;
+    }
+
+    public PageCache cache() {
+        return cache;
+    }
+
+    /** Handles one request; never throws: failures become error replies naming the file and the cause. */
+    public byte[] handle(byte[] message) {
+        Request r;
+        try {
+            r = DelegateProtocol.decode(message);
+        } catch (IOException e) {
+            return DelegateProtocol.failed("malformed request: " + e.getMessage());
+        }
+        try {
+            return serve(r);
+        } catch (IOException | RuntimeException e) {
+            return DelegateProtocol.failed(r.op() + " of " + r.uri() + ": " + e);
+        }
+    }
+
+    private byte[] serve(Request r) throws IOException {
+        switch (r.op()) {
+            case OPEN -> {
+                open(r);
+                return DelegateProtocol.ok(0, new byte[0]);
+            }
+            case READ -> {
+                CachedFile f = file(r);
+                byte[] data = new byte[Math.toIntExact(r.extents().totalBytes())];
+                ByteBuffer dst = ByteBuffer.wrap(data);
+                ExtentList e = r.extents();
+                for (int i = 0; i < e.size(); i++) cache.read(f, e.offset(i), dst, e.length(i));
+                return DelegateProtocol.ok(f.knownEnd(), data);
+            }
+            case WRITE -> {
+                OpenEntry entry = entry(r);
+                if (!entry.writable) throw new IOException("the file was opened read-only by every rank that opened it");
+                ByteBuffer src = ByteBuffer.wrap(r.data());
+                ExtentList e = r.extents();
+                for (int i = 0; i < e.size(); i++) cache.write(entry.file, e.offset(i), src, e.length(i));
+                return DelegateProtocol.ok(0, new byte[0]);
+            }
+            case SYNC -> {
+                CachedFile f = file(r);
+                cache.flush(f);
+                f.storage().sync();
+                return DelegateProtocol.ok(0, new byte[0]);
+            }
+            case SIZE -> {
+                return DelegateProtocol.ok(file(r).knownEnd(), new byte[0]);
+            }
+            case TRUNCATE -> {
+                CachedFile f = file(r);
+                cache.drop(f);
+                f.forgetWrittenEnd();
+                return DelegateProtocol.ok(0, new byte[0]);
+            }
+            case CLOSE -> {
+                close(r);
+                return DelegateProtocol.ok(0, new byte[0]);
+            }
+            default -> throw new IOException("operation " + r.op() + " is not served by a delegate");
+        }
+    }
+
+    private void open(Request r) throws IOException {
+        if (r.cacheBytes() > 0) cache.capacity(r.cacheBytes());
+        OpenEntry e = files.get(r.uri());
+        if (e != null && (e.writable || !r.writable())) {
+            e.openers++;
+            return;
+        }
+        if (e != null) {
+            // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
+            cache.drop(e.file);
+            e.file.storage().close();
+        }
+        ChainedStore storage = ChainedStore.open(r.uri(), r.writable(), r.hints(), rank);
+        OpenEntry fresh = new OpenEntry(new CachedFile(storage, r.pageSize()), r.writable());
+        fresh.openers = e == null ? 1 : e.openers + 1;
+        files.put(r.uri(), fresh);
+    }
+
+    private void close(Request r) throws IOException {
+        OpenEntry e = entry(r);
+        cache.flush(e.file);
+        if (--e.openers > 0) return;
+        files.remove(r.uri());
+        try {
+            cache.drop(e.file);
+        } finally {
+            e.file.storage().close();
+        }
+    }
+
+    /** Closes every file still open (a job that ends without closing), writing back what is dirty. */
+    public void shutdown() {
+        for (OpenEntry e : files.values()) {
+            try {
+                cache.drop(e.file);
+                e.file.storage().close();
+            } catch (IOException ex) {
+                System.err.println("pdla delegate: cannot write back " + e.file.storage().name() + " at shutdown: " + ex);
+            }
+        }
+        files.clear();
+    }
+
+    private OpenEntry entry(Request r) throws IOException {
+        OpenEntry e = files.get(r.uri());
+        if (e == null) throw new IOException("the file is not open at this delegate");
+        return e;
+    }
+
+    private CachedFile file(Request r) throws IOException {
+        return entry(r).file;
+    }
+
+    /** Files open at this delegate, for tests. */
+    public int openFiles() {
+        return files.size();
+    }
+
+    private static final class OpenEntry {
+        final CachedFile file;
+        final boolean writable;
+        int openers;
+
+        OpenEntry(CachedFile file, boolean writable) {
+            this.file = file;
+            this.writable = writable;
+        }
+    }
+}

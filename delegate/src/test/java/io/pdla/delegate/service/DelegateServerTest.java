@@ -1,0 +1,116 @@
+package io.pdla.delegate.service;
+
+import io.pdla.access.ExtentList;
+import io.pdla.delegate.service.DelegateProtocol.Op;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The caching rules of one delegate, over the real POSIX driver. */
+class DelegateServerTest {
+    @TempDir
+    Path dir;
+
+    private final long seed = ThreadLocalRandom.current().nextLong();
+    private final Random rnd = new Random(seed);
+
+    private static void ok(byte[] reply) throws Exception {
+        DelegateProtocol.check(reply, 0);
+    }
+
+    private byte[] random(int n) {
+        byte[] b = new byte[n];
+        rnd.nextBytes(b);
+        return b;
+    }
+
+    @Test
+    void syncAndCloseWriteBackEveryDirtyByteAndNothingElse() throws Exception {
+        Path file = Files.write(dir.resolve("f"), random(10_000));
+        byte[] expected = Files.readAllBytes(file);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));
+        // scattered small writes, some past the end, none reading the page first
+        for (int i = 0; i < 50; i++) {
+            int off = rnd.nextInt(14_000), len = 1 + rnd.nextInt(300);
+            byte[] b = random(len);
+            ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(off, len), b)));
+            if (off + len > expected.length) expected = Arrays.copyOf(expected, off + len);
+            System.arraycopy(b, 0, expected, off, len);
+        }
+        assertTrue(server.cache().counters().storageReads == 0, "writes must not read pages: " + server.cache().counters());
+        ok(server.handle(DelegateProtocol.simple(Op.SYNC, uri, 0)));
+        assertArrayEquals(expected, Files.readAllBytes(file), "after sync, seed " + seed);
+        byte[] tail = random(100);
+        ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(expected.length - 50, 100), tail)));
+        expected = Arrays.copyOf(expected, expected.length + 50);
+        System.arraycopy(tail, 0, expected, expected.length - 100, 100);
+        ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
+        assertArrayEquals(expected, Files.readAllBytes(file), "after close, seed " + seed);
+        assertEquals(0, server.openFiles());
+        assertEquals(0, server.cache().usedBytes(), "a closed file's pages are forgotten");
+    }
+
+    @Test
+    void evictionUnderMemoryPressureWritesBack() throws Exception {
+        Path file = dir.resolve("g");
+        Files.write(file, new byte[0]);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(2 * 4096, 0);
+        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));
+        byte[] data = random(10 * 4096);
+        for (int p = 0; p < 10; p++) {
+            ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(p * 4096L, 4096), Arrays.copyOfRange(data, p * 4096, (p + 1) * 4096))));
+        }
+        assertTrue(server.cache().usedBytes() <= 2 * 4096, "bounded: " + server.cache().usedBytes());
+        assertEquals(8, server.cache().counters().evictions, server.cache().counters().toString());
+        byte[] onDisk = Files.readAllBytes(file);
+        assertArrayEquals(Arrays.copyOf(data, 8 * 4096), Arrays.copyOf(onDisk, 8 * 4096), "evicted pages are on storage before any sync");
+        assertEquals(8, server.cache().counters().storageWrites, "one page-sized write per evicted page");
+        // evicted pages read back from storage, cached ones from memory
+        byte[] reply = server.handle(DelegateProtocol.read(uri, ExtentList.of(0, data.length)));
+        assertEquals(data.length + 0L, DelegateProtocol.knownEnd(reply, 0) >= data.length ? data.length : -1);
+        assertArrayEquals(data, Arrays.copyOfRange(reply, DelegateProtocol.DATA_OFFSET, reply.length));
+    }
+
+    @Test
+    void aReadAfterAnotherRanksWriteSeesItsBytesMergedOverStorage() throws Exception {
+        byte[] old = random(8192);
+        Path file = Files.write(dir.resolve("h"), old);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank A
+        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank B
+        byte[] b = random(100);
+        ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(5000, 100), b)));   // A writes (partial page)
+        ok(server.handle(DelegateProtocol.simple(Op.SYNC, uri, 0)));
+        byte[] reply = server.handle(DelegateProtocol.read(uri, ExtentList.of(4096, 4096)));   // B reads the page
+        byte[] expected = Arrays.copyOfRange(old, 4096, 8192);
+        System.arraycopy(b, 0, expected, 5000 - 4096, 100);
+        assertArrayEquals(expected, Arrays.copyOfRange(reply, DelegateProtocol.DATA_OFFSET, reply.length), "seed " + seed);
+        ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
+        assertEquals(1, server.openFiles(), "B still has it open");
+    }
+
+    @Test
+    void aDelegateOnAnUnknownFileAnswersWithAnErrorNamingIt() {
+        byte[] reply = new DelegateServer(4096, 0).handle(DelegateProtocol.read("file:/nowhere", ExtentList.of(0, 1)));
+        try {
+            DelegateProtocol.check(reply, 2);
+            throw new AssertionError("no error");
+        } catch (DelegateFailedException e) {
+            assertTrue(e.getMessage().contains("delegate 2") && e.getMessage().contains("file:/nowhere") && e.getMessage().contains("not open"), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package io.pdla.mpiio.launch;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+
+/**
+ * Java agent that lets pdla initialise MPJ before the application does. With I/O delegates, a rank must
+ * split COMM_WORLD into application and delegate groups before the application's {@code main} runs, so
+ * RankMain calls {@code MPI.Init} first. MPJ's {@code MPI.Init} has no guard against a second call: it
+ * re-initialises the device (niodev would bind its ports again), and {@code MPI.Finalize} in the
+ * application would tear the device down while the delegates still serve other ranks.
+ *
+ * <p>The agent adds a static field {@value #OWNED_FIELD} to {@code mpi.MPI} and, at the start of
+ * {@code Init(String[])} and {@code Finalize()}: while the field is true, {@code Init} returns the
+ * application's arguments (MPJ's three leading ones removed, as MPJ's own Init returns them) and
+ * {@code Finalize} returns at once. RankMain sets the field, runs main, clears it and finalises for real.
+ * Everything else in MPJ is untouched; the patched class refers to JDK types only, so it works in every
+ * class loader MPJ's multicore device gives a rank.
+ */
+public final class MpiInitOnce {
+    public static final String OWNED_FIELD = "pdla$owned";
+
+    private MpiInitOnce() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        inst.addTransformer(new Transformer());
+    }
+
+    private static final class Transformer implements ClassFileTransformer {
+        @Override
+        public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
+            if (!"mpi/MPI".equals(className)) return null;
+            try {
+                return patch(bytes);
+            } catch (RuntimeException e) {
+                System.err.println("pdla: cannot patch mpi.MPI for delegates: " + e);
+                return null;
+            }
+        }
+    }
+
+    static byte[] patch(byte[] original) {
+        ClassReader reader = new ClassReader(original);
+        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (name.equals("Init") && descriptor.equals("([Ljava/lang/String;)[Ljava/lang/String;")) return new InitGuard(mv);
+                if (name.equals("Finalize") && descriptor.equals("()V")) return new FinalizeGuard(mv);
+                return mv;
+            }
+
+            @Override
+            public void visitEnd() {
+                FieldVisitor fv = super.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_VOLATILE, OWNED_FIELD, "Z", null, null);
+                fv.visitEnd();
+                super.visitEnd();
+            }
+        }, 0);
+        return writer.toByteArray();
+    }
+
+    /** {@code if (pdla$owned) return Arrays.copyOfRange(args, 3, args.length);} */
+    private static final class InitGuard extends MethodVisitor {
+        InitGuard(MethodVisitor mv) {
+            super(Opcodes.ASM9, mv);
+        }
+
+        @Override
+        public void visitCode() {
+            super.visitCode();
+            Label proceed = new Label();
+            visitFieldInsn(Opcodes.GETSTATIC, "mpi/MPI", OWNED_FIELD, "Z");
+            visitJumpInsn(Opcodes.IFEQ, proceed);
+            visitVarInsn(Opcodes.ALOAD, 0);
+            visitInsn(Opcodes.ICONST_3);
+            visitVarInsn(Opcodes.ALOAD, 0);
+            visitInsn(Opcodes.ARRAYLENGTH);
+            visitMethodInsn(Opcodes.INVOKESTATIC, "java/util/Arrays", "copyOfRange", "([Ljava/lang/Object;II)[Ljava/lang/Object;", false);
+            visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/String;");
+            visitInsn(Opcodes.ARETURN);
+            visitLabel(proceed);
+            visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+        }
+    }
+
+    /** {@code if (pdla$owned) return;} */
+    private static final class FinalizeGuard extends MethodVisitor {
+        FinalizeGuard(MethodVisitor mv) {
+            super(Opcodes.ASM9, mv);
+        }
+
+        @Override
+        public void visitCode() {
+            super.visitCode();
+            Label proceed = new Label();
+            visitFieldInsn(Opcodes.GETSTATIC, "mpi/MPI", OWNED_FIELD, "Z");
+            visitJumpInsn(Opcodes.IFEQ, proceed);
+            visitInsn(Opcodes.RETURN);
+            visitLabel(proceed);
+            visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+        }
+    }
+}
