@@ -47,6 +47,14 @@ public interface IoInterceptor {
     default void aggregated(FileContext file, IoOp op, ExtentList extents, long startNanos, long endNanos) {
     }
 
+    /**
+     * Null when this interceptor keeps MPI's atomic mode (every call reaching the chain's end, where the shim
+     * locks its span); otherwise why it cannot, and the shim refuses atomic mode for the file.
+     */
+    default String breaksAtomicMode(FileContext file) {
+        return null;
+    }
+
     /** The rest of the chain, as seen from one interceptor. */
     interface Chain {
         long proceed(IoCall call) throws IOException;

@@ -267,6 +267,16 @@ final class CollectiveProtocols {
             local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": rank " + coll.rank()
                     + ": setAtomicity: the file's storage driver cannot lock byte ranges, which atomic mode needs");
         }
+        if (flag && local == null) {
+            for (io.pdla.intercept.IoInterceptor i : file.chain.interceptors()) {
+                String why = i.breaksAtomicMode(file.context);
+                if (why != null) {
+                    local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": rank " + coll.rank()
+                            + ": setAtomicity: " + why);
+                    break;
+                }
+            }
+        }
         coll.agree(local, file.name);
         file.atomic = flag;
     }

@@ -58,6 +58,16 @@ final class DelegateInterceptor implements IoInterceptor {
         file.put(STATE, new Delegated(uri, domains));
     }
 
+    /**
+     * A delegated file's bytes live in the delegates' caches and their writes reach storage in page order at
+     * flush, so a lock the shim takes over a call's span at the chain's end would protect nothing.
+     */
+    @Override
+    public String breaksAtomicMode(FileContext file) {
+        return file.get(STATE) == null ? null
+                : "the file's I/O goes through I/O delegates, whose caches do not keep MPI's atomic mode (run without --delegates)";
+    }
+
     @Override
     public long intercept(IoCall call, Chain next) throws IOException {
         Delegated d = call.file().get(STATE);
