@@ -56,11 +56,19 @@ public final class FileView {
         return filetype.isContiguous();
     }
 
+    /**
+     * Where a contiguous filetype's data starts: its one block sits at its lower bound, which an indexed or
+     * struct type with a single block need not have at 0 (tiling it at multiples of its extent from there).
+     */
+    private long contiguousStart() {
+        return displacement + filetype.lbBytes();
+    }
+
     /** File extents of {@code nbytes} of view data starting at view position {@code position} (etypes). */
     ExtentList extents(long position, long nbytes) {
         long dataByte = position * etypeBytes();
         if (nbytes == 0) return ExtentList.EMPTY;
-        if (contiguous()) return ExtentList.of(displacement + dataByte, nbytes);
+        if (contiguous()) return ExtentList.of(contiguousStart() + dataByte, nbytes);
         long size = filetype.sizeBytes();
         long extent = filetype.extentBytes();
         long tile = dataByte / size;
@@ -86,7 +94,7 @@ public final class FileView {
     /** The absolute byte offset of view position {@code position} (MPI_File_get_byte_offset). */
     long byteOffset(long position) {
         long dataByte = position * etypeBytes();
-        if (contiguous()) return displacement + dataByte;
+        if (contiguous()) return contiguousStart() + dataByte;
         long size = filetype.sizeBytes();
         long tile = dataByte / size;
         long within = dataByte % size;
@@ -103,7 +111,7 @@ public final class FileView {
         if (fileSize <= displacement) {
             bytesInView = 0;
         } else if (contiguous()) {
-            bytesInView = fileSize - displacement;
+            bytesInView = Math.max(0, fileSize - contiguousStart());
         } else {
             long rel = fileSize - displacement;
             long extent = filetype.extentBytes();

@@ -52,6 +52,18 @@ class FileViewTest {
         assertMatchesReference(new FileView(100, FileType.bytes(4), ft, "native"), 4, new Random(1));
     }
 
+    /** One block at a non-zero lower bound is contiguous, but its data starts at the bound (found by the delegates' differential). */
+    @Test
+    void aSingleBlockIndexedViewStartsAtItsDisplacement() {
+        FileType one = Datatypes.indexed(new long[]{50}, new long[]{16065});
+        FileView v = new FileView(7, FileType.bytes(1), one, "native");
+        assertEquals(7 + 16065, v.byteOffset(0));
+        assertEquals(ExtentList.of(7 + 16065, 50), v.extents(0, 50));
+        assertEquals(0, v.positionAtFileSize(7 + 16065));
+        assertEquals(20, v.positionAtFileSize(7 + 16065 + 20));
+        assertMatchesReference(v, 1, new Random(3));
+    }
+
     @Test
     void subarrayViewsMatchTheReference() {
         FileType tile = Datatypes.subarray(new int[]{10, 12}, new int[]{4, 5}, new int[]{3, 6}, Datatypes.Order.C, 8);
