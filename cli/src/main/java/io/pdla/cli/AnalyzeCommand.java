@@ -79,6 +79,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             err.println("pdla analyze: " + traceDir + ": " + e.getMessage());
             return 2;
         }
+        return printAndStore(report, maxLocals, db, out, err);
+    }
+
+    /** Prints the report and its warnings, and stores its patterns (queued for replication) when a database is given. */
+    static int printAndStore(AnalysisReport report, int maxLocals, Path db, PrintWriter out, PrintWriter err) {
         out.print(ReportText.text(report, maxLocals));
         for (String w : report.warnings()) err.println("pdla analyze: warning: " + w);
         if (db != null) {

@@ -47,20 +47,7 @@ final class DarshanAnalyze {
         }
         out.println("DXT source: " + source.used.label() + ", application: " + source.job().app().command() + " ("
                 + source.job().app().processes() + " processes)");
-        out.print(ReportText.text(report, maxLocals));
         for (String w : source.warnings()) err.println("pdla analyze: warning: " + w);
-        for (String w : report.warnings()) err.println("pdla analyze: warning: " + w);
-        if (db != null) {
-            try (PatternDatabase pdb = PatternDatabase.open(db)) {
-                int stored = pdb.storeReport(report);
-                out.println("stored " + stored + " new or changed pattern entries in " + db + " (queued for replication: "
-                        + pdb.queueLength() + ")" + (report.partial() ? "; the analysis is PARTIAL" : ""));
-            } catch (PatternDatabaseException e) {
-                err.println("pdla analyze: " + e.getMessage());
-                return 1;
-            }
-        }
-        out.flush();
-        return 0;
+        return AnalyzeCommand.printAndStore(report, maxLocals, db, out, err);
     }
 }
