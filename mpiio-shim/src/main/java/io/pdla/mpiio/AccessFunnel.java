@@ -238,6 +238,9 @@ final class AccessFunnel {
      */
     IoStatus transfer(Access access, long position, boolean collective) throws MPIIOException {
         long bytes = access.memory().bytes();
+        if (collective && !file.atomic && (bytes <= pieceBytes || access.memory() instanceof UserBuffer.TypedArray)) {
+            return collectiveInPieces(access, position);
+        }
         if (bytes <= pieceBytes) return transferPiece(access, position, collective);
         String what = access.op().name().toLowerCase() + " at view position " + position;
         if (collective || !(access.memory() instanceof UserBuffer.TypedArray t)) {
@@ -260,6 +263,52 @@ final class AccessFunnel {
             if (s.getBytes() < piece.bytes()) break;
         }
         return new IoStatus(done, t.type().elementBytes());
+    }
+
+    /**
+     * A collective call in pieces of at most {@link #pieceBytes}: every rank makes the same number of collective
+     * calls (each tells the engine's first all-gather whether more of its pieces follow, and ranks whose pieces are
+     * done join with empty ones), so a call above 1 GiB on one rank and small on the others needs no extra step.
+     */
+    private IoStatus collectiveInPieces(Access access, long position) throws MPIIOException {
+        java.util.List<Access> mine = new java.util.ArrayList<>();
+        long etype = file.view.etypeBytes();
+        if (access.memory().bytes() <= pieceBytes || !(access.memory() instanceof UserBuffer.TypedArray t)) {
+            mine.add(access);
+        } else {
+            long itemBytes = t.type().sizeBytes();
+            long step = etype / gcd(itemBytes, etype);
+            long items = Math.max(step, (pieceBytes / itemBytes) / step * step);
+            for (long first = 0; first < t.layout().count(); first += items) {
+                UserBuffer.TypedArray piece = t.items(first, (int) Math.min(items, t.layout().count() - first));
+                mine.add(new Access(access.op(), access.positioning(), piece, piece.bytes() / etype));
+            }
+        }
+        Access none = new Access(access.op(), access.positioning(), new UserBuffer.Bytes(ByteBuffer.allocate(0)), 0);
+        IoStatus single = null;
+        long done = 0;
+        int k = 0;
+        boolean ended = false; // a short read: this rank's later pieces lie past the end
+        MPIIOException failure = null; // kept until the other ranks' pieces are done, so nobody waits for this rank
+        do {
+            boolean have = failure == null && !ended && k < mine.size();
+            file.engine.morePiecesFollow(have && k + 1 < mine.size());
+            IoStatus s = null;
+            try {
+                s = transferPiece(have ? mine.get(k) : none, position + done / etype, true);
+            } catch (MPIIOException e) {
+                if (failure == null) failure = e;
+            }
+            if (have && s != null) {
+                single = s;
+                done += s.getBytes();
+                if (s.getBytes() < mine.get(k).memory().bytes()) ended = true;
+            }
+            k++;
+        } while (file.engine.anyRankHasMorePieces());
+        if (failure != null) throw failure;
+        if (mine.size() == 1) return single;
+        return new IoStatus(done, ((UserBuffer.TypedArray) access.memory()).type().elementBytes());
     }
 
     private static long gcd(long a, long b) {

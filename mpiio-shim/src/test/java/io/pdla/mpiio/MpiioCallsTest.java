@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The calls of issue 14 (nonblocking, split, atomic, datareps, error handlers, darray...) on 1, 2 and 3 multicore ranks. */
 class MpiioCallsTest {
-    private static final int CHECKS = 14;
+    private static final int CHECKS = 15;
 
     @TempDir
     Path dir;

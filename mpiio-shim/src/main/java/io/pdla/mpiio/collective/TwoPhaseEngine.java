@@ -46,6 +46,23 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      */
     private static final ByteBuffer[] windows = new ByteBuffer[2];
     private final CollectiveStatistics stats = new CollectiveStatistics();
+    /** This rank's next call is a piece of a larger one with more to come (told in the call's first all-gather). */
+    private boolean moreFollows;
+    /** Some rank said its last call had more pieces to come: every rank makes another call. */
+    private boolean anyMore;
+
+    /**
+     * A call above the shim's piece size runs as several collective calls: before each, a rank says whether more
+     * of its pieces follow; the ranks keep calling (with empty pieces once theirs are done) while any says so.
+     */
+    public void morePiecesFollow(boolean more) {
+        this.moreFollows = more;
+    }
+
+    /** Whether any rank's last call announced more pieces. */
+    public boolean anyRankHasMorePieces() {
+        return anyMore;
+    }
 
     TwoPhaseEngine(RankExchange exchange, CollectiveSettings settings, int[] aggregators, long[] hostOfRank, InterceptorChain chain) {
         this.exchange = exchange;
@@ -91,8 +108,11 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         ExtentList mine = call.extents();
         long bytes = mine.totalBytes();
         long[] all = exchange.allgather(new long[]{
-                bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes, mine.isMonotone() ? 1 : 0, 0});
+                bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes, mine.isMonotone() ? 1 : 0, 0,
+                moreFollows ? 1 : 0});
+        moreFollows = false;
         Aggregate agg = Aggregate.of(all, exchange.size());
+        anyMore = agg.anyMore && !agg.vetoed; // a vetoed call ends the pieces everywhere: the failing rank has left
         if (agg.vetoed) {
             stats.vetoed++;
             return 0; // another rank's call failed before it reached storage: nobody writes, the agreement reports it
@@ -149,7 +169,9 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     }
 
     public void abstain() throws IOException {
-        exchange.allgather(new long[]{-1, -1, 0, 1, 1});
+        moreFollows = false;
+        anyMore = false;
+        exchange.allgather(new long[]{-1, -1, 0, 1, 1, 0});
         stats.vetoed++;
     }
 
@@ -458,13 +480,16 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     }
 
     /** The ranks' bounds, as the first all-gather of every collective call delivers them. */
-    private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed) {
-        static final int FIELDS = 5;
+    private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed, boolean anyMore) {
+        static final int FIELDS = 6;
 
         static Aggregate of(long[] all, int np) {
             long start = Long.MAX_VALUE, end = 0, bytes = 0;
-            boolean mono = true, vetoed = false;
-            for (int r = 0; r < np; r++) vetoed |= all[FIELDS * r + 4] != 0;
+            boolean mono = true, vetoed = false, more = false;
+            for (int r = 0; r < np; r++) {
+                vetoed |= all[FIELDS * r + 4] != 0;
+                more |= all[FIELDS * r + 5] != 0;
+            }
             long[][] ranges = new long[np][];
             int n = 0;
             for (int r = 0; r < np; r++) {
@@ -484,7 +509,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 if (ranges[i][0] < reach) interleaved = true;
                 reach = Math.max(reach, ranges[i][1]);
             }
-            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed);
+            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more);
         }
     }
 

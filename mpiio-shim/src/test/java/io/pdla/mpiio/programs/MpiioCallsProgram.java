@@ -6,6 +6,7 @@ import io.pdla.mpiio.ErrorClass;
 import io.pdla.mpiio.File;
 import io.pdla.mpiio.FileErrhandler;
 import io.pdla.mpiio.FileType;
+import io.pdla.mpiio.Info;
 import io.pdla.mpiio.IoRequest;
 import io.pdla.mpiio.IoStatus;
 import io.pdla.mpiio.MPIIO;
@@ -362,6 +363,28 @@ public final class MpiioCallsProgram {
             IoStatus s = fh.readAt(0, back, 0, 200, vec); // 8000 bytes asked, the file ends at 4000
             expectEquals(4000, s.getBytes(), "short read across pieces");
             for (int i = 0; i < 500; i++) expectEquals(flat[i], back[(i / 5) * 9 + (i % 5) * 2], "read back long " + i);
+            fh.close();
+        });
+
+        c.check("a collective call above the piece size runs as the same number of collective calls on every rank", () -> {
+            w.Barrier();
+            System.setProperty("pdla.mpiio.pieceBytes", "1000");
+            File fh = new File(w, dir.resolve("coll-pieces").toString(), RW);
+            w.Barrier();
+            System.clearProperty("pdla.mpiio.pieceBytes");
+            int n = 300 * (rank + 1); // 2,400 bytes per rank more than the last: 3, 5, 8 ... pieces of 125 longs
+            long region = 8L * 300 * (w.Size() + 1) * w.Size();
+            long[] src = new long[n];
+            for (int i = 0; i < n; i++) src[i] = i * 7_000_003L + rank;
+            Info cb = new Info();
+            cb.set("romio_cb_write", "enable");
+            cb.set("romio_cb_read", "enable");
+            fh.setInfo(cb);
+            expectEquals(8L * n, fh.writeAtAll(rank * region, src, 0, n, MPI.LONG).getBytes(), "bytes written");
+            long[] back = new long[n];
+            IoStatus s = fh.readAtAll(rank * region, back, 0, n, MPI.LONG);
+            expectEquals(8L * n, s.getBytes(), "bytes read");
+            for (int i = 0; i < n; i++) expectEquals(src[i], back[i], "long " + i);
             fh.close();
         });
 
