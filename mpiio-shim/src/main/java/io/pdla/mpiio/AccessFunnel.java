@@ -249,20 +249,27 @@ final class AccessFunnel {
                     + " bytes in one " + (collective ? "collective call" : "ByteBuffer call") + " (at most " + pieceBytes + "; split the call)");
         }
         long etype = file.view.etypeBytes();
-        long itemBytes = t.type().sizeBytes();
-        // items per piece: a multiple of what makes a whole number of etypes
-        long step = etype / gcd(itemBytes, etype);
-        long items = Math.max(step, (pieceBytes / itemBytes) / step * step);
         long done = 0;
-        for (long first = 0; first < t.layout().count(); first += items) {
-            int k = (int) Math.min(items, t.layout().count() - first);
-            UserBuffer.TypedArray piece = t.items(first, k);
-            IoStatus s = transferPiece(new Access(access.op(), access.positioning(), piece, piece.bytes() / etype),
-                    position + done / etype, false);
+        for (Access piece : pieces(access, t)) {
+            IoStatus s = transferPiece(piece, position + done / etype, false);
             done += s.getBytes();
-            if (s.getBytes() < piece.bytes()) break;
+            if (s.getBytes() < piece.memory().bytes()) break;
         }
         return new IoStatus(done, t.type().elementBytes());
+    }
+
+    /** A typed-array call as consecutive pieces of whole items, each at most {@link #pieceBytes} and a whole number of etypes. */
+    private java.util.List<Access> pieces(Access access, UserBuffer.TypedArray t) {
+        long etype = file.view.etypeBytes();
+        long itemBytes = t.type().sizeBytes();
+        long step = etype / gcd(itemBytes, etype);
+        long items = Math.max(step, (pieceBytes / itemBytes) / step * step);
+        java.util.List<Access> out = new java.util.ArrayList<>();
+        for (long first = 0; first < t.layout().count(); first += items) {
+            UserBuffer.TypedArray piece = t.items(first, (int) Math.min(items, t.layout().count() - first));
+            out.add(new Access(access.op(), access.positioning(), piece, piece.bytes() / etype));
+        }
+        return out;
     }
 
     /**
@@ -271,20 +278,10 @@ final class AccessFunnel {
      * done join with empty ones), so a call above 1 GiB on one rank and small on the others needs no extra step.
      */
     private IoStatus collectiveInPieces(Access access, long position) throws MPIIOException {
-        java.util.List<Access> mine = new java.util.ArrayList<>();
         long etype = file.view.etypeBytes();
-        if (access.memory().bytes() <= pieceBytes || !(access.memory() instanceof UserBuffer.TypedArray t)) {
-            mine.add(access);
-        } else {
-            long itemBytes = t.type().sizeBytes();
-            long step = etype / gcd(itemBytes, etype);
-            long items = Math.max(step, (pieceBytes / itemBytes) / step * step);
-            for (long first = 0; first < t.layout().count(); first += items) {
-                UserBuffer.TypedArray piece = t.items(first, (int) Math.min(items, t.layout().count() - first));
-                mine.add(new Access(access.op(), access.positioning(), piece, piece.bytes() / etype));
-            }
-        }
-        Access none = new Access(access.op(), access.positioning(), new UserBuffer.Bytes(ByteBuffer.allocate(0)), 0);
+        java.util.List<Access> mine = access.memory().bytes() <= pieceBytes || !(access.memory() instanceof UserBuffer.TypedArray t)
+                ? java.util.List.of(access) : pieces(access, t);
+        Access none = null; // an empty piece, made only when some other rank still has pieces
         IoStatus single = null;
         long done = 0;
         int k = 0;
@@ -293,6 +290,7 @@ final class AccessFunnel {
         do {
             boolean have = failure == null && !ended && k < mine.size();
             file.engine.morePiecesFollow(have && k + 1 < mine.size());
+            if (!have && none == null) none = new Access(access.op(), access.positioning(), new UserBuffer.Bytes(ByteBuffer.allocate(0)), 0);
             IoStatus s = null;
             try {
                 s = transferPiece(have ? mine.get(k) : none, position + done / etype, true);

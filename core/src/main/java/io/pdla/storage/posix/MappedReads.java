@@ -52,9 +52,8 @@ final class MappedReads {
      */
     int read(long offset, ByteBuffer dst) {
         int len = dst.remaining();
-        if (broken || len < MIN_BYTES || !dst.hasArray() || offset < 0 || offset > size - len) return -1;
-        int chunk = (int) (offset / CHUNK);
-        if ((offset + len - 1) / CHUNK != chunk) return -1;
+        int chunk = chunkCovering(offset, len);
+        if (chunk < 0 || !dst.hasArray()) return -1;
         try {
             MappedByteBuffer m = chunk(chunk);
             int pos = dst.position();
@@ -69,15 +68,21 @@ final class MappedReads {
 
     /** A read-only view of the mapped bytes at {@code offset}, or null when the mapping does not cover them in one chunk. */
     ByteBuffer view(long offset, int len) {
-        if (broken || len < MIN_BYTES || offset < 0 || offset > size - len) return null;
-        int chunk = (int) (offset / CHUNK);
-        if ((offset + len - 1) / CHUNK != chunk) return null;
+        int chunk = chunkCovering(offset, len);
+        if (chunk < 0) return null;
         try {
             return chunk(chunk).slice((int) (offset - chunk * CHUNK), len).asReadOnlyBuffer();
         } catch (IOException | InternalError e) {
             broken = true;
             return null;
         }
+    }
+
+    /** The mapping chunk holding all of {@code [offset, offset + len)}, or -1 (too small, past the mapped bytes, across two chunks, broken). */
+    private int chunkCovering(long offset, int len) {
+        if (broken || len < MIN_BYTES || offset < 0 || offset > size - len) return -1;
+        int chunk = (int) (offset / CHUNK);
+        return (offset + len - 1) / CHUNK == chunk ? chunk : -1;
     }
 
     private MappedByteBuffer chunk(int index) throws IOException {
