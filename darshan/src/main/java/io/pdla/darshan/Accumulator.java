@@ -94,7 +94,11 @@ final class Accumulator {
         for (int k = 0; k < c.length; k++) {
             String n = layout.intNames[k].substring(prefix().length());
             switch (kind(n)) {
-                case SUM -> { agg[k] += c[k]; if (agg[k] < 0) agg[k] = -1; }
+                case SUM -> {
+                    agg[k] += c[k];
+                    // only darshan-util's POSIX accumulator clamps invalid (-1) sums; MPI-IO and STDIO add them up
+                    if (module == ModuleId.POSIX && agg[k] < 0) agg[k] = -1;
+                }
                 case COPY -> agg[k] = c[k];
                 case MAX -> { if (c[k] > agg[k]) agg[k] = c[k]; }
                 case COMMON -> common(k, c);
