@@ -36,10 +36,13 @@ public final class SimPredictions {
     }
 
     /** The SSD-class server of the calibrated disk, {@code np} ranks on its one node. */
-    public static SimPfsConfig config(ModelParameters p, int np) {
+    public static SimPfsConfig config(ModelParameters p, int np) { return config(p, np, 1); }
+
+    /** As {@link #config(ModelParameters, int)} with {@code channels} commands in service at once on the disk. */
+    public static SimPfsConfig config(ModelParameters p, int np, int channels) {
         DeviceParameters r = p.ssdRead(), w = p.ssdWrite();
         SsdParams ssd = new SsdParams(r.startupSeconds() * 1e3, 1 / (r.secondsPerByte() * 1e6),
-                w.startupSeconds() * 1e3, 1 / (w.secondsPerByte() * 1e6), 1);
+                w.startupSeconds() * 1e3, 1 / (w.secondsPerByte() * 1e6), channels);
         return SimPfsConfig.builder().hservers(0).sservers(1).defaultLayout("1dh,stripe=64k,space=ssd").ssd(ssd)
                 .network(new NetworkParams(0, 1e9, np)).flow(FlowParams.WHOLE).extentLocks(false).build();
     }
@@ -85,7 +88,8 @@ public final class SimPredictions {
         int np = Integer.parseInt(args[1]);
         long perRank = args.length > 2 ? Long.parseLong(args[2]) : 32L << 20;
         ModelParameters p = ModelParameters.fromProperties(props);
-        SimPfsConfig c = config(p, np);
+        int channels = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        SimPfsConfig c = config(p, np, channels);
         System.out.printf(Locale.ROOT, "# SSD-class server from %s: read %.3f ms + 1/(%.1f MB/s), write %.3f ms + 1/(%.1f MB/s)%n",
                 args[0], c.ssd().readStartupMs(), c.ssd().readMBps(), c.ssd().writeStartupMs(), c.ssd().writeMBps());
         for (Map.Entry<String, Workload[]> e : workloads(np, perRank).entrySet()) {
