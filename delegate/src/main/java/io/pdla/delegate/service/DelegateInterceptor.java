@@ -18,7 +18,8 @@ import java.util.Map;
 /**
  * On an application rank: ships every read and write to the delegates owning the bytes (a request spanning
  * several domains is split, and its pieces go to all their delegates before any reply is awaited), SYNC
- * and close to every delegate of the file, and truncation after the delegates dropped the file's pages.
+ * and close to every delegate of the file as this rank's part of the open group's collective call (the
+ * delegates answer when the whole group asked, after one flush), and truncation after the delegates dropped the file's pages.
  * Collective calls are served the same way and then proceed with no extents, so the collective engine's
  * synchronisation still happens on every rank.
  *
@@ -36,7 +37,7 @@ final class DelegateInterceptor implements IoInterceptor {
         this.hints = hints;
     }
 
-    private record Delegated(String uri, DelegateDomains domains) {
+    private record Delegated(String uri, DelegateDomains domains, long group) {
     }
 
     @Override
@@ -54,8 +55,20 @@ final class DelegateInterceptor implements IoInterceptor {
             }
             if (cacheBytes <= 0) throw new IllegalArgumentException("hint " + DelegateServer.HINT_CACHE_BYTES + "='" + h + "' must be > 0");
         }
-        toAll(DelegateProtocol.open(uri, file.writable(), domains.pageSize(), cacheBytes, file.hints()));
-        file.put(STATE, new Delegated(uri, domains));
+        long group = openGroup(file);
+        toAll(DelegateProtocol.open(uri, file.writable(), domains.pageSize(), cacheBytes, file.hints(), group, file.commSize()));
+        file.put(STATE, new Delegated(uri, domains, group));
+    }
+
+    /**
+     * A name for this collective open, the same on its ranks and different from every other open, so that the
+     * delegates know which SYNC and CLOSE requests belong to one collective call.
+     */
+    private static long openGroup(FileContext file) throws IOException {
+        if (file.commSize() == 1) return java.util.concurrent.ThreadLocalRandom.current().nextLong();
+        byte[] token = file.shareFromRankZero(() -> java.nio.ByteBuffer.allocate(Long.BYTES)
+                .putLong(java.util.concurrent.ThreadLocalRandom.current().nextLong()).array());
+        return java.nio.ByteBuffer.wrap(token).getLong();
     }
 
     /**
@@ -79,7 +92,7 @@ final class DelegateInterceptor implements IoInterceptor {
                 return moved;
             }
             case SYNC -> {
-                toAll(DelegateProtocol.simple(Op.SYNC, d.uri(), 0));
+                toAll(DelegateProtocol.collective(Op.SYNC, d.uri(), d.group()));
                 return next.proceed(call);
             }
             case SET_SIZE -> {
@@ -95,7 +108,7 @@ final class DelegateInterceptor implements IoInterceptor {
     @Override
     public void closing(FileContext file) throws IOException {
         Delegated d = file.get(STATE);
-        if (d != null) toAll(DelegateProtocol.simple(Op.CLOSE, d.uri(), 0));
+        if (d != null) toAll(DelegateProtocol.collective(Op.CLOSE, d.uri(), d.group()));
     }
 
     /** The pieces of one call that one delegate serves, and where their bytes sit in the call's buffer. */

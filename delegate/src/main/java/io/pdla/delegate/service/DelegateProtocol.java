@@ -24,25 +24,45 @@ public final class DelegateProtocol {
     private DelegateProtocol() {
     }
 
-    /** A decoded request. {@code data} holds the bytes of a WRITE, in extent order. */
+    /**
+     * A decoded request. {@code data} holds the bytes of a WRITE, in extent order. {@code group} names the
+     * collective open the request belongs to (the same on every rank that opened the file together) and
+     * {@code groupSize} is how many ranks opened it: SYNC and CLOSE are collective over that group, so a
+     * delegate flushes once when the whole group asked, not once per rank.
+     */
     public record Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
-                          ExtentList extents, byte[] data, long argument) {
+                          ExtentList extents, byte[] data, long argument, long group, int groupSize) {
     }
 
+    /** A rank's open of a file as one of the {@code groupSize} ranks of the collective open {@code group}. */
+    public static byte[] open(String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
+                              long group, int groupSize) {
+        if (groupSize < 1) throw new IllegalArgumentException("an open group has at least one rank, was " + groupSize);
+        return encode(new Request(Op.OPEN, uri, writable, pageSize, cacheBytes, hints, ExtentList.EMPTY, new byte[0], 0,
+                group, groupSize));
+    }
+
+    /** An open by a rank alone (a group of one). */
     public static byte[] open(String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints) {
-        return encode(new Request(Op.OPEN, uri, writable, pageSize, cacheBytes, hints, ExtentList.EMPTY, new byte[0], 0));
+        return open(uri, writable, pageSize, cacheBytes, hints, 0, 1);
     }
 
     public static byte[] read(String uri, ExtentList extents) {
-        return encode(new Request(Op.READ, uri, false, 0, 0, Map.of(), extents, new byte[0], 0));
+        return encode(new Request(Op.READ, uri, false, 0, 0, Map.of(), extents, new byte[0], 0, 0, 1));
     }
 
     public static byte[] write(String uri, ExtentList extents, byte[] data) {
-        return encode(new Request(Op.WRITE, uri, true, 0, 0, Map.of(), extents, data, 0));
+        return encode(new Request(Op.WRITE, uri, true, 0, 0, Map.of(), extents, data, 0, 0, 1));
     }
 
     public static byte[] simple(Op op, String uri, long argument) {
-        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, new byte[0], argument));
+        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, new byte[0], argument, 0, 1));
+    }
+
+    /** SYNC or CLOSE as one rank's part of the collective call of the open {@code group}. */
+    public static byte[] collective(Op op, String uri, long group) {
+        if (op != Op.SYNC && op != Op.CLOSE) throw new IllegalArgumentException(op + " is not a collective delegate operation");
+        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, new byte[0], 0, group, 0));
     }
 
     public static byte[] encode(Request r) {
@@ -55,6 +75,8 @@ public final class DelegateProtocol {
             out.writeLong(r.pageSize());
             out.writeLong(r.cacheBytes());
             out.writeLong(r.argument());
+            out.writeLong(r.group());
+            out.writeInt(r.groupSize());
             out.writeInt(r.hints().size());
             for (Map.Entry<String, String> e : r.hints().entrySet()) {
                 out.writeUTF(e.getKey());
@@ -83,6 +105,8 @@ public final class DelegateProtocol {
         long pageSize = in.readLong();
         long cacheBytes = in.readLong();
         long argument = in.readLong();
+        long group = in.readLong();
+        int groupSize = in.readInt();
         int nh = in.readInt();
         Map<String, String> hints = new LinkedHashMap<>();
         for (int i = 0; i < nh; i++) hints.put(in.readUTF(), in.readUTF());
@@ -91,7 +115,7 @@ public final class DelegateProtocol {
         for (int i = 0; i < ne; i++) b.add(in.readLong(), in.readLong());
         byte[] data = new byte[in.readInt()];
         in.readFully(data);
-        return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, b.build(), data, argument);
+        return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, b.build(), data, argument, group, groupSize);
     }
 
     /** A successful reply: {@code knownEnd} (READ, SIZE; 0 otherwise) and the bytes read (READ). */

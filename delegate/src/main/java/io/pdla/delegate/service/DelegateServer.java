@@ -7,7 +7,9 @@ import io.pdla.delegate.service.DelegateProtocol.Request;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +18,11 @@ import java.util.Map;
  * application's sync or close returns only when the bytes are on storage), and forgets a file's pages
  * when its last opener closes it, so that a reopen sees storage. Requests are handled one at a time, in
  * arrival order: a delegate is the single point of access to its pages.
+ *
+ * <p>SYNC and CLOSE are collective in MPI-IO, over the ranks that opened the file together (the open's
+ * group). The delegate holds each member's reply until the whole group has asked, then flushes once and
+ * answers them all: flushing at every member's request would write each page back as many times as ranks
+ * had written into it, partly filled each time.
  */
 public final class DelegateServer {
     /** Setting (environment/property) for a delegate's cache capacity, in bytes, until an open's hint says otherwise. */
@@ -38,18 +45,86 @@ public final class DelegateServer {
         return cache;
     }
 
-    /** Handles one request; never throws: failures become error replies naming the file and the cause. */
-    public byte[] handle(byte[] message) {
+    /** Where a delegate's replies go: to the application rank {@code destination}. */
+    @FunctionalInterface
+    public interface Replies {
+        void send(int destination, byte[] reply);
+    }
+
+    /**
+     * Handles one request of application rank {@code source}; never throws: failures become error replies
+     * naming the file and the cause. Most requests are answered at once; a collective SYNC or CLOSE is
+     * answered, together with its group's other members, when the last member's request arrives.
+     */
+    public void handle(int source, byte[] message, Replies replies) {
         Request r;
         try {
             r = DelegateProtocol.decode(message);
         } catch (IOException e) {
-            return DelegateProtocol.failed("malformed request: " + e.getMessage());
+            replies.send(source, DelegateProtocol.failed("malformed request: " + e.getMessage()));
+            return;
         }
+        if ((r.op() == DelegateProtocol.Op.SYNC || r.op() == DelegateProtocol.Op.CLOSE) && files.containsKey(r.uri())) {
+            collective(source, r, replies);
+            return;
+        }
+        replies.send(source, serveOrFail(r));
+    }
+
+    /** One request of a rank that is alone in its open group (tests, tools): its one reply. */
+    public byte[] handle(byte[] message) {
+        byte[][] reply = new byte[1][];
+        handle(0, message, (destination, bytes) -> reply[0] = bytes);
+        if (reply[0] == null) throw new IllegalStateException("the request waits for the rest of its open group");
+        return reply[0];
+    }
+
+    private byte[] serveOrFail(Request r) {
         try {
             return serve(r);
         } catch (IOException | RuntimeException e) {
             return DelegateProtocol.failed(r.op() + " of " + r.uri() + ": " + e);
+        }
+    }
+
+    /** Holds a member's SYNC or CLOSE until its whole open group asked, then serves it once for all. */
+    private void collective(int source, Request r, Replies replies) {
+        OpenEntry entry = files.get(r.uri());
+        OpenGroup g = entry.groups.get(r.group());
+        if (g == null) {
+            replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": no open of the file by group "
+                    + r.group() + " at this delegate"));
+            return;
+        }
+        List<Integer> waiting = r.op() == DelegateProtocol.Op.SYNC ? g.syncing : g.closing;
+        waiting.add(source);
+        if (waiting.size() < g.size) return;
+        List<Integer> members = new ArrayList<>(waiting);
+        waiting.clear();
+        byte[] reply;
+        if (r.op() == DelegateProtocol.Op.SYNC) {
+            reply = serveOrFail(r);
+        } else {
+            entry.groups.remove(r.group());
+            reply = closeGroup(r, entry, members.size());
+        }
+        for (int m : members) replies.send(m, reply);
+    }
+
+    private byte[] closeGroup(Request r, OpenEntry e, int members) {
+        try {
+            cache.flush(e.file);
+            e.openers -= members;
+            if (e.openers > 0) return DelegateProtocol.ok(0, new byte[0]);
+            files.remove(r.uri());
+            try {
+                cache.drop(e.file);
+            } finally {
+                e.file.storage().close();
+            }
+            return DelegateProtocol.ok(0, new byte[0]);
+        } catch (IOException | RuntimeException ex) {
+            return DelegateProtocol.failed(r.op() + " of " + r.uri() + ": " + ex);
         }
     }
 
@@ -90,10 +165,7 @@ public final class DelegateServer {
                 f.forgetWrittenEnd();
                 return DelegateProtocol.ok(0, new byte[0]);
             }
-            case CLOSE -> {
-                close(r);
-                return DelegateProtocol.ok(0, new byte[0]);
-            }
+            case CLOSE -> throw new IOException("the file is not open at this delegate");   // open files close as a group
             default -> throw new IOException("operation " + r.op() + " is not served by a delegate");
         }
     }
@@ -103,6 +175,7 @@ public final class DelegateServer {
         OpenEntry e = files.get(r.uri());
         if (e != null && (e.writable || !r.writable())) {
             e.openers++;
+            e.join(r);
             return;
         }
         if (e != null) {
@@ -113,19 +186,9 @@ public final class DelegateServer {
         ChainedStore storage = ChainedStore.open(r.uri(), r.writable(), r.hints(), rank);
         OpenEntry fresh = new OpenEntry(new CachedFile(storage, r.pageSize()), r.writable());
         fresh.openers = e == null ? 1 : e.openers + 1;
+        if (e != null) fresh.groups.putAll(e.groups);
+        fresh.join(r);
         files.put(r.uri(), fresh);
-    }
-
-    private void close(Request r) throws IOException {
-        OpenEntry e = entry(r);
-        cache.flush(e.file);
-        if (--e.openers > 0) return;
-        files.remove(r.uri());
-        try {
-            cache.drop(e.file);
-        } finally {
-            e.file.storage().close();
-        }
     }
 
     /** Closes every file still open (a job that ends without closing), writing back what is dirty. */
@@ -159,11 +222,27 @@ public final class DelegateServer {
     private static final class OpenEntry {
         final CachedFile file;
         final boolean writable;
+        final Map<Long, OpenGroup> groups = new HashMap<>();
         int openers;
+
+        void join(Request open) {
+            groups.computeIfAbsent(open.group(), k -> new OpenGroup(open.groupSize()));
+        }
 
         OpenEntry(CachedFile file, boolean writable) {
             this.file = file;
             this.writable = writable;
+        }
+    }
+
+    /** The ranks that opened a file together, and which of them wait in a collective SYNC or CLOSE. */
+    private static final class OpenGroup {
+        final int size;
+        final List<Integer> syncing = new ArrayList<>();
+        final List<Integer> closing = new ArrayList<>();
+
+        OpenGroup(int size) {
+            this.size = size;
         }
     }
 }

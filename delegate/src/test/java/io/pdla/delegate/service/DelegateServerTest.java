@@ -113,4 +113,63 @@ class DelegateServerTest {
             assertTrue(e.getMessage().contains("delegate 2") && e.getMessage().contains("file:/nowhere") && e.getMessage().contains("not open"), e.getMessage());
         }
     }
+
+    @Test
+    void aGroupsSyncAndCloseFlushEachPageOnceWhenTheLastMemberAsks() throws Exception {
+        int ranks = 4, pages = 3, piece = 1024;   // each rank writes one 1 KiB piece into every 4 KiB page
+        Path file = Files.write(dir.resolve("g"), new byte[0]);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        java.util.List<Integer> answered = new java.util.ArrayList<>();
+        DelegateServer.Replies replies = (to, reply) -> {
+            try {
+                ok(reply);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            answered.add(to);
+        };
+        long group = rnd.nextLong();
+        for (int r = 0; r < ranks; r++) server.handle(r, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), group, ranks), replies);
+        byte[] expected = new byte[pages * 4096];
+        for (int r = 0; r < ranks; r++) {
+            for (int p = 0; p < pages; p++) {
+                byte[] b = random(piece);
+                System.arraycopy(b, 0, expected, p * 4096 + r * piece, piece);
+                server.handle(r, DelegateProtocol.write(uri, ExtentList.of(p * 4096L + r * piece, piece), b), replies);
+            }
+        }
+        answered.clear();
+        for (int r = 0; r < ranks - 1; r++) {
+            server.handle(r, DelegateProtocol.collective(Op.SYNC, uri, group), replies);
+            assertTrue(answered.isEmpty(), "rank " + r + "'s sync was answered before the group's last member asked");
+        }
+        assertEquals(0, server.cache().counters().storageWrites, "nothing flushed before the whole group asked");
+        server.handle(ranks - 1, DelegateProtocol.collective(Op.SYNC, uri, group), replies);
+        assertEquals(java.util.List.of(0, 1, 2, 3), answered.stream().sorted().toList(), "every member answered");
+        assertEquals(pages, server.cache().counters().storageWrites, "one full-page write per page");
+        assertArrayEquals(expected, Files.readAllBytes(file), "seed " + seed);
+        answered.clear();
+        for (int r = 0; r < ranks; r++) server.handle(r, DelegateProtocol.collective(Op.CLOSE, uri, group), replies);
+        assertEquals(ranks, answered.size());
+        assertEquals(0, server.openFiles(), "the group's close was the file's last");
+    }
+
+    @Test
+    void membersOfDifferentOpenGroupsSyncIndependently() throws Exception {
+        Path file = Files.write(dir.resolve("i"), new byte[8192]);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        java.util.List<Integer> answered = new java.util.ArrayList<>();
+        DelegateServer.Replies replies = (to, reply) -> answered.add(to);
+        server.handle(0, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), 1, 2), replies);
+        server.handle(1, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), 1, 2), replies);
+        server.handle(2, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), 2, 1), replies);   // alone (COMM_SELF)
+        answered.clear();
+        server.handle(0, DelegateProtocol.collective(Op.SYNC, uri, 1), replies);
+        server.handle(2, DelegateProtocol.collective(Op.SYNC, uri, 2), replies);
+        assertEquals(java.util.List.of(2), answered, "the lone rank's sync does not wait for the other group");
+        server.handle(1, DelegateProtocol.collective(Op.SYNC, uri, 1), replies);
+        assertEquals(java.util.List.of(2, 0, 1), answered);
+    }
 }

@@ -32,6 +32,16 @@ final class DelegateRank {
         this.failAfter = failAfter;
     }
 
+    private void reply(int destination, byte[] reply) {
+        try {
+            long[] replyLength = {reply.length};
+            link.Send(replyLength, 0, 1, MPI.LONG, destination, MpjDelegateLink.TAG_REPLY);
+            link.Send(reply, 0, reply.length, MPI.BYTE, destination, MpjDelegateLink.TAG_REPLY);
+        } catch (MPIException e) {
+            throw new IllegalStateException("delegate cannot reply to application rank " + destination + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Returns whether the delegate served its whole job (false: it played dead). */
     boolean serve() throws MPIException {
         int byes = 0;
@@ -52,10 +62,7 @@ final class DelegateRank {
                 continue;
             }
             served++;
-            byte[] reply = server.handle(request);
-            long[] replyLength = {reply.length};
-            link.Send(replyLength, 0, 1, MPI.LONG, s.source, MpjDelegateLink.TAG_REPLY);
-            link.Send(reply, 0, reply.length, MPI.BYTE, s.source, MpjDelegateLink.TAG_REPLY);
+            server.handle(s.source, request, this::reply);
         }
         if (!playingDead) server.shutdown();
         return !playingDead;
