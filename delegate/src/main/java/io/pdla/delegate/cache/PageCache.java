@@ -86,12 +86,29 @@ public final class PageCache {
         evictOverCapacity();
     }
 
-    /** Writes back every dirty page of the file, in offset order. */
+    /** Most bytes one flush request carries: a flush of more dirty bytes goes out in several requests. */
+    static final long FLUSH_BATCH_BYTES = 16L << 20;
+
+    /**
+     * Writes back every dirty page of the file, in offset order, as few requests as {@link #FLUSH_BATCH_BYTES}
+     * allows: one request of many page runs lets the store serve them together (a striped store sends each
+     * server its share at once, and one delegate's pages of a server are contiguous there).
+     */
     public void flush(CachedFile file) throws IOException {
         List<Page> dirty = new ArrayList<>();
         for (Page p : file.pages.values()) if (!p.dirty.isEmpty()) dirty.add(p);
         dirty.sort((a, b) -> Long.compare(a.index, b.index));
-        for (Page p : dirty) writeBack(p);
+        int from = 0;
+        while (from < dirty.size()) {
+            long bytes = 0;
+            int to = from;
+            while (to < dirty.size() && (to == from || bytes + dirty.get(to).dirty.cardinality() <= FLUSH_BATCH_BYTES)) {
+                bytes += dirty.get(to).dirty.cardinality();
+                to++;
+            }
+            writeBack(dirty.subList(from, to), bytes);
+            from = to;
+        }
     }
 
     /** Flushes the file and forgets its pages (close, truncate): a reopen reads storage again. */
@@ -136,21 +153,28 @@ public final class PageCache {
     }
 
     private void writeBack(Page p) throws IOException {
-        long start = p.index * p.file.pageSize();
+        writeBack(List.of(p), p.dirty.cardinality());
+    }
+
+    /** One storage request with the dirty runs of {@code pages} (one file's, in offset order). */
+    private void writeBack(List<Page> pages, long dirtyBytes) throws IOException {
         ExtentList.Builder runs = ExtentList.builder();
-        ByteBuffer bytes = ByteBuffer.allocate(p.dirty.cardinality());
-        for (int i = p.dirty.nextSetBit(0); i >= 0; ) {
-            int stop = p.dirty.nextClearBit(i);
-            runs.add(start + i, stop - i);
-            bytes.put(p.data, i, stop - i);
-            i = p.dirty.nextSetBit(stop);
+        ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(dirtyBytes));
+        for (Page p : pages) {
+            long start = p.index * p.file.pageSize();
+            for (int i = p.dirty.nextSetBit(0); i >= 0; ) {
+                int stop = p.dirty.nextClearBit(i);
+                runs.add(start + i, stop - i);
+                bytes.put(p.data, i, stop - i);
+                i = p.dirty.nextSetBit(stop);
+            }
         }
         bytes.flip();
         ExtentList extents = runs.build();
-        p.file.storage().writev(extents, bytes);
+        pages.get(0).file.storage().writev(extents, bytes);
         counters.storageWrites++;
         counters.bytesFlushed += extents.totalBytes();
-        p.dirty.clear();
+        for (Page p : pages) p.dirty.clear();
     }
 
     private void evictOverCapacity() throws IOException {

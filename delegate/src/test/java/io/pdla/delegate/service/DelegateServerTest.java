@@ -147,7 +147,8 @@ class DelegateServerTest {
         assertEquals(0, server.cache().counters().storageWrites, "nothing flushed before the whole group asked");
         server.handle(ranks - 1, DelegateProtocol.collective(Op.SYNC, uri, group), replies);
         assertEquals(java.util.List.of(0, 1, 2, 3), answered.stream().sorted().toList(), "every member answered");
-        assertEquals(pages, server.cache().counters().storageWrites, "one full-page write per page");
+        assertEquals(1, server.cache().counters().storageWrites, "one flush request for the group's sync");
+        assertEquals((long) pages * 4096, server.cache().counters().bytesFlushed, "every page written back once, whole");
         assertArrayEquals(expected, Files.readAllBytes(file), "seed " + seed);
         answered.clear();
         for (int r = 0; r < ranks; r++) server.handle(r, DelegateProtocol.collective(Op.CLOSE, uri, group), replies);
