@@ -54,6 +54,11 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
         Path machines;
 
+        @Option(names = "--delegates", defaultValue = "0", paramLabel = "D",
+                description = "Run the shim's I/O through D I/O delegate ranks started beside the -np ranks "
+                        + "(as pdla run --delegates D); the FileChannel baseline does not use them. Default: ${DEFAULT-VALUE}.")
+        int delegates;
+
         @Unmatched
         List<String> iorArgs = new ArrayList<>();
 
@@ -69,7 +74,8 @@ public final class BenchCommand implements Runnable {
             if (machines != null && !Files.isRegularFile(machines)) return bad("machines file not found: " + machines);
             if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
             try {
-                return IorLauncher.run(processes, device, machines, iorArgs, true, 0).exitCode();
+                if (delegates < 0) return bad("--delegates must be >= 0, was " + delegates);
+                return IorLauncher.run(processes, delegates, device, machines, iorArgs, true, 0).exitCode();
             } catch (IllegalArgumentException e) {
                 // bad IOR options (the message names the option) or an unknown device
                 return bad(e.getMessage());

@@ -45,14 +45,28 @@ public final class IorLauncher {
      */
     public static MpjJob.Result run(int np, String device, Path machines, List<String> iorArgs, boolean inheritIO,
                                     long timeoutSeconds) throws IOException, InterruptedException {
+        return run(np, 0, device, machines, iorArgs, inheritIO, timeoutSeconds);
+    }
+
+    /**
+     * As above, with {@code delegates} I/O delegate ranks beside the {@code np} application ranks (as
+     * {@code pdla run --delegates} starts them): the shim's opens go through the delegates, the FileChannel
+     * baseline does not.
+     */
+    public static MpjJob.Result run(int np, int delegates, String device, Path machines, List<String> iorArgs,
+                                    boolean inheritIO, long timeoutSeconds) throws IOException, InterruptedException {
+        if (delegates < 0) throw new IllegalArgumentException("--delegates must be >= 0, was " + delegates);
         IorOptions.parse(iorArgs);
         Path status = Files.createTempFile("pdla-ior-status", ".txt");
         try {
             List<String> args = new ArrayList<>(iorArgs);
             args.add(IorMain.STATUS_OPTION);
             args.add(status.toString());
-            MpjJob.Builder b = MpjJob.builder(IorMain.class.getName()).processes(np).device(device)
-                    .classPath(MpjJob.currentClassPath()).args(args);
+            MpjJob.Builder b = delegates == 0
+                    ? MpjJob.builder(IorMain.class.getName()).processes(np)
+                    : MpjJob.builder(io.pdla.mpiio.launch.RankMain.class.getName()).processes(np).delegates(delegates)
+                            .env(io.pdla.mpiio.launch.RankMain.ENV_MAIN_CLASS, IorMain.class.getName());
+            b.device(device).classPath(MpjJob.currentClassPath()).args(args);
             if (machines != null) b.machinesFile(machines.toAbsolutePath());
             MpjJob job = b.build();
             MpjJob.Result r;

@@ -111,6 +111,31 @@ public final class PageCache {
         }
     }
 
+    /**
+     * Writes back the dirty bytes of the cached pages that {@code extents} touch and, with {@code drop}, forgets
+     * those pages: what a delegate does before a rank reads (keep) or writes (drop) those bytes straight on
+     * storage, and when a rank reports bytes it wrote there (drop), so that no copy older than storage is served.
+     */
+    public void release(CachedFile file, ExtentList extents, boolean drop) throws IOException {
+        List<Page> touched = new ArrayList<>();
+        for (Page p : file.pages.values()) {
+            long start = p.index * file.pageSize();
+            if (overlaps(extents, start, start + file.pageSize())) touched.add(p);
+        }
+        touched.sort((a, b) -> Long.compare(a.index, b.index));
+        for (Page p : touched) {
+            if (!p.dirty.isEmpty()) writeBack(p);
+            if (drop) remove(p);
+        }
+    }
+
+    private static boolean overlaps(ExtentList extents, long start, long end) {
+        for (int i = 0; i < extents.size(); i++) {
+            if (extents.offset(i) < end && extents.offset(i) + extents.length(i) > start) return true;
+        }
+        return false;
+    }
+
     /** Flushes the file and forgets its pages (close, truncate): a reopen reads storage again. */
     public void drop(CachedFile file) throws IOException {
         flush(file);

@@ -37,7 +37,57 @@ final class DelegateInterceptor implements IoInterceptor {
         this.hints = hints;
     }
 
-    private record Delegated(String uri, DelegateDomains domains, long group) {
+    /** Hint: a call whose pieces average at least this many bytes goes straight to storage (0: never). */
+    public static final String HINT_DIRECT_BYTES = "pdla_delegate_direct_bytes";
+    /** Default of {@link #HINT_DIRECT_BYTES}, in delegate pages. */
+    static final int DEFAULT_DIRECT_PAGES = 4;
+
+    /**
+     * A delegated file on this rank. Large calls bypass the delegates' caches (copying their bytes through a
+     * delegate would cost more than the cache saves); to keep MPI's consistency this rank remembers which
+     * delegates hold its writes since its last sync (a direct call over them first has them write back) and
+     * which bytes it wrote directly (each owner forgets those pages with this rank's next request to it).
+     */
+    private static final class Delegated {
+        final String uri;
+        final DelegateDomains domains;
+        final long group;
+        final long directBytes;
+        final boolean[] holdsWrites;
+        final ExtentList.Builder[] wroteDirectly;
+
+        Delegated(String uri, DelegateDomains domains, long group, long directBytes) {
+            this.uri = uri;
+            this.domains = domains;
+            this.group = group;
+            this.directBytes = directBytes;
+            this.holdsWrites = new boolean[domains.delegatesUsed()];
+            this.wroteDirectly = new ExtentList.Builder[domains.delegatesUsed()];
+        }
+
+        String uri() {
+            return uri;
+        }
+
+        DelegateDomains domains() {
+            return domains;
+        }
+
+        long group() {
+            return group;
+        }
+
+        boolean goesDirect(ExtentList extents) {
+            return directBytes > 0 && !extents.isEmpty() && extents.totalBytes() / extents.size() >= directBytes;
+        }
+
+        /** The bytes this rank wrote on storage that {@code delegate} must forget, handed over once. */
+        ExtentList takeInvalidations(int delegate) {
+            if (delegate >= wroteDirectly.length || wroteDirectly[delegate] == null) return ExtentList.EMPTY;
+            ExtentList e = wroteDirectly[delegate].build();
+            wroteDirectly[delegate] = null;
+            return e;
+        }
     }
 
     @Override
@@ -55,9 +105,19 @@ final class DelegateInterceptor implements IoInterceptor {
             }
             if (cacheBytes <= 0) throw new IllegalArgumentException("hint " + DelegateServer.HINT_CACHE_BYTES + "='" + h + "' must be > 0");
         }
+        long directBytes = DEFAULT_DIRECT_PAGES * domains.pageSize();
+        String direct = file.hints().get(HINT_DIRECT_BYTES);
+        if (direct != null) {
+            try {
+                directBytes = Long.parseLong(direct.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("hint " + HINT_DIRECT_BYTES + "='" + direct + "' is not a number of bytes");
+            }
+            if (directBytes < 0) throw new IllegalArgumentException("hint " + HINT_DIRECT_BYTES + "='" + direct + "' must be >= 0 (0: never)");
+        }
         long group = openGroup(file);
         toAll(DelegateProtocol.open(uri, file.writable(), domains.pageSize(), cacheBytes, file.hints(), group, file.commSize()));
-        file.put(STATE, new Delegated(uri, domains, group));
+        file.put(STATE, new Delegated(uri, domains, group, directBytes));
     }
 
     /**
@@ -87,16 +147,20 @@ final class DelegateInterceptor implements IoInterceptor {
         if (d == null) return next.proceed(call);
         switch (call.op()) {
             case READ, WRITE -> {
+                if (d.goesDirect(call.extents())) return direct(d, call, next);
                 long moved = call.op() == IoOp.WRITE ? write(d, call) : read(d, call);
                 if (call.collective()) next.proceed(call.rerouted(ExtentList.EMPTY, ByteBuffer.allocate(0)));
                 return moved;
             }
             case SYNC -> {
-                toAll(DelegateProtocol.collective(Op.SYNC, d.uri(), d.group()));
+                toAll(d, DelegateProtocol.collective(Op.SYNC, d.uri(), d.group()));
+                synchronized (d) {
+                    java.util.Arrays.fill(d.holdsWrites, false);
+                }
                 return next.proceed(call);
             }
             case SET_SIZE -> {
-                toAll(DelegateProtocol.simple(Op.TRUNCATE, d.uri(), call.argument()));
+                toAll(d, DelegateProtocol.simple(Op.TRUNCATE, d.uri(), call.argument()));
                 return next.proceed(call);
             }
             default -> {
@@ -108,7 +172,50 @@ final class DelegateInterceptor implements IoInterceptor {
     @Override
     public void closing(FileContext file) throws IOException {
         Delegated d = file.get(STATE);
-        if (d != null) toAll(DelegateProtocol.collective(Op.CLOSE, d.uri(), d.group()));
+        if (d != null) toAll(d, DelegateProtocol.collective(Op.CLOSE, d.uri(), d.group()));
+    }
+
+    /**
+     * A large call straight to storage: the delegates holding this rank's writes under it write them back
+     * first (and, before a write, forget those pages); after a write, every owner of its bytes is told to
+     * forget them with this rank's next request to it.
+     */
+    private long direct(Delegated d, IoCall call, Chain next) throws IOException {
+        boolean write = call.op() == IoOp.WRITE;
+        List<Share> shares = split(d.domains(), call.extents());
+        List<Integer> targets = new ArrayList<>();
+        List<byte[]> requests = new ArrayList<>();
+        synchronized (d) {
+            for (int owner = 0; owner < shares.size(); owner++) {
+                if (shares.get(owner) == null || !d.holdsWrites[owner]) continue;
+                targets.add(owner);
+                requests.add(withInvalidations(d, owner, DelegateProtocol.release(d.uri(), shares.get(owner).extents.build(),
+                        write ? DelegateProtocol.RELEASE_DROP : DelegateProtocol.RELEASE_KEEP)));
+            }
+        }
+        if (!targets.isEmpty()) {
+            byte[][] replies = exchange(targets, requests);
+            for (int i = 0; i < replies.length; i++) DelegateProtocol.check(replies[i], targets.get(i));
+        }
+        long moved = next.proceed(call);
+        if (write) {
+            synchronized (d) {
+                for (int owner = 0; owner < shares.size(); owner++) {
+                    Share s = shares.get(owner);
+                    if (s == null) continue;
+                    if (d.wroteDirectly[owner] == null) d.wroteDirectly[owner] = ExtentList.builder();
+                    d.wroteDirectly[owner].addAll(s.extents.build());
+                }
+            }
+        }
+        return moved;
+    }
+
+    /** {@code request} carrying the bytes this rank wrote directly that {@code delegate} has not been told of yet. */
+    private static byte[] withInvalidations(Delegated d, int delegate, byte[] request) throws IOException {
+        ExtentList pending = d.takeInvalidations(delegate);
+        if (pending.isEmpty()) return request;
+        return DelegateProtocol.encode(DelegateProtocol.decode(request).invalidating(pending));
     }
 
     /** The pieces of one call that one delegate serves, and where their bytes sit in the call's buffer. */
@@ -155,7 +262,10 @@ final class DelegateInterceptor implements IoInterceptor {
                 at += (int) run[1];
             }
             targets.add(owner);
-            requests.add(DelegateProtocol.write(d.uri(), e, data));
+            synchronized (d) {
+                d.holdsWrites[owner] = true;
+                requests.add(withInvalidations(d, owner, DelegateProtocol.write(d.uri(), e, data)));
+            }
         }
         byte[][] replies = exchange(targets, requests);
         for (int i = 0; i < replies.length; i++) DelegateProtocol.check(replies[i], targets.get(i));
@@ -176,7 +286,9 @@ final class DelegateInterceptor implements IoInterceptor {
             if (s == null) continue;
             targets.add(owner);
             used.add(s);
-            requests.add(DelegateProtocol.read(d.uri(), s.extents.build()));
+            synchronized (d) {
+                requests.add(withInvalidations(d, owner, DelegateProtocol.read(d.uri(), s.extents.build())));
+            }
         }
         byte[][] replies = exchange(targets, requests);
         long end = 0;
@@ -206,6 +318,21 @@ final class DelegateInterceptor implements IoInterceptor {
         long end = 0;
         for (int i = 0; i < replies.length; i++) end = Math.max(end, DelegateProtocol.knownEnd(replies[i], i));
         return end;
+    }
+
+    /** {@code request} to every delegate, each copy carrying what this rank wrote directly under that delegate's pages. */
+    private byte[][] toAll(Delegated d, byte[] request) throws IOException {
+        List<Integer> targets = new ArrayList<>();
+        List<byte[]> requests = new ArrayList<>();
+        synchronized (d) {
+            for (int i = 0; i < transport.delegates(); i++) {
+                targets.add(i);
+                requests.add(withInvalidations(d, i, request));
+            }
+        }
+        byte[][] replies = exchange(targets, requests);
+        for (int i = 0; i < replies.length; i++) DelegateProtocol.check(replies[i], i);
+        return replies;
     }
 
     private byte[][] toAll(byte[] request) throws IOException {

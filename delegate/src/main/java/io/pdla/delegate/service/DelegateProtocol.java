@@ -16,7 +16,10 @@ import java.util.Map;
  * a reply starts with a status byte, then an error text or the operation's result.
  */
 public final class DelegateProtocol {
-    public enum Op { OPEN, READ, WRITE, SYNC, CLOSE, SIZE, TRUNCATE, BYE }
+    public enum Op { OPEN, READ, WRITE, SYNC, CLOSE, SIZE, TRUNCATE, BYE, RELEASE }
+
+    /** RELEASE's argument: the pages are written back and kept (before a direct read) or also dropped (before a direct write). */
+    public static final long RELEASE_KEEP = 0, RELEASE_DROP = 1;
 
     static final byte OK = 0;
     static final byte FAILED = 1;
@@ -28,10 +31,27 @@ public final class DelegateProtocol {
      * A decoded request. {@code data} holds the bytes of a WRITE, in extent order. {@code group} names the
      * collective open the request belongs to (the same on every rank that opened the file together) and
      * {@code groupSize} is how many ranks opened it: SYNC and CLOSE are collective over that group, so a
-     * delegate flushes once when the whole group asked, not once per rank.
+     * delegate flushes once when the whole group asked, not once per rank. {@code invalidate}: bytes the sender
+     * wrote straight to storage since its last request to this delegate; the delegate writes back the dirty
+     * bytes of the pages they touch and forgets those pages before it serves the request, so it never serves
+     * a copy older than storage.
      */
     public record Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
-                          ExtentList extents, byte[] data, long argument, long group, int groupSize) {
+                          ExtentList extents, byte[] data, long argument, long group, int groupSize, ExtentList invalidate) {
+        public Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
+                       ExtentList extents, byte[] data, long argument, long group, int groupSize) {
+            this(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, ExtentList.EMPTY);
+        }
+
+        /** The same request carrying {@code pages} to invalidate first. */
+        public Request invalidating(ExtentList pages) {
+            return new Request(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, pages);
+        }
+    }
+
+    /** Write back (and with {@link #RELEASE_DROP} forget) the cached pages under {@code extents}, before a direct call. */
+    public static byte[] release(String uri, ExtentList extents, long mode) {
+        return encode(new Request(Op.RELEASE, uri, false, 0, 0, Map.of(), extents, new byte[0], mode, 0, 1));
     }
 
     /** A rank's open of a file as one of the {@code groupSize} ranks of the collective open {@code group}. */
@@ -89,6 +109,11 @@ public final class DelegateProtocol {
             }
             out.writeInt(r.data().length);
             out.write(r.data());
+            out.writeInt(r.invalidate().size());
+            for (int i = 0; i < r.invalidate().size(); i++) {
+                out.writeLong(r.invalidate().offset(i));
+                out.writeLong(r.invalidate().length(i));
+            }
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -115,7 +140,11 @@ public final class DelegateProtocol {
         for (int i = 0; i < ne; i++) b.add(in.readLong(), in.readLong());
         byte[] data = new byte[in.readInt()];
         in.readFully(data);
-        return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, b.build(), data, argument, group, groupSize);
+        int ni = in.readInt();
+        ExtentList.Builder inv = ExtentList.builder(ni);
+        for (int i = 0; i < ni; i++) inv.add(in.readLong(), in.readLong());
+        return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, b.build(), data, argument, group,
+                groupSize, inv.build());
     }
 
     /** A successful reply: {@code knownEnd} (READ, SIZE; 0 otherwise) and the bytes read (READ). */

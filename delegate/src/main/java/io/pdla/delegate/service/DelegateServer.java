@@ -64,6 +64,15 @@ public final class DelegateServer {
             replies.send(source, DelegateProtocol.failed("malformed request: " + e.getMessage()));
             return;
         }
+        if (!r.invalidate().isEmpty() && files.containsKey(r.uri())) {
+            try {
+                cache.release(files.get(r.uri()).file, r.invalidate(), true);
+            } catch (IOException | RuntimeException e) {
+                replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": writing back before "
+                        + "forgetting pages the rank wrote on storage: " + e));
+                return;
+            }
+        }
         if ((r.op() == DelegateProtocol.Op.SYNC || r.op() == DelegateProtocol.Op.CLOSE) && files.containsKey(r.uri())) {
             collective(source, r, replies);
             return;
@@ -154,6 +163,10 @@ public final class DelegateServer {
                 CachedFile f = file(r);
                 cache.flush(f);
                 f.storage().sync();
+                return DelegateProtocol.ok(0, new byte[0]);
+            }
+            case RELEASE -> {
+                cache.release(file(r), r.extents(), r.argument() == DelegateProtocol.RELEASE_DROP);
                 return DelegateProtocol.ok(0, new byte[0]);
             }
             case SIZE -> {

@@ -173,4 +173,33 @@ class DelegateServerTest {
         server.handle(1, DelegateProtocol.collective(Op.SYNC, uri, 1), replies);
         assertEquals(java.util.List.of(2, 0, 1), answered);
     }
+
+    @Test
+    void releaseAndInvalidationNeverLeaveACopyOlderThanStorage() throws Exception {
+        byte[] old = random(8192);
+        Path file = Files.write(dir.resolve("r"), old);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));
+        byte[] small = random(10);
+        ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(100, 10), small)));   // dirty, cached
+        // before a direct read of page 0 the rank's dirty bytes reach storage; the page stays cached
+        ok(server.handle(DelegateProtocol.release(uri, ExtentList.of(0, 4096), DelegateProtocol.RELEASE_KEEP)));
+        byte[] onDisk = Files.readAllBytes(file);
+        assertArrayEquals(small, Arrays.copyOfRange(onDisk, 100, 110), "seed " + seed);
+        // page 1 is loaded into the cache, then the rank writes it directly on storage and reports it
+        byte[] cached = server.handle(DelegateProtocol.read(uri, ExtentList.of(4096, 4096)));
+        assertArrayEquals(Arrays.copyOfRange(old, 4096, 8192), Arrays.copyOfRange(cached, DelegateProtocol.DATA_OFFSET, cached.length));
+        byte[] direct = random(4096);
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(direct), 4096);
+        }
+        byte[] read = DelegateProtocol.encode(DelegateProtocol.decode(DelegateProtocol.read(uri, ExtentList.of(4096, 4096)))
+                .invalidating(ExtentList.of(4096, 4096)));
+        byte[] fresh = server.handle(read);
+        assertArrayEquals(direct, Arrays.copyOfRange(fresh, DelegateProtocol.DATA_OFFSET, fresh.length),
+                "the cached copy of page 1 was forgotten, storage's bytes served");
+        ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
+        assertArrayEquals(direct, Arrays.copyOfRange(Files.readAllBytes(file), 4096, 8192), "close wrote no stale page back");
+    }
 }

@@ -70,6 +70,8 @@ public final class DelegateDifferentialProgram {
             Info info = new Info();
             info.set("pdla_delegate_page_size", String.valueOf(pageSize));
             info.set("pdla_delegate_cache_bytes", String.valueOf(cacheBytes));
+            // calls whose mean piece reaches this go straight to storage: never, always, or part of the calls
+            info.set("pdla_delegate_direct_bytes", String.valueOf(new long[]{0, 1, 2 * pageSize, 8 * pageSize}[index % 4]));
             info.set("pdla_min_fd_size", "1");
             info.set("romio_cb_write", "enable");
             info.set("romio_cb_read", "enable");
