@@ -66,6 +66,16 @@ class DelegateJobTest {
         }
     }
 
+    @Test
+    void overMpjMessagesInsteadOfSharedQueuesTheResultsAreTheSame() throws Exception {
+        // one-JVM jobs use shared queues; PDLA_DELEGATE_TRANSPORT=mpj keeps the MPJ transport (niodev's) tested here too
+        long seed = ThreadLocalRandom.current().nextLong(1_000_000_000L);
+        MpjJob.Result b = run(DelegateDifferentialProgram.class, 3, 2, List.of("PDLA_DELEGATE_TRANSPORT", "mpj"),
+                dir.toString(), String.valueOf(seed), "3", "true");
+        List<String> passed = MpjTestSupport.assertAllPassed(b, 3);
+        assertEquals(3 * 3, passed.size(), "seed " + seed + "\n" + b.output());
+    }
+
     @ParameterizedTest(name = "np={0} delegates={1}")
     @CsvSource({"2,2", "5,3", "6,1"})
     void collectiveAccessThroughDelegatesMatchesTheModel(int np, int delegates) throws Exception {

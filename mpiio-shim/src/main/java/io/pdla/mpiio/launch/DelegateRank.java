@@ -24,15 +24,46 @@ final class DelegateRank {
     private final int applications;
     private final DelegateServer server;
     private final long failAfter;
+    /** Non-null when the job runs in one JVM: requests and replies go through queues, not MPJ. */
+    private final SharedMailboxes boxes;
+    private final int index;
 
     DelegateRank(Intracomm link, int applications, int worldRank, long cacheBytes, long failAfter) {
+        this(link, null, applications, worldRank, cacheBytes, failAfter);
+    }
+
+    DelegateRank(Intracomm link, SharedMailboxes boxes, int applications, int worldRank, long cacheBytes, long failAfter) {
         this.link = link;
+        this.boxes = boxes;
         this.applications = applications;
+        this.index = worldRank - applications;
         this.server = new DelegateServer(cacheBytes, worldRank);
         this.failAfter = failAfter;
     }
 
+    /** The next request: {source application rank, bytes}. */
+    private Object[] next() throws MPIException {
+        if (boxes != null) {
+            try {
+                return boxes.requests[index].take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("delegate " + index + " was interrupted while waiting for requests", e);
+            }
+        }
+        long[] length = new long[1];
+        Status s = link.Recv(length, 0, 1, MPI.LONG, MPI.ANY_SOURCE, MpjDelegateLink.TAG_REQUEST);
+        int n = Math.toIntExact(length[0]);
+        byte[] request = new byte[n];
+        link.Recv(request, 0, n, MPI.BYTE, s.source, MpjDelegateLink.TAG_REQUEST);   // the same sender's next message
+        return new Object[]{s.source, request};
+    }
+
     private void reply(int destination, byte[] reply) {
+        if (boxes != null) {
+            boxes.replies[destination].add(new Object[]{index, reply});
+            return;
+        }
         try {
             long[] replyLength = {reply.length};
             link.Send(replyLength, 0, 1, MPI.LONG, destination, MpjDelegateLink.TAG_REPLY);
@@ -48,12 +79,10 @@ final class DelegateRank {
         long served = 0;
         boolean playingDead = false;
         while (byes < applications) {
-            long[] length = new long[1];
-            Status s = link.Recv(length, 0, 1, MPI.LONG, MPI.ANY_SOURCE, MpjDelegateLink.TAG_REQUEST);
-            int n = Math.toIntExact(length[0]);
-            byte[] request = new byte[n];
-            link.Recv(request, 0, n, MPI.BYTE, s.source, MpjDelegateLink.TAG_REQUEST);   // the same sender's next message
-            if (n > 0 && request[0] == DelegateProtocol.Op.BYE.ordinal()) {
+            Object[] next = next();
+            int source = (Integer) next[0];
+            byte[] request = (byte[]) next[1];
+            if (request.length > 0 && request[0] == DelegateProtocol.Op.BYE.ordinal()) {
                 byes++;
                 continue;
             }
@@ -62,7 +91,7 @@ final class DelegateRank {
                 continue;
             }
             served++;
-            server.handle(s.source, request, this::reply);
+            server.handle(source, request, this::reply);
         }
         if (!playingDead) server.shutdown();
         return !playingDead;

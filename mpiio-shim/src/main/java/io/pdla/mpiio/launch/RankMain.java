@@ -83,17 +83,20 @@ public final class RankMain {
         boolean delegate = me >= applications;
         mpi.Intracomm app = world.Split(delegate ? 1 : 0, me);
         mpi.Intracomm link = (mpi.Intracomm) world.clone();
+        SharedMailboxes boxes = sharedMailboxes(world, applications, delegates);
+        long timeout = setting(MpjDelegateLink.ENV_TIMEOUT_MS, MpjDelegateLink.DEFAULT_TIMEOUT_MS);
         owned.setBoolean(null, true);
         try {
             if (delegate) {
                 long cache = setting(io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES, io.pdla.delegate.service.DelegateServer.DEFAULT_CACHE_BYTES);
                 long failAfter = setting(DelegateRank.ENV_FAIL_AFTER, -1);
-                if (!new DelegateRank(link, applications, me, cache, failAfter).serve()) {
+                if (!new DelegateRank(link, boxes, applications, me, cache, failAfter).serve()) {
                     System.err.println("pdla: delegate " + (me - applications) + " played dead (" + DelegateRank.ENV_FAIL_AFTER + ")");
                 }
             } else {
-                MpjDelegateLink transport = new MpjDelegateLink(link, applications, delegates,
-                        setting(MpjDelegateLink.ENV_TIMEOUT_MS, MpjDelegateLink.DEFAULT_TIMEOUT_MS));
+                io.pdla.delegate.service.DelegateTransport transport = boxes != null
+                        ? new SharedMemoryDelegateLink(boxes, me, applications, delegates, timeout)
+                        : new MpjDelegateLink(link, applications, delegates, timeout);
                 io.pdla.delegate.service.DelegateTransports.install(transport);
                 mpi.MPI.COMM_WORLD = app;
                 try {
@@ -101,13 +104,33 @@ public final class RankMain {
                 } finally {
                     mpi.MPI.COMM_WORLD = world;
                     io.pdla.delegate.service.DelegateTransports.install(null);
-                    transport.bye();
+                    if (transport instanceof SharedMemoryDelegateLink shm) shm.bye();
+                    else ((MpjDelegateLink) transport).bye();
                 }
             }
         } finally {
             owned.setBoolean(null, false);
         }
         mpi.MPI.Finalize();
+    }
+
+    /** Setting: {@code mpj} makes a one-JVM job talk to its delegates through MPJ messages instead of shared queues. */
+    static final String ENV_DELEGATE_TRANSPORT = "PDLA_DELEGATE_TRANSPORT";
+
+    /**
+     * The job's shared mailboxes when every rank runs in this JVM (multicore) and the setting does not ask for
+     * MPJ, else null. The job's name comes from rank 0, so every rank finds the same mailboxes.
+     */
+    private static SharedMailboxes sharedMailboxes(mpi.Intracomm world, int applications, int delegates) throws mpi.MPIException {
+        String t = io.pdla.intercept.Environment.get(ENV_DELEGATE_TRANSPORT);
+        if ("mpj".equalsIgnoreCase(t == null ? "" : t.trim())) return null;
+        if (t != null && !t.isBlank() && !"shared".equalsIgnoreCase(t.trim())) {
+            throw new IllegalArgumentException(ENV_DELEGATE_TRANSPORT + "='" + t + "' is not one of: shared, mpj");
+        }
+        if (!io.pdla.mpiio.collective.SharedMemoryExchange.wholeJobInThisJvm()) return null;
+        long[] job = {world.Rank() == 0 ? java.util.concurrent.ThreadLocalRandom.current().nextLong() : 0};
+        world.Bcast(job, 0, 1, mpi.MPI.LONG, 0);
+        return SharedMailboxes.of("job " + Long.toHexString(job[0]), applications, delegates);
     }
 
     private static long setting(String name, long fallback) {

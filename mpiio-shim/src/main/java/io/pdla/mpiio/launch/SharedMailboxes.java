@@ -1,0 +1,56 @@
+package io.pdla.mpiio.launch;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * The delegates' mailboxes of a job whose ranks all run in one JVM (MPJ's multicore device): one request queue
+ * per delegate and one reply queue per application rank, so a request costs a hand-over between threads
+ * instead of two MPJ messages each way. Every rank loads pdla with its own class loader, so the mailboxes
+ * are JDK objects reached from a JDK-owned root (one system property), never pdla classes. A request is
+ * {@code Object[]{Integer source, byte[] message}}; a reply {@code Object[]{Integer delegate, byte[] reply}}.
+ */
+final class SharedMailboxes {
+    private static final String ROOT = "io.pdla.mpiio.delegate-mailboxes";
+
+    final LinkedBlockingQueue<Object[]>[] requests;
+    final LinkedBlockingQueue<Object[]>[] replies;
+
+    private SharedMailboxes(Object[] boxes) {
+        this.requests = cast(boxes[0]);
+        this.replies = cast(boxes[1]);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static LinkedBlockingQueue<Object[]>[] cast(Object o) {
+        return (LinkedBlockingQueue<Object[]>[]) o;
+    }
+
+    /** The mailboxes of the job named {@code job} (the same name on every rank), made by the first rank to ask. */
+    static SharedMailboxes of(String job, int applications, int delegates) {
+        Object[] boxes = root().computeIfAbsent(job, k -> new Object[]{queues(delegates), queues(applications)});
+        return new SharedMailboxes(boxes);
+    }
+
+    private static LinkedBlockingQueue<?>[] queues(int n) {
+        LinkedBlockingQueue<?>[] q = new LinkedBlockingQueue<?>[n];
+        for (int i = 0; i < n; i++) q[i] = new LinkedBlockingQueue<Object[]>();
+        return q;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object[]> root() {
+        Object r = System.getProperties().get(ROOT);
+        if (r == null) {
+            synchronized (System.getProperties()) {
+                r = System.getProperties().get(ROOT);
+                if (r == null) {
+                    r = new ConcurrentHashMap<String, Object[]>();
+                    System.getProperties().put(ROOT, r);
+                }
+            }
+        }
+        return (Map<String, Object[]>) r;
+    }
+}
