@@ -65,18 +65,6 @@ final class DelegateInterceptor implements IoInterceptor {
             this.wroteDirectly = new ExtentList.Builder[domains.delegatesUsed()];
         }
 
-        String uri() {
-            return uri;
-        }
-
-        DelegateDomains domains() {
-            return domains;
-        }
-
-        long group() {
-            return group;
-        }
-
         boolean goesDirect(ExtentList extents) {
             return directBytes > 0 && !extents.isEmpty() && extents.totalBytes() / extents.size() >= directBytes;
         }
@@ -95,29 +83,24 @@ final class DelegateInterceptor implements IoInterceptor {
         if (!file.driver().has(Capability.RANDOM_WRITE)) return;
         DelegateDomains domains = DelegateDomains.of(file.driver().layout(file.uri()), transport.delegates(), file.hints());
         String uri = file.uri().toString();
-        long cacheBytes = 0;
-        String h = file.hints().get(DelegateServer.HINT_CACHE_BYTES);
-        if (h != null) {
-            try {
-                cacheBytes = Long.parseLong(h.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("hint " + DelegateServer.HINT_CACHE_BYTES + "='" + h + "' is not a number of bytes");
-            }
-            if (cacheBytes <= 0) throw new IllegalArgumentException("hint " + DelegateServer.HINT_CACHE_BYTES + "='" + h + "' must be > 0");
-        }
-        long directBytes = DEFAULT_DIRECT_PAGES * domains.pageSize();
-        String direct = file.hints().get(HINT_DIRECT_BYTES);
-        if (direct != null) {
-            try {
-                directBytes = Long.parseLong(direct.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("hint " + HINT_DIRECT_BYTES + "='" + direct + "' is not a number of bytes");
-            }
-            if (directBytes < 0) throw new IllegalArgumentException("hint " + HINT_DIRECT_BYTES + "='" + direct + "' must be >= 0 (0: never)");
-        }
+        long cacheBytes = byteHint(file, DelegateServer.HINT_CACHE_BYTES, 0, 1, "must be > 0");
+        long directBytes = byteHint(file, HINT_DIRECT_BYTES, DEFAULT_DIRECT_PAGES * domains.pageSize(), 0, "must be >= 0 (0: never)");
         long group = openGroup(file);
         toAll(DelegateProtocol.open(uri, file.writable(), domains.pageSize(), cacheBytes, file.hints(), group, file.commSize()));
         file.put(STATE, new Delegated(uri, domains, group, directBytes));
+    }
+
+    private static long byteHint(FileContext file, String name, long fallback, long min, String rule) {
+        String h = file.hints().get(name);
+        if (h == null) return fallback;
+        long v;
+        try {
+            v = Long.parseLong(h.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("hint " + name + "='" + h + "' is not a number of bytes");
+        }
+        if (v < min) throw new IllegalArgumentException("hint " + name + "='" + h + "' " + rule);
+        return v;
     }
 
     /**
@@ -153,14 +136,14 @@ final class DelegateInterceptor implements IoInterceptor {
                 return moved;
             }
             case SYNC -> {
-                toAll(d, DelegateProtocol.collective(Op.SYNC, d.uri(), d.group()));
+                toAll(d, DelegateProtocol.collective(Op.SYNC, d.uri, d.group));
                 synchronized (d) {
                     java.util.Arrays.fill(d.holdsWrites, false);
                 }
                 return next.proceed(call);
             }
             case SET_SIZE -> {
-                toAll(d, DelegateProtocol.simple(Op.TRUNCATE, d.uri(), call.argument()));
+                toAll(d, DelegateProtocol.simple(Op.TRUNCATE, d.uri, call.argument()));
                 return next.proceed(call);
             }
             default -> {
@@ -172,7 +155,7 @@ final class DelegateInterceptor implements IoInterceptor {
     @Override
     public void closing(FileContext file) throws IOException {
         Delegated d = file.get(STATE);
-        if (d != null) toAll(d, DelegateProtocol.collective(Op.CLOSE, d.uri(), d.group()));
+        if (d != null) toAll(d, DelegateProtocol.collective(Op.CLOSE, d.uri, d.group));
     }
 
     /**
@@ -182,14 +165,14 @@ final class DelegateInterceptor implements IoInterceptor {
      */
     private long direct(Delegated d, IoCall call, Chain next) throws IOException {
         boolean write = call.op() == IoOp.WRITE;
-        List<Share> shares = split(d.domains(), call.extents());
+        List<Share> shares = split(d.domains, call.extents());
         List<Integer> targets = new ArrayList<>();
         List<byte[]> requests = new ArrayList<>();
         synchronized (d) {
             for (int owner = 0; owner < shares.size(); owner++) {
                 if (shares.get(owner) == null || !d.holdsWrites[owner]) continue;
                 targets.add(owner);
-                requests.add(withInvalidations(d, owner, DelegateProtocol.release(d.uri(), shares.get(owner).extents.build(),
+                requests.add(withInvalidations(d, owner, DelegateProtocol.release(d.uri, shares.get(owner).extents.build(),
                         write ? DelegateProtocol.RELEASE_DROP : DelegateProtocol.RELEASE_KEEP)));
             }
         }
@@ -248,7 +231,7 @@ final class DelegateInterceptor implements IoInterceptor {
     private long write(Delegated d, IoCall call) throws IOException {
         ByteBuffer src = call.buffer();
         int base = src.position();
-        List<Share> shares = split(d.domains(), call.extents());
+        List<Share> shares = split(d.domains, call.extents());
         List<Integer> targets = new ArrayList<>();
         List<byte[]> requests = new ArrayList<>();
         for (int owner = 0; owner < shares.size(); owner++) {
@@ -264,7 +247,7 @@ final class DelegateInterceptor implements IoInterceptor {
             targets.add(owner);
             synchronized (d) {
                 d.holdsWrites[owner] = true;
-                requests.add(withInvalidations(d, owner, DelegateProtocol.write(d.uri(), e, data)));
+                requests.add(withInvalidations(d, owner, DelegateProtocol.write(d.uri, e, data)));
             }
         }
         byte[][] replies = exchange(targets, requests);
@@ -277,7 +260,7 @@ final class DelegateInterceptor implements IoInterceptor {
     private long read(Delegated d, IoCall call) throws IOException {
         ByteBuffer dst = call.buffer();
         int base = dst.position();
-        List<Share> shares = split(d.domains(), call.extents());
+        List<Share> shares = split(d.domains, call.extents());
         List<Integer> targets = new ArrayList<>();
         List<byte[]> requests = new ArrayList<>();
         List<Share> used = new ArrayList<>();
@@ -287,7 +270,7 @@ final class DelegateInterceptor implements IoInterceptor {
             targets.add(owner);
             used.add(s);
             synchronized (d) {
-                requests.add(withInvalidations(d, owner, DelegateProtocol.read(d.uri(), s.extents.build())));
+                requests.add(withInvalidations(d, owner, DelegateProtocol.read(d.uri, s.extents.build())));
             }
         }
         byte[][] replies = exchange(targets, requests);
@@ -314,7 +297,7 @@ final class DelegateInterceptor implements IoInterceptor {
 
     /** The end of the file across every delegate's unflushed writes and storage. */
     private long fileEnd(Delegated d) throws IOException {
-        byte[][] replies = toAll(DelegateProtocol.simple(Op.SIZE, d.uri(), 0));
+        byte[][] replies = toAll(DelegateProtocol.simple(Op.SIZE, d.uri, 0));
         long end = 0;
         for (int i = 0; i < replies.length; i++) end = Math.max(end, DelegateProtocol.knownEnd(replies[i], i));
         return end;

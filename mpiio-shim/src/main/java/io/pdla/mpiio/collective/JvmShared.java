@@ -13,21 +13,29 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * everything placed under it is a JDK type, never a pdla class (another rank's copy of a pdla class is a
  * different class to this one).
  */
-final class JvmShared {
+public final class JvmShared {
     private static final String ROOT = "io.pdla.mpiio.jvm-shared";
 
     private JvmShared() {
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object[]> root() {
-        Object r = System.getProperties().get(ROOT);
+        return map(ROOT);
+    }
+
+    /**
+     * The JVM-wide map kept under the system property {@code name}, made by the first rank to ask: what every
+     * rank of the JVM sees, whatever its class loader. Its values must be JDK objects (arrays of them included).
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object[]> map(String name) {
+        Object r = System.getProperties().get(name);
         if (r == null) {
             synchronized (System.getProperties()) {
-                r = System.getProperties().get(ROOT);
+                r = System.getProperties().get(name);
                 if (r == null) {
                     r = new ConcurrentHashMap<String, Object[]>();
-                    System.getProperties().put(ROOT, r);
+                    System.getProperties().put(name, r);
                 }
             }
         }

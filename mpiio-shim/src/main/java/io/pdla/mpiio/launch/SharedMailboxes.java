@@ -1,14 +1,13 @@
 package io.pdla.mpiio.launch;
 
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * The delegates' mailboxes of a job whose ranks all run in one JVM (MPJ's multicore device): one request queue
  * per delegate and one reply queue per application rank, so a request costs a hand-over between threads
  * instead of two MPJ messages each way. Every rank loads pdla with its own class loader, so the mailboxes
- * are JDK objects reached from a JDK-owned root (one system property), never pdla classes. A request is
+ * are JDK objects in a {@link io.pdla.mpiio.collective.JvmShared#map JVM-wide map}, never pdla classes. A request is
  * {@code Object[]{Integer source, byte[] message}}; a reply {@code Object[]{Integer delegate, byte[] reply}}.
  */
 final class SharedMailboxes {
@@ -39,18 +38,7 @@ final class SharedMailboxes {
         return q;
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object[]> root() {
-        Object r = System.getProperties().get(ROOT);
-        if (r == null) {
-            synchronized (System.getProperties()) {
-                r = System.getProperties().get(ROOT);
-                if (r == null) {
-                    r = new ConcurrentHashMap<String, Object[]>();
-                    System.getProperties().put(ROOT, r);
-                }
-            }
-        }
-        return (Map<String, Object[]>) r;
+        return io.pdla.mpiio.collective.JvmShared.map(ROOT);
     }
 }
