@@ -73,11 +73,30 @@ final class DelegateRank {
         }
     }
 
+    private long served;
+    private boolean playingDead;
+
+    /** One request, whichever thread runs it: one at a time, in the order they get the delegate's lock. */
+    private synchronized void serveOne(int source, byte[] request) {
+        if (failAfter >= 0 && served >= failAfter) {
+            playingDead = true;
+            return;
+        }
+        served++;
+        server.handle(source, request, this::reply);
+    }
+
+    /**
+     * In a one-JVM job: lets application ranks run this delegate's requests on their own threads. Call before
+     * the barrier that precedes the application's first request.
+     */
+    void registerHandler() {
+        if (boxes != null) boxes.register(index, this::serveOne);
+    }
+
     /** Returns whether the delegate served its whole job (false: it played dead). */
     boolean serve() throws MPIException {
         int byes = 0;
-        long served = 0;
-        boolean playingDead = false;
         while (byes < applications) {
             Object[] next = next();
             int source = (Integer) next[0];
@@ -86,14 +105,11 @@ final class DelegateRank {
                 byes++;
                 continue;
             }
-            if (failAfter >= 0 && served >= failAfter) {
-                playingDead = true;
-                continue;
-            }
-            served++;
-            server.handle(source, request, this::reply);
+            serveOne(source, request);
         }
-        if (!playingDead) server.shutdown();
-        return !playingDead;
+        synchronized (this) {
+            if (!playingDead) server.shutdown();
+            return !playingDead;
+        }
     }
 }

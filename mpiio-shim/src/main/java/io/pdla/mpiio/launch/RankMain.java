@@ -90,10 +90,14 @@ public final class RankMain {
             if (delegate) {
                 long cache = setting(io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES, io.pdla.delegate.service.DelegateServer.DEFAULT_CACHE_BYTES);
                 long failAfter = setting(DelegateRank.ENV_FAIL_AFTER, -1);
-                if (!new DelegateRank(link, boxes, applications, me, cache, failAfter).serve()) {
+                DelegateRank rank = new DelegateRank(link, boxes, applications, me, cache, failAfter);
+                rank.registerHandler();
+                world.Barrier();   // every handler registered before any application rank sends
+                if (!rank.serve()) {
                     System.err.println("pdla: delegate " + (me - applications) + " played dead (" + DelegateRank.ENV_FAIL_AFTER + ")");
                 }
             } else {
+                world.Barrier();   // the delegates registered their handlers
                 io.pdla.delegate.service.DelegateTransport transport = boxes != null
                         ? new SharedMemoryDelegateLink(boxes, me, applications, delegates, timeout)
                         : new MpjDelegateLink(link, applications, delegates, timeout);

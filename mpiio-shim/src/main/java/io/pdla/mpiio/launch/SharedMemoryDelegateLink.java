@@ -37,7 +37,11 @@ final class SharedMemoryDelegateLink implements DelegateTransport {
     @Override
     public synchronized byte[][] exchange(int[] targets, byte[][] requests) throws IOException {
         for (int t : targets) alive(t);
-        for (int i = 0; i < targets.length; i++) boxes.requests[targets[i]].add(new Object[]{rank, requests[i]});
+        for (int i = 0; i < targets.length; i++) {
+            java.util.function.BiConsumer<Integer, byte[]> serve = boxes.handler(targets[i]);
+            if (serve != null) serve.accept(rank, requests[i]);   // on this thread, under the delegate's lock
+            else boxes.requests[targets[i]].add(new Object[]{rank, requests[i]});
+        }
         byte[][] replies = new byte[targets.length][];
         LinkedBlockingQueue<Object[]> mine = boxes.replies[rank];
         long deadline = System.nanoTime() + timeoutNanos;
