@@ -156,6 +156,13 @@ public final class DelegateProtocol {
         return out;
     }
 
+    /** A successful reply whose data already sits in {@code reply} from {@link #DATA_OFFSET} on: writes its header. */
+    public static byte[] okInPlace(long knownEnd, byte[] reply) {
+        reply[0] = OK;
+        java.nio.ByteBuffer.wrap(reply, 1, 8).putLong(knownEnd);
+        return reply;
+    }
+
     public static byte[] failed(String message) {
         byte[] text = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         byte[] out = new byte[1 + text.length];

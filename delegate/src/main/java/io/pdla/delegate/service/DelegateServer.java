@@ -145,11 +145,12 @@ public final class DelegateServer {
             }
             case READ -> {
                 CachedFile f = file(r);
-                byte[] data = new byte[Math.toIntExact(r.extents().totalBytes())];
-                ByteBuffer dst = ByteBuffer.wrap(data);
+                // the bytes go straight into the reply, after its header: no second copy
+                byte[] reply = new byte[DelegateProtocol.DATA_OFFSET + Math.toIntExact(r.extents().totalBytes())];
+                ByteBuffer dst = ByteBuffer.wrap(reply, DelegateProtocol.DATA_OFFSET, reply.length - DelegateProtocol.DATA_OFFSET).slice();
                 ExtentList e = r.extents();
                 for (int i = 0; i < e.size(); i++) cache.read(f, e.offset(i), dst, e.length(i));
-                return DelegateProtocol.ok(f.knownEnd(), data);
+                return DelegateProtocol.okInPlace(f.knownEnd(), reply);
             }
             case WRITE -> {
                 OpenEntry entry = entry(r);
