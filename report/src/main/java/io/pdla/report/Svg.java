@@ -19,11 +19,16 @@ public final class Svg {
     private static final AtomicInteger NEXT = new AtomicInteger();
     private static final Pattern XMLNS = Pattern.compile("\\s+xmlns(:[A-Za-z0-9_-]+)?=('[^']*'|\"[^\"]*\")");
 
+    static {
+        System.setProperty("java.awt.headless", "true");
+        // rotated labels (the vertical axis's) as rotated <text>, not as glyph outlines
+        org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
+
     private Svg() {
     }
 
     public static String of(JFreeChart chart, int width, int height) {
-        System.setProperty("java.awt.headless", "true");
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         g2.setDefsKeyPrefix("c" + NEXT.incrementAndGet() + "_");
         g2.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
