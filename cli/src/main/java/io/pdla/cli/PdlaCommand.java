@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
                 AnalyzeCommand.class,
                 PatternsCommand.class,
                 WhyCommand.class,
+                ReportCommand.class,
                 DarshanCommand.class,
                 DaemonCommand.class,
                 ReplicasCommand.class,

@@ -379,7 +379,9 @@ public final class JobReport {
             chart(h, "replica-layout", Charts.replicaLayout(l.title() + ": " + l.layout(), l.servers(), l.hddServers(), l.pieces()),
                     1300, 140 + 22 * l.servers().size());
         }
-        if (replicas.replicaBytes() + replicas.originalBytes() == 0) {
+        if (records.isEmpty()) {
+            missing(h, "redirect-share", "the share of reads the replicas cover needs per-call records: " + noSegments);
+        } else if (replicas.replicaBytes() + replicas.originalBytes() == 0) {
             missing(h, "redirect-share", "the job read nothing, so no read could be redirected");
         } else {
             chart(h, "redirect-share", Charts.redirectShare(replicas.replicaBytes(), replicas.originalBytes(), replicas.basis()), 900, 420);

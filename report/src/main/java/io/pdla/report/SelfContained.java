@@ -8,9 +8,10 @@ import java.util.regex.Pattern;
 /**
  * Everything in a page that would reach outside it: http(s) anywhere, {@code //} inside a tag, a src/href/xlink:href
  * attribute to anything but {@code #...} or {@code data:}, {@code url(...)} other than {@code url(#...)}, and the
- * elements that load things (script, link, iframe, object, embed, img, {@code @import}).
+ * elements that load things (script, link, iframe, object, embed, img, {@code @import}). The report's tests hold every
+ * page to it; it is public so that other modules' tests can hold theirs to it too.
  */
-final class SelfContained {
+public final class SelfContained {
     private static final Pattern TAG = Pattern.compile("<[^>]*>");
     private static final Pattern ATTR = Pattern.compile("(?i)\\b(src|href|xlink:href|action|poster|srcset)\\s*=\\s*('[^']*'|\"[^\"]*\"|[^\\s>]+)");
     private static final Pattern URL = Pattern.compile("(?i)url\\(\\s*['\"]?([^)'\"]*)");
@@ -19,7 +20,8 @@ final class SelfContained {
     private SelfContained() {
     }
 
-    static List<String> violations(String html) {
+    /** What in {@code html} would reach outside the page; empty when nothing does. */
+    public static List<String> violations(String html) {
         List<String> out = new ArrayList<>();
         for (String scheme : List.of("http:", "https:", "ftp:")) {
             int i = html.toLowerCase(java.util.Locale.ROOT).indexOf(scheme);

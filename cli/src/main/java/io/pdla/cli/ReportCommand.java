@@ -1,0 +1,179 @@
+package io.pdla.cli;
+
+import io.pdla.darshan.DarshanLog;
+import io.pdla.darshan.ParserReport;
+import io.pdla.patterns.TraceSource;
+import io.pdla.patterns.rootcause.TraceFileStats;
+import io.pdla.replicator.catalog.CatalogException;
+import io.pdla.report.JobReport;
+import io.pdla.report.ReplicaView;
+import io.pdla.size.ByteSizeConverter;
+import io.pdla.tracer.counters.CounterLog;
+import io.pdla.tracer.counters.DarshanText;
+import io.pdla.tracer.format.TraceDirectoryException;
+import io.pdla.tracer.format.TraceFormatException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code pdla report TRACE_DIR|LOG.darshan -o report.html [--catalog DIR]}: one job's I/O as a self-contained HTML
+ * page (issue 16): per-rank timeline, critical path, request sizes, bandwidth over time, offsets over time per file,
+ * patterns and coverage, replica layouts and the redirected share, the counters folded by module. The page is built by
+ * the report module; this command reads the input the way {@code pdla why} and {@code pdla analyze} read it.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Write one job's I/O as a self-contained HTML report (charts as inline SVG, no network needed to view it).",
+            "Exit 0 written, 2 bad input (missing or damaged trace directory, log or catalog), 1 other failure."})
+public final class ReportCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TRACE_DIR|LOG.darshan", description = "directory written by the tracer, or a Darshan log")
+    private Path input;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "report.html", description = "the HTML file to write")
+    private Path output;
+
+    @Option(names = "--catalog", paramLabel = "DIR",
+            description = "replica catalog: show its replicas' layouts and the share of this job's reads they cover")
+    private Path catalog;
+
+    @Option(names = "--small-bytes", paramLabel = "SIZE", defaultValue = "1m", converter = ByteSizeConverter.class,
+            description = "requests below SIZE are small, for the critical path's factors (default: ${DEFAULT-VALUE})")
+    private long smallBytes;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        if (catalog != null && !Files.isDirectory(catalog)) {
+            err.println("pdla report: --catalog " + catalog + " does not exist or is not a directory");
+            return 2;
+        }
+        if (Files.isDirectory(output)) {
+            err.println("pdla report: -o " + output + " is a directory; name the HTML file to write");
+            return 2;
+        }
+        JobReport report;
+        try {
+            if (Files.isRegularFile(input)) {
+                report = fromDarshan(input, err);
+            } else if (Files.isDirectory(input)) {
+                report = fromTraceDir(input, err);
+            } else {
+                err.println("pdla report: " + input + " does not exist (give a trace directory or a .darshan log)");
+                return 2;
+            }
+        } catch (BadInput e) {
+            err.println("pdla report: " + e.getMessage());
+            return 2;
+        }
+        if (report == null) return 2;
+        try {
+            report.write(output);
+        } catch (IOException e) {
+            err.println("pdla report: cannot write " + output + ": " + e.getMessage());
+            return 1;
+        }
+        out.println("wrote " + output);
+        out.flush();
+        return 0;
+    }
+
+    private static final class BadInput extends RuntimeException {
+        BadInput(String message) {
+            super(message);
+        }
+    }
+
+    private JobReport fromTraceDir(Path dir, PrintWriter err) {
+        TraceSource source;
+        try {
+            source = new TracerTraceSources().open(dir);
+        } catch (TraceFormatException | TraceDirectoryException e) {
+            throw new BadInput(e.getMessage());
+        } catch (IOException e) {
+            throw new BadInput("cannot read the trace directory " + dir + ": " + e.getMessage());
+        }
+        JobReport r = new JobReport(dir.getFileName().toString())
+                .fact("trace directory", dir.toAbsolutePath().toString())
+                .fact("application", source.job().app().command())
+                .fact("processes", Integer.toString(source.job().app().processes()));
+        source.warnings().forEach(r::warning);
+        r.segments(source);
+        TraceFileStats.Result stats = TraceFileStats.collect(source, smallBytes);
+        stats.warnings().forEach(r::warning);
+        r.fileStats(stats.files(), stats.bytesByRank());
+        try {
+            StringWriter text = new StringWriter();
+            DarshanText.print(CounterLog.load(dir, true), false, false, new PrintWriter(text));
+            r.counters(text.toString());
+        } catch (IOException | RuntimeException e) {
+            r.noCounters("the counters of " + dir + " could not be read: " + e.getMessage());
+        }
+        replicas(r);
+        r.fact("records", r.records().size() + " data calls");
+        return r;
+    }
+
+    private JobReport fromDarshan(Path logPath, PrintWriter err) {
+        DarshanLog log = DarshanCommand.readOrReport(logPath, "pdla report", err);
+        if (log == null) return null;
+        JobReport r = new JobReport(logPath.getFileName().toString())
+                .fact("Darshan log", logPath.toAbsolutePath().toString())
+                .fact("application", log.job().exe())
+                .fact("processes", Long.toString(log.job().nprocs()));
+        if (log.firstError() != null) r.warning(log.firstError().getMessage() + "; using what was read");
+        DarshanTraceSource source = new DarshanTraceSource(log);
+        if (source.hasDxt()) {
+            r.fact("segments", "DXT from " + source.used.label());
+            source.warnings().forEach(r::warning);
+            r.segments(source);
+        } else {
+            r.noSegments(logPath.getFileName() + " has no DXT segments (run with DXT_ENABLE_IO_TRACE=1): this chart needs "
+                    + "per-call records, the log has counters only");
+        }
+        var files = DarshanFileStats.collect(log);
+        r.fileStats(files, DarshanFileStats.bytesByRank(log));
+        StringBuilder text = new StringBuilder();
+        try {
+            new ParserReport(text, new StringBuilder(), ZoneId.systemDefault()).print(log, new ParserReport.Options(true, false, false, false, true));
+            r.counters(text.toString());
+        } catch (ParserReport.IncompleteLogException e) {
+            r.noCounters("the log is incomplete: " + e.getMessage());
+        }
+        replicas(r, source.job().app(), source.job().files());
+        return r;
+    }
+
+    private void replicas(JobReport r) {
+        if (catalog == null) return;
+        replicas(r, r.job().app(), r.job().files());
+    }
+
+    private void replicas(JobReport r, io.pdla.intercept.AppIdentity app, Map<Integer, String> paths) {
+        if (catalog == null) return;
+        Map<Integer, URI> files = new TreeMap<>();
+        paths.forEach((id, p) -> files.put(id, io.pdla.storage.StorageDrivers.toUri(p)));
+        try {
+            r.replicas(ReplicaView.fromCatalog(catalog, app, files, r.records()));
+        } catch (CatalogException e) {
+            throw new BadInput("--catalog " + catalog + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new BadInput("cannot read the replica catalog " + catalog + ": " + e.getMessage());
+        }
+    }
+}
