@@ -50,8 +50,15 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--log", description = "Where the details go (every step's own output); default: pdla-demo.log in the temporary directory.")
     Path log;
 
+    @Option(names = "--report", description = "Where the HTML report of the loop's traced run 1 goes (pdla report, with the replica catalog); "
+            + "default: pdla-demo-report.html in the temporary directory.")
+    Path report;
+
     /** The terminal: the summary goes here, the details to the log, so the whole output fits one screen. */
     private PrintStream screen;
+
+    /** The loop's traced run 1 and the catalog its replicas went into, for the report at the end. */
+    private Path traces, catalog;
 
     @Override
     public Integer call() throws Exception {
@@ -107,7 +114,7 @@ public final class DemoCommand implements Callable<Integer> {
             for (String line : r.output().split("\\R")) if (line.startsWith("Max Write:") || line.startsWith("Max Read:") || line.startsWith("verify:")) screen.println("  " + line);
             screen.println("pdla demo: every byte read back was verified (-R)");
             if (!noLoop) loop(work, cluster);
-            screen.println("pdla demo: done");
+            screen.println(noLoop ? "pdla demo: done" : "pdla demo: done; " + writeReport());
             return 0;
         } finally {
             if (cluster != null) cluster.close();
@@ -143,6 +150,8 @@ public final class DemoCommand implements Callable<Integer> {
             screen.println("  saves nothing and redirect adds its cost; without it (O_DIRECT) the replica makes the strided reads sequential");
         }
         schemeTable(r.traces());
+        traces = r.traces();
+        catalog = r.traces().resolveSibling("catalog");
         if (r.run2().servedByReplica() == 0) {
             screen.println("pdla demo: run 2 was not served by any replica");
             throw new IllegalStateException("run 2 was not served by any replica");
@@ -175,6 +184,20 @@ public final class DemoCommand implements Callable<Integer> {
                 Files.createDirectories(work.resolve("posix-loop")), java.util.Map.of(), 0, System.out).run();
         rows.add(row("posix page cache run 1: original, traced", cached.run1()));
         rows.add(row("posix page cache run 2: redirected", cached.run2()));
+    }
+
+    /**
+     * The demo's last step: {@code pdla report} of run 1's traces with the replica catalog, written outside the
+     * demo's directory (which is removed). A report that cannot be written is said, not a failed demo: the runs
+     * were verified already.
+     */
+    private String writeReport() {
+        Path out = report != null ? report : Path.of(System.getProperty("java.io.tmpdir"), "pdla-demo-report.html");
+        System.out.println();
+        System.out.println("pdla demo: pdla report " + traces + " --catalog " + catalog + " -o " + out);
+        int code = PdlaCommand.commandLine().execute("report", traces.toString(), "--catalog", catalog.toString(), "-o", out.toString());
+        return code == 0 ? "report of run 1 (open it in a browser): " + out.toAbsolutePath()
+                : "the report of run 1 could not be written (exit " + code + "; see the log)";
     }
 
     private static String[] row(String name, PdlaLoopDemo.RunFigures f) {

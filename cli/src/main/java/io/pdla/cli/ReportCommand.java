@@ -109,7 +109,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw new BadInput("cannot read the trace directory " + dir + ": " + e.getMessage());
         }
         JobReport r = new JobReport(dir.getFileName().toString())
-                .fact("trace directory", dir.toAbsolutePath().toString())
+                .fact("trace directory", dir.toAbsolutePath().normalize().toString())
                 .fact("application", source.job().app().command())
                 .fact("processes", Integer.toString(source.job().app().processes()));
         source.warnings().forEach(r::warning);
@@ -133,7 +133,7 @@ public final class ReportCommand implements Callable<Integer> {
         DarshanLog log = DarshanCommand.readOrReport(logPath, "pdla report", err);
         if (log == null) return null;
         JobReport r = new JobReport(logPath.getFileName().toString())
-                .fact("Darshan log", logPath.toAbsolutePath().toString())
+                .fact("Darshan log", logPath.toAbsolutePath().normalize().toString())
                 .fact("application", log.job().exe())
                 .fact("processes", Long.toString(log.job().nprocs()));
         if (log.firstError() != null) r.warning(log.firstError().getMessage() + "; using what was read");

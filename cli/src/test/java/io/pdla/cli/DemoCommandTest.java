@@ -12,19 +12,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `pdla demo` runs here as in the README, and its output is checked. */
 class DemoCommandTest {
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path tmp;
+
     @Test
-    void demoRunsFourRanksAndReportsVerifiedBandwidths() {
+    void demoRunsFourRanksAndReportsVerifiedBandwidths() throws Exception {
+        java.nio.file.Path report = tmp.resolve("demo-report.html");
         PrintStream old = System.out;
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         System.setOut(new PrintStream(buf, true));
         int code;
         try {
-            code = PdlaCommand.commandLine().execute("demo", "--segments", "64");
+            code = PdlaCommand.commandLine().execute("demo", "--segments", "64", "--report", report.toString());
         } finally {
             System.setOut(old);
         }
         String out = buf.toString();
         assertEquals(0, code, out);
+        // the last line: the report of run 1, with every chart and the replicas the loop built
+        String[] lines = out.strip().split("\\R");
+        assertEquals("pdla demo: done; report of run 1 (open it in a browser): " + report.toAbsolutePath(), lines[lines.length - 1], out);
+        String html = java.nio.file.Files.readString(report);
+        for (String chart : java.util.List.of("timeline", "critical", "sizes", "bandwidth", "offsets", "patterns", "replica-layout", "redirect-share")) {
+            assertTrue(html.contains("<figure class=\"chart\" data-chart=\"" + chart + "\"><svg"), chart);
+        }
+        assertTrue(html.contains("from replicas: 1,048,576 bytes (100.0%)"), "run 1's 4 x 64 x 16 KiB reads are all inside the replicas");
+        assertEquals(java.util.List.of(), io.pdla.report.SelfContained.violations(html));
         assertTrue(out.contains("4 MPJ ranks"), out);
         Matcher write = Pattern.compile("Max Write: +([0-9.]+) MiB/sec").matcher(out);
         Matcher read = Pattern.compile("Max Read: +([0-9.]+) MiB/sec").matcher(out);
