@@ -36,7 +36,7 @@ class DemoCommandTest {
         for (String chart : java.util.List.of("timeline", "critical", "sizes", "bandwidth", "offsets", "patterns", "replica-layout", "redirect-share")) {
             assertTrue(html.contains("<figure class=\"chart\" data-chart=\"" + chart + "\"><svg"), chart);
         }
-        assertTrue(html.contains("from replicas: 1,048,576 bytes (100.0%)"), "run 1's 4 x 64 x 16 KiB reads are all inside the replicas");
+        assertTrue(html.contains("from replicas: 4,194,304 bytes (100.0%)"), "run 1's 4 x 64 x 16 KiB reads are all inside the replicas");
         assertEquals(java.util.List.of(), io.pdla.report.SelfContained.violations(html));
         assertTrue(out.contains("4 MPJ ranks"), out);
         Matcher write = Pattern.compile("Max Write: +([0-9.]+) MiB/sec").matcher(out);

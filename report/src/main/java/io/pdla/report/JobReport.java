@@ -161,10 +161,7 @@ public final class JobReport {
     }
 
     public String html() {
-        Html h = new Html();
-        h.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
-        h.raw("<meta name=\"viewport\" content=\"width=device-width\"><title>").text("pdla report: " + title).raw("</title>\n");
-        h.raw("<style>").raw(CSS).raw("</style></head>\n<body>\n");
+        Page h = new Page().head("pdla report: " + title);
         h.raw("<h1>").text("pdla report: " + title).raw("</h1>\n");
         h.raw("<table class=\"facts\">");
         for (Map.Entry<String, String> f : facts.entrySet()) {
@@ -231,18 +228,18 @@ public final class JobReport {
         {"bandwidth", "Bandwidth over time"}, {"offsets", "Offsets over time"}, {"patterns", "Patterns and coverage"},
         {"replicas", "Replicas"}, {"counters", "Counters"}};
 
-    private static void section(Html h, int i, String explanation) {
+    private static void section(Page h, int i, String explanation) {
         h.raw(i == 0 ? "" : "</section>\n");
         h.raw("<section id=\"").raw(SECTIONS[i][0]).raw("\"><h2>").text(SECTIONS[i][1]).raw("</h2>");
         h.raw("<p class=\"note\">").text(explanation).raw("</p>\n");
     }
 
-    private static void chart(Html h, String name, org.jfree.chart.JFreeChart chart, int width, int height) {
-        h.raw("<figure class=\"chart\" data-chart=\"").raw(name).raw("\">").raw(Svg.of(chart, width, height)).raw("</figure>\n");
+    private static void chart(Page h, String name, org.jfree.chart.JFreeChart chart, int width, int height) {
+        h.chart(name, chart, width, height);
     }
 
-    private static void missing(Html h, String name, String why) {
-        h.raw("<p class=\"missing\" data-chart=\"").raw(name).raw("\">").text("No chart: " + why + ".").raw("</p>\n");
+    private static void missing(Page h, String name, String why) {
+        h.missing(name, why);
     }
 
     private int ranks() {
@@ -258,7 +255,7 @@ public final class JobReport {
         return out;
     }
 
-    private void criticalPath(Html h) {
+    private void criticalPath(Page h) {
         if (fileStats == null || fileStats.isEmpty()) {
             missing(h, "critical", fileStats == null ? noFileStats : "no file moved any data");
             return;
@@ -296,7 +293,7 @@ public final class JobReport {
         h.raw("</table>\n");
     }
 
-    private void offsets(Html h, long origin) {
+    private void offsets(Page h, long origin) {
         if (records.isEmpty()) {
             missing(h, "offsets", noSegments);
             return;
@@ -322,7 +319,7 @@ public final class JobReport {
         return p == null ? "file " + fileId : p;
     }
 
-    private void patterns(Html h) {
+    private void patterns(Page h) {
         if (patterns == null) {
             missing(h, "patterns", patternsError != null ? patternsError : noSegments);
             return;
@@ -359,7 +356,7 @@ public final class JobReport {
         h.raw("</table></details>\n");
     }
 
-    private void replicaSection(Html h) {
+    private void replicaSection(Page h) {
         if (replicas == null) {
             missing(h, "replicas", noReplicas);
             return;
@@ -388,7 +385,7 @@ public final class JobReport {
         }
     }
 
-    private void counterSection(Html h) {
+    private void counterSection(Page h) {
         if (counters == null || counters.isEmpty()) {
             missing(h, "counters", noCounters);
             return;
@@ -410,46 +407,4 @@ public final class JobReport {
     private static String fmt(String f, Object... args) {
         return String.format(Locale.ROOT, f, args);
     }
-
-    /** A page under construction: raw markup, or text escaped for HTML. */
-    private static final class Html {
-        private final StringBuilder sb = new StringBuilder(1 << 16);
-
-        Html raw(String s) {
-            sb.append(s);
-            return this;
-        }
-
-        Html text(String s) {
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '<' -> sb.append("&lt;");
-                    case '>' -> sb.append("&gt;");
-                    case '&' -> sb.append("&amp;");
-                    case '"' -> sb.append("&quot;");
-                    case '\'' -> sb.append("&#39;");
-                    default -> sb.append(c);
-                }
-            }
-            return this;
-        }
-
-        @Override
-        public String toString() {
-            return sb.toString();
-        }
-    }
-
-    private static final String CSS = """
-            body{font-family:sans-serif;margin:1.5em auto;max-width:1360px;color:#222}
-            h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}
-            nav a{margin-right:.8em}table{border-collapse:collapse;margin:.5em 0}
-            th,td{border:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}
-            td.num{text-align:right;font-variant-numeric:tabular-nums}.mono{font-family:monospace}
-            table.facts th{background:#f4f4f4}figure.chart{margin:.5em 0}figure.chart svg{max-width:100%;height:auto}
-            p.note{color:#555;margin:.3em 0}p.missing{background:#fff6e0;border:1px solid #e8c66a;padding:.5em}
-            ul.warnings{color:#8a4b00}details.module{margin:.4em 0}details.record{margin:.2em 0 .2em 1.5em}
-            summary{cursor:pointer}footer{margin-top:2em;color:#888;font-size:.9em}
-            """;
 }
