@@ -289,6 +289,63 @@ public final class Charts {
         return chart("Pattern coverage", p, true);
     }
 
+    /**
+     * IOMiner's slow-job factors across jobs: for each factor, its share among the slow jobs next to its share among
+     * all jobs (a factor over-represented among slow jobs is a suspect); bars labelled with their percentages.
+     */
+    public static JFreeChart slowFactors(List<String> factors, Double[] slowPercent, Double[] allPercent) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (int i = 0; i < factors.size(); i++) {
+            data.addValue(slowPercent[i], "among slow jobs", factors.get(i));
+            data.addValue(allPercent[i], "among all jobs", factors.get(i));
+        }
+        BarRenderer renderer = flatBars();
+        renderer.setSeriesPaint(0, WRITE);
+        renderer.setSeriesPaint(1, ACTIVE.darker());
+        renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}%", new DecimalFormat("0.0")));
+        renderer.setDefaultItemLabelsVisible(true);
+        NumberAxis y = new NumberAxis("% of jobs with the factor");
+        y.setRange(0, 110);
+        CategoryPlot p = new CategoryPlot(data, new CategoryAxis("contributing factor"), y, renderer);
+        p.setBackgroundPaint(Color.WHITE);
+        p.setRangeGridlinePaint(new Color(0xdddddd));
+        return chart("Slow-job contributing factors", p, true);
+    }
+
+    /** Jobs per I/O mode (1-1, N-1, N-N, N-M, none), each bar labelled with its count. */
+    public static JFreeChart ioModes(List<String> modes, long[] jobs) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (int i = 0; i < modes.size(); i++) data.addValue(jobs[i], "jobs", modes.get(i));
+        BarRenderer renderer = flatBars();
+        renderer.setSeriesPaint(0, READ);
+        renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")));
+        renderer.setDefaultItemLabelsVisible(true);
+        NumberAxis y = new NumberAxis("jobs");
+        y.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        y.setUpperMargin(0.12);
+        CategoryPlot p = new CategoryPlot(data, new CategoryAxis("I/O mode"), y, renderer);
+        p.setBackgroundPaint(Color.WHITE);
+        p.setRangeGridlinePaint(new Color(0xdddddd));
+        return chart("I/O mode census", p, false);
+    }
+
+    /** Applications by the summed I/O time of their jobs, largest first, as horizontal bars labelled in seconds. */
+    public static JFreeChart topApps(List<String> apps, double[] ioSeconds) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (int i = 0; i < apps.size(); i++) data.addValue(ioSeconds[i], "I/O time", shortName(apps.get(i), 40));
+        BarRenderer renderer = flatBars();
+        renderer.setSeriesPaint(0, CRITICAL);
+        renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2} s", new DecimalFormat("#,##0.###")));
+        renderer.setDefaultItemLabelsVisible(true);
+        NumberAxis y = new NumberAxis("I/O time of all its jobs (s)");
+        y.setUpperMargin(0.15);
+        CategoryPlot p = new CategoryPlot(data, new CategoryAxis("application"), y, renderer);
+        p.setOrientation(org.jfree.chart.plot.PlotOrientation.HORIZONTAL);
+        p.setBackgroundPaint(Color.WHITE);
+        p.setRangeGridlinePaint(new Color(0xdddddd));
+        return chart("Top applications by I/O time", p, false);
+    }
+
     /** One strip of a replica on one server, in the replica's byte order. */
     public record Piece(int server, long length, long replicaOffset) {
     }
