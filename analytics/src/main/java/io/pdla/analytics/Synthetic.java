@@ -50,10 +50,15 @@ public final class Synthetic {
                             10.0 + (x // %1$d) %% 20 AS io, CASE WHEN (x // %1$d) %% 5 = 0 THEN 1 ELSE 8 END AS osts,
                             CASE WHEN (x // %1$d) %% 4 = 0 THEN 67108864 ELSE 68719476736 END AS bytes
                           FROM range(%2$d) r(x))""", f, jobs * f));
-            StringBuilder sums = new StringBuilder(), sumCols = new StringBuilder();
+            StringBuilder sumCols = new StringBuilder(), inner = new StringBuilder(), outer = new StringBuilder();
             for (String s : Schema.JOB_SUMS) {
                 sumCols.append(", ").append(Schema.quote(s));
-                sums.append(", coalesce(sum(").append(Schema.quote(s)).append("), 0)");
+                if (Schema.FILE.column(s) == null) {
+                    outer.append(", 0"); // a counter the file table has no column for (STDIO)
+                    continue;
+                }
+                inner.append(", coalesce(sum(").append(Schema.quote(s)).append("), 0) AS ").append(Schema.quote(s));
+                outer.append(", s.").append(Schema.quote(s));
             }
             st.execute(String.format(Locale.ROOT, """
                     INSERT INTO job (job_key, source, complete, job_id, uid, exe, app, nprocs, start_time, end_time, run_time,
@@ -68,8 +73,7 @@ public final class Synthetic {
                     FROM (SELECT x AS i, x + 1 AS job_key, 4 << (x %% 7) AS np, 10.0 + x %% 20 AS io,
                             CASE WHEN x %% 5 = 0 THEN 1 ELSE 8 END AS osts FROM range(%4$d) r(x)) a
                     JOIN (SELECT job_key, sum("POSIX_BYTES_WRITTEN") AS written%5$s FROM file GROUP BY job_key) s USING (job_key)""",
-                    sumCols, f, sums.toString().replaceAll("coalesce\\(sum\\((\"[A-Z0-9_]+\")\\), 0\\)", "s.$1"), jobs,
-                    sums.toString().replaceAll("coalesce\\(sum\\((\"[A-Z0-9_]+\")\\), 0\\)", "coalesce(sum($1), 0) AS $1")));
+                    sumCols, f, outer, jobs, inner));
             String name = "synthetic-" + System.currentTimeMillis();
             for (String t : new String[] {"job", "file"}) {
                 Path tmp = tables.folder(t).resolve(name + ".parquet.tmp");
