@@ -7,7 +7,7 @@ import java.util.Locale;
  * IOMiner's cross-job analyses (seed 000, sections II-D and III) as SQL over the job table, for any engine.
  *
  * <p><b>slow-factors</b>: jobs that moved data and have a bandwidth; the slow ones are those at or below the
- * P-th percentile of bandwidth ({@code quantile_cont}); for each contributing factor, how many slow jobs have it
+ * P-th percentile of bandwidth ({@code percentile_cont}, interpolated); for each contributing factor, how many slow jobs have it
  * and the share among slow jobs next to the share among all jobs (a factor over-represented among slow jobs is a
  * suspect). A factor that cannot be computed for a job (no requests counted, no Lustre record) leaves that job out
  * of that factor's shares ({@code known} counts the jobs it could be computed for). Thresholds:
@@ -60,7 +60,7 @@ public final class Analyses {
                     CASE WHEN procs_per_ost IS NOT NULL THEN procs_per_ost > %6$s END AS many_procs_per_target,
                     CASE WHEN io_time > 0 THEN coalesce(meta_time, 0) / io_time > %7$s END AS heavy_metadata
                   FROM job WHERE bandwidth IS NOT NULL AND coalesce(bytes_read, 0) + coalesce(bytes_written, 0) > 0),
-                cut AS (SELECT quantile_cont(bandwidth, %8$s) AS c FROM j),
+                cut AS (SELECT percentile_cont(%8$s) WITHIN GROUP (ORDER BY bandwidth) AS c FROM j),
                 s AS (SELECT j.*, j.bandwidth <= cut.c AS slow FROM j, cut),
                 f AS (%9$s)
                 SELECT factor, threshold,

@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
  * others on their keys (job_key; file and rank also on rank; segment on file_id and rank), {@code filter}
  * ("col op value"), {@code groupBy} with aggregates ({@code sum(col)}, ...), {@code percentile} ("col:p"),
  * {@code bin} ("col:width", a histogram), {@code sort} ("col [asc|desc]") and {@code top} K. Column names are
- * checked against {@link Schema}: an unknown or ambiguous one is a {@link QueryException} naming it.
+ * checked against {@link Schema}: an unknown or ambiguous one is a {@link QueryException} naming it. The SQL keeps to
+ * what DuckDB and Spark SQL (with double-quoted identifiers) both accept: {@code percentile_cont(p) WITHIN GROUP},
+ * {@code count(*) FILTER (WHERE ...)}, {@code CAST(x AS STRING)}.
  */
 public final class Query {
     private String from = "job";
@@ -209,7 +211,7 @@ public final class Query {
             double q = number(p.substring(colon + 1).strip(), "--percentile " + p + ": P");
             if (!(q >= 0 && q <= 100)) throw new QueryException("--percentile " + p + ": P must be between 0 and 100");
             String alias = "p" + plain(q).replace('.', '_') + "_" + c.column().name();
-            aggCols.add("quantile_cont(" + c.sql() + ", " + plain(q / 100) + ") AS " + Schema.quote(alias));
+            aggCols.add("percentile_cont(" + plain(q / 100) + ") WITHIN GROUP (ORDER BY " + c.sql() + ") AS " + Schema.quote(alias));
             s.aliases.put(alias.toLowerCase(Locale.ROOT), Schema.quote(alias));
         }
         if (bin != null && aggCols.isEmpty()) {
@@ -277,7 +279,7 @@ public final class Query {
                 return c.sql() + (op.equals("in") ? " IN (" : " NOT IN (") + String.join(", ", lits) + ")";
             }
             case "~", "!~" -> {
-                return "CAST(" + c.sql() + " AS VARCHAR)" + (op.equals("~") ? " LIKE " : " NOT LIKE ") + DuckDbEngine.literal(unquote(value));
+                return "CAST(" + c.sql() + " AS STRING)" + (op.equals("~") ? " LIKE " : " NOT LIKE ") + DuckDbEngine.literal(unquote(value));
             }
             default -> {
                 String sqlOp = switch (op) { case "==" -> "="; case "<>" -> "!="; default -> op; };

@@ -141,18 +141,19 @@ public final class QueryCommand implements Callable<Integer> {
             Map<String, String> options = new HashMap<>();
             if (master != null) options.put("master", master);
             if (master != null && engine.equalsIgnoreCase("duckdb")) throw new QueryException("--master is for --engine spark");
-            long t0 = System.nanoTime();
+            long t0 = System.nanoTime(), t1;
             QueryResult r;
             try (QueryEngine e = QueryEngines.open(engine, t, options)) {
                 if (showSql) out.println(text + ";");
+                t1 = System.nanoTime();
                 r = e.run(text);
             }
-            double s = (System.nanoTime() - t0) / 1e9;
+            double open = (t1 - t0) / 1e9, s = (System.nanoTime() - t1) / 1e9;
             if (format.json) out.print(r.toJson());
             else if (format.csv) out.print(r.toCsv());
             else {
                 out.print(r.toText());
-                err.printf(java.util.Locale.ROOT, "%s, %.3f s%n", engine, s);
+                err.printf(java.util.Locale.ROOT, "%s: open %.3f s, query %.3f s%n", engine, open, s);
             }
             out.flush();
             return 0;
