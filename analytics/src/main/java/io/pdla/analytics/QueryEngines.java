@@ -17,9 +17,9 @@ public final class QueryEngines {
             known.add(p.name());
         }
         if (name.equalsIgnoreCase("spark")) {
-            throw new QueryException("engine spark is not on the class path: it lives in module analytics-spark, outside "
-                    + "the pdla jar (Spark's dependencies are large); run with analytics/README.md's 'Spark' class path, "
-                    + "e.g. java -cp pdla.jar:analytics-spark/target/spark-jars/* io.pdla.cli.Main query --engine spark ...");
+            throw new QueryException("engine spark is not in the pdla jar (Spark's dependencies are ~350 MB): build module "
+                    + "analytics-spark (mvn -B -q -pl analytics-spark -am package -DskipTests) and run "
+                    + "analytics-spark/pdla-spark query --engine spark ... (analytics/README.md, 'Spark')");
         }
         throw new QueryException("unknown engine '" + name + "' (known: " + String.join(", ", known) + ")");
     }

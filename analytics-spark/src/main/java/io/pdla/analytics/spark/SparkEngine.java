@@ -37,6 +37,7 @@ public final class SparkEngine implements QueryEngine {
                     .config("spark.sql.shuffle.partitions", "4")
                     .config("spark.sql.session.timeZone", "UTC")
                     .getOrCreate();
+            if (System.getProperty("log4j2.configurationFile") == null) spark.sparkContext().setLogLevel("ERROR");
         } catch (RuntimeException e) {
             throw new QueryException("cannot start Spark at master " + master + ": " + e.getMessage(), e);
         }
