@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
                 WhyCommand.class,
                 ReportCommand.class,
                 DarshanCommand.class,
+                LogsCommand.class,
+                QueryCommand.class,
                 DaemonCommand.class,
                 ReplicasCommand.class,
                 SyncCommand.class,

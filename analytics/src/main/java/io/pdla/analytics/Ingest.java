@@ -1,0 +1,274 @@
+package io.pdla.analytics;
+
+import io.pdla.darshan.Compression;
+import io.pdla.darshan.DarshanLog;
+import io.pdla.darshan.DarshanReader;
+import io.pdla.darshan.DarshanWriter;
+import io.pdla.tracer.counters.DarshanLogExport;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * {@code pdla logs ingest}: Darshan logs ({@code *.darshan}) and pdla trace directories (a folder holding
+ * {@code rank-*.pdlc} summaries; read through the tracer's Darshan export, so both kinds give the same columns)
+ * into the job/file/rank/segment tables. Rows go through DuckDB's appender into an in-memory database and out
+ * as one Parquet file per table per batch ({@code COPY ... TO (FORMAT parquet)}, written under a temporary name
+ * and renamed, so a reader never sees half a file); the manifest is saved after the batch's files.
+ * Logs are read on a few threads; rows are appended in path order.
+ */
+public final class Ingest {
+    /** Logs per Parquet batch (bounds the in-memory staging database). */
+    static final int BATCH_LOGS = 20_000;
+
+    /** A log that could not be read, or was read only in part. */
+    public record Problem(Path path, String error, boolean skipped) {}
+
+    public record Result(int found, int alreadyIngested, int ingested, List<Problem> problems, Map<String, Long> rows,
+                         double seconds) {
+        public long skippedCount() { return problems.stream().filter(Problem::skipped).count(); }
+    }
+
+    /** Progress callbacks (the CLI's progress bar). */
+    public interface Progress {
+        void start(int logs);
+
+        void step();
+
+        Progress NONE = new Progress() {
+            @Override public void start(int logs) {}
+
+            @Override public void step() {}
+        };
+    }
+
+    private final Tables tables;
+    private final int threads;
+
+    public Ingest(Tables tables) { this(tables, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))); }
+
+    public Ingest(Tables tables, int threads) {
+        this.tables = tables;
+        this.threads = threads;
+    }
+
+    /** A log or trace directory found under the inputs. */
+    record Source(Path path, boolean traceDir, long size, long mtime) {
+        String key() { return path.toString(); }
+    }
+
+    /** Every {@code *.darshan} file and trace directory under the inputs (a file or directory each), sorted. */
+    public static List<Path> discover(List<Path> inputs) throws IOException {
+        TreeSet<Path> out = new TreeSet<>();
+        for (Path in : inputs) {
+            Path p = in.toAbsolutePath().normalize();
+            if (!Files.exists(p)) throw new IOException(in + " does not exist");
+            if (Files.isRegularFile(p)) {
+                out.add(p);
+                continue;
+            }
+            try (Stream<Path> s = Files.walk(p)) {
+                s.forEach(f -> {
+                    if (Files.isDirectory(f) && isTraceDir(f)) out.add(f);
+                    else if (f.getFileName().toString().endsWith(".darshan") && Files.isRegularFile(f)
+                            && !isTraceDir(f.getParent())) out.add(f); // a trace dir's own export is the same run
+                });
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    static boolean isTraceDir(Path dir) {
+        if (dir == null || !Files.isDirectory(dir)) return false;
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(f -> {
+                String n = f.getFileName().toString();
+                return n.startsWith("rank-") && n.endsWith(".pdlc");
+            });
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static Source source(Path p) throws IOException {
+        if (Files.isDirectory(p)) {
+            long size = 0, mtime = 0;
+            try (Stream<Path> s = Files.list(p)) {
+                for (Path f : (Iterable<Path>) s::iterator) {
+                    BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+                    if (!a.isRegularFile()) continue;
+                    size += a.size();
+                    mtime = Math.max(mtime, a.lastModifiedTime().toMillis());
+                }
+            }
+            return new Source(p, true, size, mtime);
+        }
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+        return new Source(p, false, a.size(), a.lastModifiedTime().toMillis());
+    }
+
+    /** Reads a Darshan log, or a trace directory as the Darshan log the tracer would export. */
+    static DarshanLog read(Source s) throws Exception {
+        DarshanReader reader = new DarshanReader();
+        if (!s.traceDir()) return reader.read(s.path());
+        return reader.read(DarshanWriter.write(DarshanLogExport.content(s.path()), Compression.NONE));
+    }
+
+    /** The job key: 64 bits of a name-based UUID of path, size and mtime. */
+    static long jobKey(Source s) {
+        return UUID.nameUUIDFromBytes((s.key() + '\0' + s.size() + '\0' + s.mtime()).getBytes(StandardCharsets.UTF_8))
+                .getMostSignificantBits();
+    }
+
+    public Result run(List<Path> inputs, Progress progress) throws IOException {
+        long t0 = System.nanoTime();
+        List<Path> found = discover(inputs);
+        Manifest manifest = Manifest.load(tables.dir());
+        List<Source> todo = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        int already = 0;
+        for (Path p : found) {
+            Source s;
+            try {
+                s = source(p);
+            } catch (IOException e) {
+                problems.add(new Problem(p, "cannot stat: " + e.getMessage(), true));
+                continue;
+            }
+            if (manifest.has(s.key(), s.size(), s.mtime())) already++;
+            else todo.add(s);
+        }
+        Map<String, Long> rows = new LinkedHashMap<>();
+        for (Schema.Table t : Schema.tables()) rows.put(t.name(), 0L);
+        int ingested = 0;
+        progress.start(todo.size());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "pdla-ingest");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (int from = 0; from < todo.size(); from += BATCH_LOGS) {
+                List<Source> batch = todo.subList(from, Math.min(todo.size(), from + BATCH_LOGS));
+                ingested += batch(batch, manifest, problems, rows, pool, progress);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return new Result(found.size(), already, ingested, problems, rows, (System.nanoTime() - t0) / 1e9);
+    }
+
+    private int batch(List<Source> batch, Manifest manifest, List<Problem> problems, Map<String, Long> rows,
+                      ExecutorService pool, Progress progress) throws IOException {
+        String batchName = "batch-" + System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        int ok = 0;
+        Map<String, Manifest.Entry> added = new LinkedHashMap<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            DuckDBConnection conn = c.unwrap(DuckDBConnection.class);
+            try (Statement st = conn.createStatement()) {
+                for (Schema.Table t : Schema.tables()) st.execute(t.createSql(t.name()));
+            }
+            Map<Schema.Table, DuckDBAppender> app = new LinkedHashMap<>();
+            Map<Schema.Table, long[]> counts = new LinkedHashMap<>();
+            for (Schema.Table t : Schema.tables()) {
+                app.put(t, conn.createAppender(DuckDBConnection.DEFAULT_SCHEMA, t.name()));
+                counts.put(t, new long[1]);
+            }
+            RowSink sink = (t, v) -> {
+                DuckDBAppender a = app.get(t);
+                a.beginRow();
+                for (Object o : v) {
+                    if (o == null) a.appendNull();
+                    else if (o instanceof Long l) a.append(l.longValue());
+                    else if (o instanceof Double d) a.append(d.doubleValue());
+                    else if (o instanceof String s) a.append(s);
+                    else if (o instanceof Boolean b) a.append(b.booleanValue());
+                    else if (o instanceof Integer i) a.append((long) i);
+                    else throw new IllegalStateException("value of type " + o.getClass());
+                }
+                a.endRow();
+                counts.get(t)[0]++;
+            };
+            Deque<Future<Object>> window = new ArrayDeque<>();
+            int next = 0;
+            for (int i = 0; i < batch.size(); i++) {
+                while (next < batch.size() && window.size() < 4 * threads) {
+                    Source s = batch.get(next++);
+                    window.add(pool.submit(() -> {
+                        try {
+                            return read(s);
+                        } catch (Exception e) {
+                            return e;
+                        }
+                    }));
+                }
+                Source s = batch.get(i);
+                Object got;
+                try {
+                    got = window.poll().get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted", e);
+                } catch (ExecutionException e) {
+                    got = e.getCause();
+                }
+                if (got instanceof DarshanLog log) {
+                    long key = jobKey(s);
+                    LogRows.emit(log, key, s.traceDir() ? "pdla-trace" : "darshan", s.key(), sink);
+                    if (log.firstError() != null) problems.add(new Problem(s.path(), "read in part: " + log.firstError().getMessage(), false));
+                    added.put(s.key(), new Manifest.Entry(s.size(), s.mtime(), key, batchName));
+                    ok++;
+                } else {
+                    Throwable e = (Throwable) got;
+                    problems.add(new Problem(s.path(), e.getMessage() == null ? e.toString() : e.getMessage(), true));
+                }
+                progress.step();
+            }
+            for (DuckDBAppender a : app.values()) a.close();
+            try (Statement st = conn.createStatement()) {
+                for (Schema.Table t : Schema.tables()) {
+                    long n = counts.get(t)[0];
+                    if (n == 0) continue;
+                    Path dir = tables.folder(t.name());
+                    Files.createDirectories(dir);
+                    Path tmp = dir.resolve(batchName + ".parquet.tmp"), out = dir.resolve(batchName + ".parquet");
+                    st.execute("COPY " + Schema.quote(t.name()) + " TO " + DuckDbEngine.literal(tmp.toString())
+                            + " (FORMAT parquet, COMPRESSION zstd)");
+                    Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
+                    rows.merge(t.name(), n, Long::sum);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IOException("DuckDB: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        manifest.logs.putAll(added);
+        manifest.save(tables.dir());
+        return ok;
+    }
+}
