@@ -1,10 +1,17 @@
 package io.pdla.cli;
 
+import io.pdla.analytics.Analyses;
+import io.pdla.analytics.QueryEngine;
+import io.pdla.analytics.QueryEngines;
+import io.pdla.analytics.QueryException;
+import io.pdla.analytics.QueryResult;
+import io.pdla.analytics.Tables;
 import io.pdla.darshan.DarshanLog;
 import io.pdla.darshan.ParserReport;
 import io.pdla.patterns.TraceSource;
 import io.pdla.patterns.rootcause.TraceFileStats;
 import io.pdla.replicator.catalog.CatalogException;
+import io.pdla.report.CrossJobReport;
 import io.pdla.report.JobReport;
 import io.pdla.report.ReplicaView;
 import io.pdla.size.ByteSizeConverter;
@@ -34,6 +41,8 @@ import java.util.concurrent.Callable;
  * page (issue 16): per-rank timeline, critical path, request sizes, bandwidth over time, offsets over time per file,
  * patterns and coverage, replica layouts and the redirected share, the counters folded by module. The page is built by
  * the report module; this command reads the input the way {@code pdla why} and {@code pdla analyze} read it.
+ * {@code pdla report --query TABLES -o jobs.html}: many jobs (tables made by {@code pdla logs ingest}) as the charts of
+ * the analytics module's cross-job analyses, run by its query engine.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write one job's I/O as a self-contained HTML report (charts as inline SVG, no network needed to view it).",
@@ -42,8 +51,26 @@ public final class ReportCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TRACE_DIR|LOG.darshan", description = "directory written by the tracer, or a Darshan log")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE_DIR|LOG.darshan", description = "directory written by the tracer, or a Darshan log")
     private Path input;
+
+    @Option(names = "--query", paramLabel = "TABLES",
+            description = "instead of one job, the jobs in TABLES (pdla logs ingest --out): charts of the cross-job analyses "
+                    + "(slow-job factors, I/O mode census, top applications by I/O time)")
+    private Path query;
+
+    @Option(names = "--slow-percentile", defaultValue = "25", paramLabel = "P",
+            description = "--query: slow jobs are those at or below the P-th percentile of bandwidth (default: ${DEFAULT-VALUE})")
+    private double slowPercentile;
+
+    @Option(names = "--top", defaultValue = "10", paramLabel = "K", description = "--query: applications to show (default: ${DEFAULT-VALUE})")
+    private int top;
+
+    @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "duckdb|spark", description = "--query: query engine (default: ${DEFAULT-VALUE})")
+    private String engine;
+
+    @Option(names = "--master", paramLabel = "URL", description = "--query with --engine spark: the Spark master (default local[*])")
+    private String master;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "report.html", description = "the HTML file to write")
     private Path output;
@@ -67,6 +94,11 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("pdla report: -o " + output + " is a directory; name the HTML file to write");
             return 2;
         }
+        if ((input == null) == (query == null)) {
+            err.println("pdla report: give one job (TRACE_DIR or LOG.darshan) or --query TABLES, not " + (input == null ? "neither" : "both"));
+            return 2;
+        }
+        if (query != null) return crossJob(out, err);
         JobReport report;
         try {
             if (Files.isRegularFile(input)) {
@@ -86,6 +118,50 @@ public final class ReportCommand implements Callable<Integer> {
             report.write(output);
         } catch (IOException e) {
             err.println("pdla report: cannot write " + output + ": " + e.getMessage());
+            return 1;
+        }
+        out.println("wrote " + output);
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --query TABLES}: the analytics module's named analyses, each a chart of the cross-job page. */
+    private int crossJob(PrintWriter out, PrintWriter err) {
+        if (!Files.isDirectory(query)) {
+            err.println("pdla report: --query " + query + " does not exist or is not a directory (make one with pdla logs ingest --out)");
+            return 2;
+        }
+        CrossJobReport report = new CrossJobReport(query.getFileName().toString())
+                .fact("tables", query.toAbsolutePath().normalize().toString())
+                .fact("engine", engine)
+                .fact("slow jobs", "bandwidth at or below the " + slowPercentile + "th percentile");
+        Map<String, String> options = new java.util.HashMap<>();
+        if (master != null) options.put("master", master);
+        try (QueryEngine e = QueryEngines.open(engine, Tables.open(query), options)) {
+            QueryResult jobs = e.run("SELECT count(*) AS jobs, sum(nprocs) AS processes FROM job");
+            report.fact("jobs", String.valueOf(jobs.get(0, "jobs")));
+            for (String name : Analyses.NAMES) {
+                try {
+                    QueryResult r = Analyses.run(e, name, slowPercentile, top);
+                    CrossJobReport.Table t = new CrossJobReport.Table(r.columns(), r.rows());
+                    switch (name) {
+                        case "slow-factors" -> report.slowFactors(t);
+                        case "io-modes" -> report.ioModes(t);
+                        case "top-apps" -> report.topApps(t);
+                        default -> { }
+                    }
+                } catch (QueryException ex) {
+                    report.missing(name, "the analysis failed: " + ex.getMessage());
+                }
+            }
+        } catch (QueryException ex) {
+            err.println("pdla report: --query " + query + ": " + ex.getMessage());
+            return 2;
+        }
+        try {
+            report.write(output);
+        } catch (IOException ex) {
+            err.println("pdla report: cannot write " + output + ": " + ex.getMessage());
             return 1;
         }
         out.println("wrote " + output);

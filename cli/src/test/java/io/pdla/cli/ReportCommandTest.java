@@ -147,4 +147,40 @@ class ReportCommandTest {
         assertTrue(r.err().contains("not-a-catalog") && !r.err().contains("Exception"), r.err());
         assertFalse(Files.exists(tmp.resolve("e.html")));
     }
+
+    @Test
+    void manyJobsGetTheCrossJobChartsFromTheQueryEngine() throws Exception {
+        Path tables = tmp.resolve("tables");
+        io.pdla.analytics.Synthetic.generate(tables, 400, 2);
+        Path out = tmp.resolve("jobs.html");
+        AnalyzeCommandTest.Run r = run(new ReportCommand(), "--query", tables.toString(), "-o", out.toString(), "--top", "3");
+        assertEquals(0, r.code(), r.err());
+        String html = Files.readString(out);
+        assertEquals(List.of("slow-factors", "io-modes", "top-apps"), charts(html));
+        assertEquals(List.of(), missing(html));
+        assertTrue(html.contains("<tr><th>jobs</th><td>400</td></tr>"), "the job count from the engine");
+        // the io-modes chart's bars carry the job counts that the engine returns for the same SQL
+        io.pdla.analytics.QueryResult modes;
+        try (io.pdla.analytics.QueryEngine e = io.pdla.analytics.QueryEngines.open("duckdb", io.pdla.analytics.Tables.open(tables), Map.of())) {
+            modes = e.run(io.pdla.analytics.Analyses.ioModesSql());
+        }
+        String svg = html.substring(html.indexOf("data-chart=\"io-modes\""), html.indexOf("</svg>", html.indexOf("data-chart=\"io-modes\"")));
+        for (int i = 0; i < modes.rows().size(); i++) {
+            assertTrue(svg.contains(">" + modes.get(i, "jobs") + "</text>"), modes.get(i, "io_mode") + ": " + modes.get(i, "jobs"));
+        }
+        assertEquals(List.of(), SelfContained.violations(html));
+    }
+
+    @Test
+    void queryInputIsCheckedLikeAnyOther() throws Exception {
+        AnalyzeCommandTest.Run r = run(new ReportCommand(), "--query", tmp.resolve("no-tables").toString(), "-o", tmp.resolve("a.html").toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("no-tables") && r.err().contains("does not exist"), r.err());
+        r = run(new ReportCommand(), "--query", Files.createDirectories(tmp.resolve("plain")).toString(), "-o", tmp.resolve("b.html").toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("is not a tables directory"), r.err());
+        r = run(new ReportCommand(), "-o", tmp.resolve("c.html").toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("give one job (TRACE_DIR or LOG.darshan) or --query TABLES, not neither"), r.err());
+    }
 }
