@@ -184,7 +184,7 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInput("cannot read the trace directory " + dir + ": " + e.getMessage());
         }
-        JobReport r = new JobReport(dir.getFileName().toString())
+        JobReport r = new JobReport(title(source.job().app()))
                 .fact("trace directory", dir.toAbsolutePath().normalize().toString())
                 .fact("application", source.job().app().command())
                 .fact("processes", Integer.toString(source.job().app().processes()));
@@ -203,6 +203,17 @@ public final class ReportCommand implements Callable<Integer> {
         replicas(r);
         r.fact("records", r.records().size() + " data calls");
         return r;
+    }
+
+    /** "StridedApp, 4 processes": the main class's simple name (or the executable's file name) and the process count. */
+    static String title(io.pdla.intercept.AppIdentity app) {
+        String cmd = app.command().strip();
+        String first = cmd.isEmpty() ? "job" : cmd.split("\\s+")[0];
+        first = first.substring(first.lastIndexOf('/') + 1);
+        if (first.contains(".") && !first.endsWith(".") && Character.isUpperCase(first.charAt(first.lastIndexOf('.') + 1))) {
+            first = first.substring(first.lastIndexOf('.') + 1);
+        }
+        return first + ", " + app.processes() + (app.processes() == 1 ? " process" : " processes");
     }
 
     private JobReport fromDarshan(Path logPath, PrintWriter err) {

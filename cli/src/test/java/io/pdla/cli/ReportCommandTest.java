@@ -85,7 +85,7 @@ class ReportCommandTest {
         assertEquals(List.of("timeline", "critical", "sizes", "bandwidth", "offsets", "patterns"), charts(html));
         assertEquals(1, missing(html).size(), missing(html).toString());
         assertTrue(missing(html).get(0).startsWith("replicas: No chart: no replica catalog was given (--catalog)"), missing(html).toString());
-        assertTrue(html.contains("ReportApp"), "the application is named");
+        assertTrue(html.contains("<h1>pdla report: ReportApp, 3 processes</h1>"), "the application is named");
         // the counters come from the trace directory, folded by module
         assertTrue(html.contains("<summary>POSIX: "), html);
         Matcher written = Pattern.compile("POSIX_BYTES_WRITTEN</td><td class=\"num\">(\\d+)<").matcher(html);
@@ -123,6 +123,13 @@ class ReportCommandTest {
         }
         assertTrue(html.contains("POSIX_SIZE_READ_0_100") || html.contains("POSIX_SIZE_WRITE_0_100"), "the counters table");
         assertEquals(List.of(), SelfContained.violations(html));
+    }
+
+    @Test
+    void theTitleNamesTheProgramAndItsProcesses() {
+        assertEquals("StridedApp, 4 processes", ReportCommand.title(new AppIdentity("io.pdla.cli.demo.StridedApp simpfs:///x 16384 64 read", 4)));
+        assertEquals("ior, 1 process", ReportCommand.title(new AppIdentity("/usr/bin/ior -a MPIIO", 1)));
+        assertEquals("python3.11, 2 processes", ReportCommand.title(new AppIdentity("python3.11 x.py", 2)));
     }
 
     @Test
