@@ -33,7 +33,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -257,9 +257,10 @@ public final class Charts {
         XYSeriesCollection data = new XYSeriesCollection();
         byRank.values().forEach(data::addSeries);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+        renderer.setDrawOutlines(false);   // one filled square per call, no second stroked copy
         for (int i = 0; i < byRank.size(); i++) {
             renderer.setSeriesPaint(i, RANKS[i % RANKS.length]);
-            renderer.setSeriesShape(i, new Ellipse2D.Double(-2, -2, 4, 4));
+            renderer.setSeriesShape(i, new Rectangle2D.Double(-1.5, -1.5, 3, 3));   // a <rect> each: a sixth of a circle's path
         }
         NumberAxis y = new NumberAxis("offset (bytes)");
         y.setAutoRangeIncludesZero(true);
