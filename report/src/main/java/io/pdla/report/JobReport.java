@@ -182,7 +182,10 @@ public final class JobReport {
 
         section(h, 0, "Every read and write call of each rank, from its start to its end." + cut);
         if (records.isEmpty()) missing(h, "timeline", noSegments);
-        else chart(h, "timeline", Charts.timeline(thin(records), origin), 1300, 120 + 28 * Math.min(64, ranks()));
+        else {
+            thinned(h, records.size());
+            chart(h, "timeline", Charts.timeline(thin(records), origin), 1300, 120 + 28 * Math.min(64, ranks()));
+        }
 
         section(h, 1, "IOMiner's sweep line over the files' active intervals: at each moment the critical file is the one "
                 + "that finishes last; its exclusive time is what the job waited for it alone. Critical files are marked *.");
@@ -244,6 +247,13 @@ public final class JobReport {
 
     private int ranks() {
         return (int) records.stream().mapToInt(TraceRecord::rank).distinct().count();
+    }
+
+    /** Says so when a chart of {@code n} calls draws only {@link #MAX_MARKS} of them. */
+    private static void thinned(Page h, int n) {
+        if (n > MAX_MARKS) {
+            h.raw("<p class=\"note\">").text(String.format(Locale.ROOT, "%,d of %,d calls drawn, evenly spaced.", MAX_MARKS, n)).raw("</p>");
+        }
     }
 
     /** At most {@link #MAX_MARKS} records, evenly spaced through the list. */
@@ -310,6 +320,7 @@ public final class JobReport {
             h.raw("<p class=\"note\">").text("The " + MAX_OFFSET_CHARTS + " files that moved most bytes, of " + order.size() + ".").raw("</p>");
         }
         for (int fileId : order.subList(0, Math.min(MAX_OFFSET_CHARTS, order.size()))) {
+            thinned(h, byFile.get(fileId).size());
             chart(h, "offsets", Charts.offsets(fileName(fileId), thin(byFile.get(fileId)), origin), 1300, 420);
         }
     }
