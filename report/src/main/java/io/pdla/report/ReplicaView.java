@@ -76,7 +76,10 @@ public record ReplicaView(List<LayoutView> layouts, long replicaBytes, long orig
         return s == ReplicaState.VALID || s == ReplicaState.DIRTY;
     }
 
-    /** The replica's first {@link #STRIPS} strips on the servers of its layout (8 HServers + 4 SServers unless it names counts). */
+    /**
+     * The replica's first {@link #STRIPS} strips on the servers of its layout (8 HServers + 4 SServers unless it names
+     * counts), for replicas on sim-pfs; other stores get the table row only.
+     */
     static LayoutView layout(ReplicaEntry e) {
         io.pdla.storage.Layout core = e.layout();
         int h = core.serversKnown() ? core.hddServers() : SimPfsConfig.DEFAULT.hservers();
@@ -87,6 +90,11 @@ public record ReplicaView(List<LayoutView> layouts, long replicaBytes, long orig
         List<Charts.Piece> pieces = new ArrayList<>();
         String title = "replica of " + Charts.shortName(e.key().file().getPath() == null ? e.key().file().toString() : e.key().file().getPath(), 40)
                 + (e.key().rank() < 0 ? " (all ranks)" : " (rank " + e.key().rank() + ")");
+        if (!"simpfs".equals(e.replica().getScheme())) {
+            // only sim-pfs places strips on servers the report can name; HDFS blocks and POSIX files are not drawn
+            return new LayoutView(title, e.state().name(), core + " on " + e.replica().getScheme() + ": no server map",
+                    e.pattern().totalBytes(), names, h, pieces);
+        }
         try {
             StripeMap map = StripeMap.of(Layout.fromCore(core, SimPfsConfig.DEFAULT.defaultLayoutParsed(), "replica " + e.replica()), h, s);
             long total = e.pattern().totalBytes(), step = 1 << 20;

@@ -36,7 +36,7 @@ class ReplicaViewTest {
                 for (int r = 0; r < 3; r++) {
                     KeyedPattern p = KeyedPattern.of(PatternKey.local(k.job().app(), r, file),
                             Geometry.strided((long) r * k.block, k.block, (long) k.ranks * k.block, k.segments));
-                    t.put(new ReplicaEntry(p, dir.resolve("replica-" + r).toUri(), layouts[r], "", "HServers", 0, 0, states[r],
+                    t.put(new ReplicaEntry(p, URI.create("simpfs:///replicas/replica-" + r), layouts[r], "", "HServers", 0, 0, states[r],
                             new FileIdentity(4L << 20, 1, "stamp"), 1, System.currentTimeMillis()));
                 }
                 return null;
@@ -63,6 +63,17 @@ class ReplicaViewTest {
         assertTrue(hybrid.pieces().stream().anyMatch(p -> p.server() >= 8 && p.length() == 32 * 1024), "SSD strips of 32 KiB");
         assertTrue(hybrid.pieces().stream().anyMatch(p -> p.server() < 8 && p.length() == 64 * 1024), "HDD strips of 64 KiB");
         assertEquals(List.of("H0", "H1", "H2", "H3", "H4", "H5", "H6", "H7", "S0", "S1", "S2", "S3"), hybrid.servers());
+    }
+
+    @Test
+    void replicasOutsideSimPfsHaveNoServerMap() {
+        KnownJob k = KnownJob.small();
+        KeyedPattern p = KeyedPattern.of(PatternKey.global(k.job().app(), k.job().uri(0)), Geometry.contiguous(0, 1 << 20));
+        ReplicaEntry posix = new ReplicaEntry(p, dir.resolve("replica").toUri(), Layout.DEFAULT, "", "HServers", 0, 0, ReplicaState.VALID,
+                new FileIdentity(1 << 20, 1, "stamp"), 1, 0);
+        ReplicaView.LayoutView v = ReplicaView.layout(posix);
+        assertTrue(v.pieces().isEmpty());
+        assertTrue(v.layout().endsWith("on file: no server map"), v.layout());
     }
 
     @Test
