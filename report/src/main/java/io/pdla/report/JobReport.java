@@ -71,7 +71,7 @@ public final class JobReport {
     }
 
     public JobReport warning(String w) {
-        warnings.add(w);
+        if (!warnings.contains(w)) warnings.add(w);
         return this;
     }
 
@@ -96,7 +96,7 @@ public final class JobReport {
         }
         try {
             patterns = new Analyzer().analyze(source);
-            warnings.addAll(patterns.warnings());
+            patterns.warnings().forEach(this::warning);
         } catch (RuntimeException e) {
             patternsError = "the pattern analyzer could not read the records: " + e.getMessage();
         }
@@ -220,7 +220,8 @@ public final class JobReport {
         section(h, 6, "The replicas built for this job's patterns: where their strips live, and how much of the job's reads they cover.");
         replicaSection(h);
 
-        section(h, 7, "The counters, folded by module and record.");
+        section(h, 7, "The counters, folded by module and record; each record lists its counters that are not zero "
+                + "(pdla counters or pdla darshan parse print them all).");
         counterSection(h);
         h.raw("</section>\n<footer>").text("written by pdla report").raw("</footer>\n</body></html>\n");
         return h.toString();
@@ -404,14 +405,25 @@ public final class JobReport {
         for (Map.Entry<String, List<CounterTable.Record>> m : counters.modules().entrySet()) {
             h.raw("<details class=\"module\"><summary>").text(m.getKey() + ": " + m.getValue().size() + " record(s)").raw("</summary>\n");
             for (CounterTable.Record r : m.getValue()) {
-                h.raw("<details class=\"record\"><summary>").text("rank " + r.rank() + "  " + r.file() + "  (record " + r.id() + ")")
+                List<CounterTable.Counter> shown = r.counters().stream().filter(c -> !zero(c.value())).toList();
+                h.raw("<details class=\"record\"><summary>").text("rank " + r.rank() + "  " + r.file() + "  (record " + r.id() + "; "
+                        + shown.size() + " of " + r.counters().size() + " counters not zero)")
                         .raw("</summary><table class=\"counters\"><tr><th>counter</th><th>value</th></tr>");
-                for (CounterTable.Counter c : r.counters()) {
+                for (CounterTable.Counter c : shown) {
                     h.raw("<tr><td class=\"mono\">").text(c.name()).raw("</td><td class=\"num\">").text(c.value()).raw("</td></tr>");
                 }
                 h.raw("</table></details>\n");
             }
             h.raw("</details>\n");
+        }
+    }
+
+    /** A counter that is 0 (the zeros are most of a record; -1, "not known", is shown). */
+    private static boolean zero(String value) {
+        try {
+            return Double.parseDouble(value.trim()) == 0;
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 

@@ -30,7 +30,9 @@ class JobReportTest {
 
     @Test
     void withoutRecordsTheChartsThatNeedThemSayWhyAndCountersGiveTheSizes() {
-        String counters = "POSIX\t-1\t7\tPOSIX_SIZE_READ_1M_4M\t12\t/d/f\t/\text4\nPOSIX\t-1\t7\tPOSIX_SIZE_WRITE_0_100\t3\t/d/f\t/\text4\n";
+        String counters = "POSIX\t-1\t7\tPOSIX_SIZE_READ_1M_4M\t12\t/d/f\t/\text4\nPOSIX\t-1\t7\tPOSIX_SIZE_WRITE_0_100\t3\t/d/f\t/\text4\n"
+                + "POSIX\t-1\t7\tPOSIX_RENAMES\t0\t/d/f\t/\text4\nPOSIX\t-1\t7\tPOSIX_F_META_TIME\t0.000000\t/d/f\t/\text4\n"
+                + "POSIX\t-1\t7\tPOSIX_MODE\t-1\t/d/f\t/\text4\n";
         String html = new JobReport("counters only").noSegments("the log has no DXT")
                 .fileStats(List.of(FileIoStats.interval("/d/f", 0, 4), FileIoStats.interval("/d/g", 1, 2)), null)
                 .counters(counters).html();
@@ -42,6 +44,8 @@ class JobReportTest {
         assertTrue(t.contains("12") && t.contains("3"), t.toString());
         assertTrue(SvgText.texts(figure(html, "critical")).contains("* f"), "the critical path from the intervals");
         assertTrue(html.contains("<p class=\"missing\" data-chart=\"replicas\">No chart: no replica catalog was given (--catalog).</p>"));
+        assertTrue(html.contains("(record 7; 3 of 5 counters not zero)"), "zeros are left out of the counters table, -1 is kept");
+        assertTrue(html.contains(">POSIX_MODE<") && !html.contains(">POSIX_RENAMES<") && !html.contains(">POSIX_F_META_TIME<"));
         assertEquals(List.of(), SelfContained.violations(html));
     }
 
