@@ -108,6 +108,21 @@ class ReportCommandTest {
         assertEquals(List.of(), SelfContained.violations(html));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("io.pdla.cli.DarshanCommandsTest#logs")
+    void everySampleLogGetsASelfContainedPage(Path log) throws Exception {
+        Path out = tmp.resolve(log.getFileName() + ".html");
+        AnalyzeCommandTest.Run r = run(new ReportCommand(), log.toString(), "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String html = Files.readString(out);
+        java.util.Set<String> sections = new java.util.TreeSet<>(charts(html));
+        missing(html).stream().filter(m -> !m.startsWith("counters:")).forEach(m -> sections.add(m.substring(0, m.indexOf(':'))));
+        assertEquals(java.util.Set.of("timeline", "critical", "sizes", "bandwidth", "offsets", "patterns", "replicas"), sections,
+                "each chart is there or says why not: " + charts(html) + " " + missing(html));
+        assertTrue(html.contains("<details class=\"module\">") || html.contains("data-chart=\"counters\">No chart: "), "the counters or why not");
+        assertEquals(List.of(), SelfContained.violations(html));
+    }
+
     @Test
     void aDarshanLogWithoutDxtSaysWhichChartsNeedSegments() throws Exception {
         Path log = DarshanCommandsTest.logs().stream().filter(p -> p.getFileName().toString().equals("mpi-io-test-x86_64-3.4.1.darshan"))
