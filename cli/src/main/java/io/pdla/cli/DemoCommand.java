@@ -197,7 +197,7 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("pdla demo: pdla report " + traces + " --catalog " + catalog + " -o " + out);
         int code = PdlaCommand.commandLine().execute("report", traces.toString(), "--catalog", catalog.toString(), "-o", out.toString());
         return code == 0 ? "report of run 1 (open it in a browser): " + out.toAbsolutePath()
-                : "the report of run 1 could not be written (exit " + code + "; see the log)";
+                : "the report of run 1 could not be written (exit " + code + ", the reason above)";
     }
 
     private static String[] row(String name, PdlaLoopDemo.RunFigures f) {
