@@ -93,12 +93,7 @@ final class DelegateInterceptor implements IoInterceptor {
     private static long byteHint(FileContext file, String name, long fallback, long min, String rule) {
         String h = file.hints().get(name);
         if (h == null) return fallback;
-        long v;
-        try {
-            v = Long.parseLong(h.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("hint " + name + "='" + h + "' is not a number of bytes");
-        }
+        long v = io.pdla.size.ByteSize.parse(h, "hint " + name);
         if (v < min) throw new IllegalArgumentException("hint " + name + "='" + h + "' " + rule);
         return v;
     }
