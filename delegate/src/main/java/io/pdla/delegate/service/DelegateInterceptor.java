@@ -233,12 +233,8 @@ final class DelegateInterceptor implements IoInterceptor {
             Share s = shares.get(owner);
             if (s == null) continue;
             ExtentList e = s.extents.build();
-            byte[] data = new byte[Math.toIntExact(e.totalBytes())];
-            int at = 0;
-            for (long[] run : s.bufferRuns) {
-                src.get(base + (int) run[0], data, at, (int) run[1]);
-                at += (int) run[1];
-            }
+            // the bytes go from the caller's buffer straight into the message: one copy
+            DelegateProtocol.Payload data = DelegateProtocol.Payload.gather(src.duplicate().position(base).slice(), s.bufferRuns, e.totalBytes());
             targets.add(owner);
             synchronized (d) {
                 d.holdsWrites[owner] = true;

@@ -155,7 +155,7 @@ public final class DelegateServer {
             case WRITE -> {
                 OpenEntry entry = entry(r);
                 if (!entry.writable) throw new IOException("the file was opened read-only by every rank that opened it");
-                ByteBuffer src = ByteBuffer.wrap(r.data());
+                ByteBuffer src = r.data().duplicate();
                 ExtentList e = r.extents();
                 for (int i = 0; i < e.size(); i++) cache.write(entry.file, e.offset(i), src, e.length(i));
                 return DelegateProtocol.ok(0, new byte[0]);
