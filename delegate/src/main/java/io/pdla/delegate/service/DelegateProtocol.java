@@ -221,6 +221,9 @@ public final class DelegateProtocol {
         }
     }
 
+    /** The successful reply of an operation without a result (clone it: a reply is its receiver's to keep). */
+    static final byte[] OK_EMPTY = ok(0, new byte[0]);
+
     /** A successful reply: {@code knownEnd} (READ, SIZE; 0 otherwise) and the bytes read (READ). */
     public static byte[] ok(long knownEnd, byte[] data) {
         byte[] out = new byte[1 + 8 + data.length];
