@@ -202,7 +202,7 @@ public final class DelegateServer {
             cache.drop(e.file);
             e.file.storage().close();
         }
-        ChainedStore storage = ChainedStore.open(r.uri(), r.writable(), r.hints(), rank);
+        LazyStore storage = new LazyStore(r.uri(), r.writable(), r.hints(), rank);
         OpenEntry fresh = new OpenEntry(new CachedFile(storage, r.pageSize()), r.writable());
         fresh.openers = e == null ? 1 : e.openers + 1;
         if (e != null) fresh.groups.putAll(e.groups);
