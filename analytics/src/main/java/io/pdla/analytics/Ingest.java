@@ -74,6 +74,21 @@ public final class Ingest {
         this.threads = threads;
     }
 
+    /** One log's rows, made on a reader thread, appended in path order. */
+    private static final class Rows implements RowSink {
+        final DarshanLog log;
+        final List<Schema.Table> tables = new ArrayList<>();
+        final List<Object[]> values = new ArrayList<>();
+
+        Rows(DarshanLog log) { this.log = log; }
+
+        @Override
+        public void row(Schema.Table table, Object[] v) {
+            tables.add(table);
+            values.add(v);
+        }
+    }
+
     /** A log or trace directory found under the inputs. */
     record Source(Path path, boolean traceDir, long size, long mtime) {
         String key() { return path.toString(); }
@@ -89,11 +104,15 @@ public final class Ingest {
                 out.add(p);
                 continue;
             }
+            Map<Path, Boolean> traceDirs = new java.util.HashMap<>();
             try (Stream<Path> s = Files.walk(p)) {
                 s.forEach(f -> {
-                    if (Files.isDirectory(f) && isTraceDir(f)) out.add(f);
-                    else if (f.getFileName().toString().endsWith(".darshan") && Files.isRegularFile(f)
-                            && !isTraceDir(f.getParent())) out.add(f); // a trace dir's own export is the same run
+                    if (Files.isDirectory(f)) {
+                        if (traceDirs.computeIfAbsent(f, Ingest::isTraceDir)) out.add(f);
+                    } else if (f.getFileName().toString().endsWith(".darshan")
+                            && !traceDirs.computeIfAbsent(f.getParent(), Ingest::isTraceDir)) {
+                        out.add(f); // not a trace dir's own Darshan export: that is the same run as the directory
+                    }
                 });
             }
         }
@@ -218,7 +237,11 @@ public final class Ingest {
                     Source s = batch.get(next++);
                     window.add(pool.submit(() -> {
                         try {
-                            return read(s);
+                            // read and turn into rows on the pool; the appender (one connection) stays on this thread
+                            DarshanLog log = read(s);
+                            Rows made = new Rows(log);
+                            LogRows.emit(log, jobKey(s), s.traceDir() ? "pdla-trace" : "darshan", s.key(), made);
+                            return made;
                         } catch (Exception e) {
                             return e;
                         }
@@ -234,11 +257,11 @@ public final class Ingest {
                 } catch (ExecutionException e) {
                     got = e.getCause();
                 }
-                if (got instanceof DarshanLog log) {
-                    long key = jobKey(s);
-                    LogRows.emit(log, key, s.traceDir() ? "pdla-trace" : "darshan", s.key(), sink);
+                if (got instanceof Rows made) {
+                    for (int k = 0; k < made.tables.size(); k++) sink.row(made.tables.get(k), made.values.get(k));
+                    DarshanLog log = made.log;
                     if (log.firstError() != null) problems.add(new Problem(s.path(), "read in part: " + log.firstError().getMessage(), false));
-                    added.put(s.key(), new Manifest.Entry(s.size(), s.mtime(), key, batchName));
+                    added.put(s.key(), new Manifest.Entry(s.size(), s.mtime(), jobKey(s), batchName));
                     ok++;
                 } else {
                     Throwable e = (Throwable) got;
