@@ -36,7 +36,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--tables", required = true, paramLabel = "TABLES", description = "a tables directory (pdla logs ingest --out)")
+    @Option(names = "--tables", paramLabel = "TABLES", description = "a tables directory (pdla logs ingest --out)")
     Path tables;
 
     @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "duckdb|spark", description = "query engine (default ${DEFAULT-VALUE})")
@@ -117,6 +117,7 @@ public final class QueryCommand implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
+            if (tables == null) throw new QueryException("--tables TABLES is required (a directory made by pdla logs ingest or pdla logs synth)");
             boolean operators = !joins.isEmpty() || !filters.isEmpty() || !select.isEmpty() || !groupBy.isEmpty()
                     || !aggs.isEmpty() || !percentiles.isEmpty() || bin != null || !sort.isEmpty();
             if (sql != null && (analysis != null || operators)) throw new QueryException("--sql runs as given: it cannot be combined with --analysis or operator options");
