@@ -116,4 +116,32 @@ class IngestTest {
         assertEquals(0, again.ingested());
         assertEquals(2, again.skippedCount());
     }
+
+    @Test
+    void aNewLogAppendsABatchAndTheOldRowsStay() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        Files.copy(SampleLogs.dir().resolve("mpi-io-test-x86_64-3.4.0.darshan"), in.resolve("a.darshan"));
+        Tables tables = Tables.create(tmp.resolve("tables"));
+        assertEquals(1, new Ingest(tables).run(List.of(in), Ingest.Progress.NONE).ingested());
+        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), in.resolve("b.darshan"));
+        Ingest.Result r = new Ingest(tables).run(List.of(in), Ingest.Progress.NONE);
+        assertEquals(1, r.ingested());
+        assertEquals(1, r.alreadyIngested());
+        try (java.util.stream.Stream<Path> s = Files.list(tables.folder("job"))) {
+            assertEquals(2, s.filter(p -> p.toString().endsWith(".parquet")).count(), "one Parquet file per batch");
+        }
+        assertEquals(2, count(tables, "SELECT count(DISTINCT job_key) FROM job"));
+        assertEquals(count(tables, "SELECT count(*) FROM file"), count(tables, "SELECT count(*) FROM file JOIN job USING (job_key)"),
+                "every file row belongs to a job row");
+    }
+
+    @Test
+    void aTraceDirectorysOwnDarshanExportIsNotASecondJob() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        Path trace = Files.createDirectories(in.resolve("run"));
+        Files.writeString(trace.resolve("rank-0.pdlc"), "");
+        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), trace.resolve("pdla.darshan"));
+        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), in.resolve("other.darshan"));
+        assertEquals(List.of(in.resolve("other.darshan").toAbsolutePath(), trace.toAbsolutePath()), Ingest.discover(List.of(in)));
+    }
 }
