@@ -144,4 +144,22 @@ class IngestTest {
         Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), in.resolve("other.darshan"));
         assertEquals(List.of(in.resolve("other.darshan").toAbsolutePath(), trace.toAbsolutePath()), Ingest.discover(List.of(in)));
     }
+
+    @Test
+    void aLogCutShortInALaterRegionIsIngestedAsIncompleteAndListed() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        byte[] bytes = Files.readAllBytes(SampleLogs.dir().resolve("imbalanced-io.darshan"));
+        Files.write(in.resolve("cut.darshan"), java.util.Arrays.copyOf(bytes, bytes.length - 2000));
+        DarshanLog direct = new DarshanReader().read(in.resolve("cut.darshan"));
+        assertTrue(direct.firstError() != null, "the reader sees the cut");
+        Tables tables = Tables.create(tmp.resolve("tables"));
+        Ingest.Result r = new Ingest(tables).run(List.of(in), Ingest.Progress.NONE);
+        assertEquals(1, r.ingested());
+        assertEquals(1, r.problems().size());
+        assertFalse(r.problems().get(0).skipped());
+        assertTrue(r.problems().get(0).error().startsWith("read in part: "), r.problems().get(0).error());
+        assertEquals(1, count(tables, "SELECT count(*) FROM job WHERE NOT complete"));
+        assertEquals(expected(List.of(in.resolve("cut.darshan"))).files(), count(tables, "SELECT count(*) FROM file"),
+                "the records read before the cut are there");
+    }
 }
