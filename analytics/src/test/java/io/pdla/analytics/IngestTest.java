@@ -162,4 +162,25 @@ class IngestTest {
         assertEquals(expected(List.of(in.resolve("cut.darshan"))).files(), count(tables, "SELECT count(*) FROM file"),
                 "the records read before the cut are there");
     }
+
+    @Test
+    void batchesSplitByLogsAndByRowsAndTogetherHoldEveryRow() throws Exception {
+        List<Path> logs = SampleLogs.all();
+        Expected want = expected(logs);
+        Tables byLogs = Tables.create(tmp.resolve("by-logs"));
+        new Ingest(byLogs, 2, 4, Long.MAX_VALUE).run(List.of(SampleLogs.dir()), Ingest.Progress.NONE);
+        try (java.util.stream.Stream<Path> s = Files.list(byLogs.folder("job"))) {
+            assertEquals((want.jobs() + 3) / 4, s.filter(p -> p.toString().endsWith(".parquet")).count());
+        }
+        Tables byRows = Tables.create(tmp.resolve("by-rows"));
+        new Ingest(byRows, 2, Integer.MAX_VALUE, 1000).run(List.of(SampleLogs.dir()), Ingest.Progress.NONE);
+        try (java.util.stream.Stream<Path> s = Files.list(byRows.folder("job"))) {
+            assertTrue(s.filter(p -> p.toString().endsWith(".parquet")).count() > 1, "the DXT-heavy logs start new batches");
+        }
+        for (Tables t : List.of(byLogs, byRows)) {
+            assertEquals(want.jobs(), count(t, "SELECT count(*) FROM job"));
+            assertEquals(want.files(), count(t, "SELECT count(*) FROM file"));
+            assertEquals(want.segments(), count(t, "SELECT count(*) FROM segment"));
+        }
+    }
 }
