@@ -123,7 +123,12 @@ public final class QueryCommand implements Callable<Integer> {
             if (sql != null && (analysis != null || operators)) throw new QueryException("--sql runs as given: it cannot be combined with --analysis or operator options");
             if (analysis != null && operators) throw new QueryException("--analysis " + analysis + " cannot be combined with operator options (only --top for top-apps)");
             String text;
-            if (sql != null) text = top == null ? sql : "SELECT * FROM (" + sql + ") LIMIT " + top;
+            if (sql != null) {
+                String plain = sql.strip().replaceAll(";+$", "").strip();
+                if (plain.isEmpty()) throw new QueryException("--sql: empty query");
+                if (top != null && top <= 0) throw new QueryException("--top " + top + ": K must be positive");
+                text = top == null ? plain : "SELECT * FROM (" + plain + ") LIMIT " + top;
+            }
             else if (analysis != null) text = Analyses.sql(analysis, slowPercentile, top == null ? 10 : top);
             else {
                 Query q = new Query().from(from);
