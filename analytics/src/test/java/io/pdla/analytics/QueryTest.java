@@ -136,4 +136,14 @@ class QueryTest {
         assertEquals("app,count\na,2\nb,2\nc,2\n", r.toCsv());
         assertTrue(r.toJson().contains("\"app\" : \"a\""), r.toJson());
     }
+
+    @Test
+    void percentilePerGroupBinnedByJobSize() {
+        // the "95th percentile of bandwidth per file system, binned by job size", here the median per mount
+        QueryResult r = run(new Query().groupBy("mount").bin("nprocs:8").percentile("bandwidth:50").sort("nprocs_bin").sort("mount"));
+        assertEquals(List.of("nprocs_bin", "mount", "p50_bandwidth"), r.columns());
+        List<String> got = new ArrayList<>();
+        for (List<Object> row : r.rows()) got.add(((Number) row.get(0)).longValue() + " " + row.get(1) + " " + row.get(2));
+        assertEquals(List.of("0 /a 10.0", "0 /b 30.0", "0 /c 50.0", "8 /a 20.0", "8 /c null", "16 /b 40.0"), got);
+    }
 }
