@@ -33,6 +33,9 @@ import picocli.CommandLine.Spec;
                 "  pdla query --tables T --sql 'SELECT app, count(*) FROM job GROUP BY app'",
                 "  pdla query --tables T --analysis slow-factors --slow-percentile 10"})
 public final class QueryCommand implements Callable<Integer> {
+    /** Rows a text table shows at most. */
+    static final int TEXT_ROWS = 1000;
+
     @Spec
     CommandSpec spec;
 
@@ -158,7 +161,12 @@ public final class QueryCommand implements Callable<Integer> {
             if (format.json) out.print(r.toJson());
             else if (format.csv) out.print(r.toCsv());
             else {
-                out.print(r.toText());
+                if (r.rows().size() > TEXT_ROWS) {
+                    out.print(new QueryResult(r.columns(), r.rows().subList(0, TEXT_ROWS)).toText());
+                    out.println("... " + (r.rows().size() - TEXT_ROWS) + " more rows not shown (all of them with --csv or --json; fewer with --top)");
+                } else {
+                    out.print(r.toText());
+                }
                 err.printf(java.util.Locale.ROOT, "%s: open %.3f s, query %.3f s%n", engine, open, s);
             }
             out.flush();
