@@ -95,6 +95,9 @@ class QueryTest {
         assertEquals(List.of(5L, 4L), column(run(new Query().sort("bandwidth desc").top(2)), "job_key"));
         QueryResult r = run(new Query().groupBy("app").agg("sum(bytes_written)").sort("sum_bytes_written desc").top(1));
         assertEquals(List.of("b"), column(r, "app"));
+        // without --sort, top-k of an aggregated query is the k largest of its first aggregate
+        assertEquals(List.of("b"), column(run(new Query().groupBy("app").agg("sum(bytes_written)").top(1)), "app"));
+        assertEquals(List.of("b"), column(run(new Query().groupBy("app").agg("sum(bytes_written)").agg("count(*)").top(1)), "app"));
     }
 
     @Test
