@@ -42,6 +42,8 @@ import org.duckdb.DuckDBConnection;
 public final class Ingest {
     /** Logs per Parquet batch (bounds the in-memory staging database). */
     static final int BATCH_LOGS = 20_000;
+    /** Rows per Parquet batch, about (a DXT-heavy log can hold millions of segments). */
+    static final long BATCH_ROWS = 20_000_000;
 
     /** A log that could not be read, or was read only in part. */
     public record Problem(Path path, String error, boolean skipped) {}
@@ -66,12 +68,35 @@ public final class Ingest {
 
     private final Tables tables;
     private final int threads;
+    private final int batchLogs;
+    private final long batchRows;
 
     public Ingest(Tables tables) { this(tables, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))); }
 
-    public Ingest(Tables tables, int threads) {
+    public Ingest(Tables tables, int threads) { this(tables, threads, BATCH_LOGS, BATCH_ROWS); }
+
+    Ingest(Tables tables, int threads, int batchLogs, long batchRows) {
         this.tables = tables;
         this.threads = threads;
+        this.batchLogs = batchLogs;
+        this.batchRows = batchRows;
+    }
+
+    /** One log's rows, made on a reader thread, appended in path order. */
+    private static final class Rows implements RowSink {
+        final DarshanLog log;
+        long jobKey;
+        final List<Schema.Table> tables = new ArrayList<>();
+        final List<Object[]> values = new ArrayList<>();
+
+        Rows(DarshanLog log) { this.log = log; }
+
+        @Override
+        public void row(Schema.Table table, Object[] v) {
+            tables.add(table);
+            values.add(v);
+            if (table == Schema.JOB) jobKey = (Long) v[0];
+        }
     }
 
     /** A log or trace directory found under the inputs. */
@@ -89,11 +114,15 @@ public final class Ingest {
                 out.add(p);
                 continue;
             }
+            Map<Path, Boolean> traceDirs = new java.util.HashMap<>();
             try (Stream<Path> s = Files.walk(p)) {
                 s.forEach(f -> {
-                    if (Files.isDirectory(f) && isTraceDir(f)) out.add(f);
-                    else if (f.getFileName().toString().endsWith(".darshan") && Files.isRegularFile(f)
-                            && !isTraceDir(f.getParent())) out.add(f); // a trace dir's own export is the same run
+                    if (Files.isDirectory(f)) {
+                        if (traceDirs.computeIfAbsent(f, Ingest::isTraceDir)) out.add(f);
+                    } else if (f.getFileName().toString().endsWith(".darshan")
+                            && !traceDirs.computeIfAbsent(f.getParent(), Ingest::isTraceDir)) {
+                        out.add(f); // not a trace dir's own Darshan export: that is the same run as the directory
+                    }
                 });
             }
         }
@@ -169,62 +198,26 @@ public final class Ingest {
             t.setDaemon(true);
             return t;
         });
+        Batch batch = null;
         try {
-            for (int from = 0; from < todo.size(); from += BATCH_LOGS) {
-                List<Source> batch = todo.subList(from, Math.min(todo.size(), from + BATCH_LOGS));
-                ingested += batch(batch, manifest, problems, rows, pool, progress);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        return new Result(found.size(), already, ingested, problems, rows, (System.nanoTime() - t0) / 1e9);
-    }
-
-    private int batch(List<Source> batch, Manifest manifest, List<Problem> problems, Map<String, Long> rows,
-                      ExecutorService pool, Progress progress) throws IOException {
-        String batchName = "batch-" + System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        int ok = 0;
-        Map<String, Manifest.Entry> added = new LinkedHashMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
-            DuckDBConnection conn = c.unwrap(DuckDBConnection.class);
-            try (Statement st = conn.createStatement()) {
-                for (Schema.Table t : Schema.tables()) st.execute(t.createSql(t.name()));
-            }
-            Map<Schema.Table, DuckDBAppender> app = new LinkedHashMap<>();
-            Map<Schema.Table, long[]> counts = new LinkedHashMap<>();
-            for (Schema.Table t : Schema.tables()) {
-                app.put(t, conn.createAppender(DuckDBConnection.DEFAULT_SCHEMA, t.name()));
-                counts.put(t, new long[1]);
-            }
-            RowSink sink = (t, v) -> {
-                DuckDBAppender a = app.get(t);
-                a.beginRow();
-                for (Object o : v) {
-                    if (o == null) a.appendNull();
-                    else if (o instanceof Long l) a.append(l.longValue());
-                    else if (o instanceof Double d) a.append(d.doubleValue());
-                    else if (o instanceof String s) a.append(s);
-                    else if (o instanceof Boolean b) a.append(b.booleanValue());
-                    else if (o instanceof Integer i) a.append((long) i);
-                    else throw new IllegalStateException("value of type " + o.getClass());
-                }
-                a.endRow();
-                counts.get(t)[0]++;
-            };
             Deque<Future<Object>> window = new ArrayDeque<>();
             int next = 0;
-            for (int i = 0; i < batch.size(); i++) {
-                while (next < batch.size() && window.size() < 4 * threads) {
-                    Source s = batch.get(next++);
+            for (int i = 0; i < todo.size(); i++) {
+                while (next < todo.size() && window.size() < 4 * threads) {
+                    Source s = todo.get(next++);
                     window.add(pool.submit(() -> {
                         try {
-                            return read(s);
+                            // read, and make the job/file/rank rows, on the pool; appending stays on this thread
+                            DarshanLog log = read(s);
+                            Rows made = new Rows(log);
+                            LogRows.emit(log, jobKey(s), s.traceDir() ? "pdla-trace" : "darshan", s.key(), made);
+                            return made;
                         } catch (Exception e) {
                             return e;
                         }
                     }));
                 }
-                Source s = batch.get(i);
+                Source s = todo.get(i);
                 Object got;
                 try {
                     got = window.poll().get();
@@ -234,41 +227,132 @@ public final class Ingest {
                 } catch (ExecutionException e) {
                     got = e.getCause();
                 }
-                if (got instanceof DarshanLog log) {
-                    long key = jobKey(s);
-                    LogRows.emit(log, key, s.traceDir() ? "pdla-trace" : "darshan", s.key(), sink);
+                if (got instanceof Rows made) {
+                    if (batch == null) batch = new Batch();
+                    batch.add(s, made);
+                    DarshanLog log = made.log;
                     if (log.firstError() != null) problems.add(new Problem(s.path(), "read in part: " + log.firstError().getMessage(), false));
-                    added.put(s.key(), new Manifest.Entry(s.size(), s.mtime(), key, batchName));
-                    ok++;
+                    ingested++;
+                    if (batch.logs >= batchLogs || batch.rows >= batchRows) {
+                        batch.finish(manifest, rows);
+                        batch = null;
+                    }
                 } else {
                     Throwable e = (Throwable) got;
                     problems.add(new Problem(s.path(), e.getMessage() == null ? e.toString() : e.getMessage(), true));
                 }
                 progress.step();
             }
-            for (DuckDBAppender a : app.values()) a.close();
-            try (Statement st = conn.createStatement()) {
-                for (Schema.Table t : Schema.tables()) {
-                    long n = counts.get(t)[0];
-                    if (n == 0) continue;
-                    Path dir = tables.folder(t.name());
-                    Files.createDirectories(dir);
-                    Path tmp = dir.resolve(batchName + ".parquet.tmp"), out = dir.resolve(batchName + ".parquet");
-                    st.execute("COPY " + Schema.quote(t.name()) + " TO " + DuckDbEngine.literal(tmp.toString())
-                            + " (FORMAT parquet, COMPRESSION zstd)");
-                    Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
-                    rows.merge(t.name(), n, Long::sum);
-                }
-            }
-        } catch (SQLException e) {
-            throw new IOException("DuckDB: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(e.getMessage(), e);
+            if (batch != null) batch.finish(manifest, rows);
+            batch = null;
+        } finally {
+            pool.shutdownNow();
+            if (batch != null) batch.abandon();
         }
-        manifest.logs.putAll(added);
-        manifest.save(tables.dir());
-        return ok;
+        return new Result(found.size(), already, ingested, problems, rows, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * The rows of up to {@link #BATCH_LOGS} logs or about {@link #BATCH_ROWS} rows in an in-memory DuckDB, written
+     * out as one Parquet file per table; the manifest learns the batch's logs after its files are in place.
+     */
+    private final class Batch implements RowSink {
+        final String name = "batch-" + System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        final Connection conn;
+        final Map<Schema.Table, DuckDBAppender> app = new LinkedHashMap<>();
+        final Map<Schema.Table, long[]> counts = new LinkedHashMap<>();
+        final Map<String, Manifest.Entry> added = new LinkedHashMap<>();
+        final DuckDBAppender seg;
+        final long[] segCount;
+        int logs;
+        long rows;
+
+        Batch() throws IOException {
+            try {
+                conn = DriverManager.getConnection("jdbc:duckdb:");
+                DuckDBConnection dc = conn.unwrap(DuckDBConnection.class);
+                try (Statement st = conn.createStatement()) {
+                    for (Schema.Table t : Schema.tables()) st.execute(t.createSql(t.name()));
+                }
+                for (Schema.Table t : Schema.tables()) {
+                    app.put(t, dc.createAppender(DuckDBConnection.DEFAULT_SCHEMA, t.name()));
+                    counts.put(t, new long[1]);
+                }
+                seg = app.get(Schema.SEGMENT);
+                segCount = counts.get(Schema.SEGMENT);
+            } catch (SQLException e) {
+                throw new IOException("DuckDB: " + e.getMessage(), e);
+            }
+        }
+
+        void add(Source s, Rows made) throws IOException {
+            try {
+                for (int k = 0; k < made.tables.size(); k++) row(made.tables.get(k), made.values.get(k));
+                rows += made.tables.size();
+                rows += LogRows.segments(made.log, made.jobKey, this);
+            } catch (Exception e) {
+                throw new IOException("appending the rows of " + s.path() + ": " + e.getMessage(), e);
+            }
+            added.put(s.key(), new Manifest.Entry(s.size(), s.mtime(), made.jobKey, name));
+            logs++;
+        }
+
+        @Override
+        public void row(Schema.Table t, Object[] v) throws SQLException {
+            DuckDBAppender a = app.get(t);
+            a.beginRow();
+            for (Object o : v) {
+                if (o == null) a.appendNull();
+                else if (o instanceof Long l) a.append(l.longValue());
+                else if (o instanceof Double d) a.append(d.doubleValue());
+                else if (o instanceof String str) a.append(str);
+                else if (o instanceof Boolean b) a.append(b.booleanValue());
+                else if (o instanceof Integer i) a.append((long) i);
+                else throw new IllegalStateException("value of type " + o.getClass());
+            }
+            a.endRow();
+            counts.get(t)[0]++;
+        }
+
+        @Override
+        public void segment(long jobKey, long fileId, long rank, String module, String op, long offset, long length,
+                            double start, double end) throws SQLException {
+            seg.beginRow();
+            seg.append(jobKey).append(fileId).append(rank).append(module).append(op).append(offset).append(length)
+                    .append(start).append(end);
+            seg.endRow();
+            segCount[0]++;
+        }
+
+        void finish(Manifest manifest, Map<String, Long> totals) throws IOException {
+            try (conn) {
+                for (DuckDBAppender a : app.values()) a.close();
+                try (Statement st = conn.createStatement()) {
+                    for (Schema.Table t : Schema.tables()) {
+                        long n = counts.get(t)[0];
+                        if (n == 0) continue;
+                        Path dir = tables.folder(t.name());
+                        Files.createDirectories(dir);
+                        Path tmp = dir.resolve(name + ".parquet.tmp"), out = dir.resolve(name + ".parquet");
+                        st.execute("COPY " + Schema.quote(t.name()) + " TO " + DuckDbEngine.literal(tmp.toString())
+                                + " (FORMAT parquet, COMPRESSION zstd)");
+                        Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
+                        totals.merge(t.name(), n, Long::sum);
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IOException("DuckDB: " + e.getMessage(), e);
+            }
+            manifest.logs.putAll(added);
+            manifest.save(tables.dir());
+        }
+
+        void abandon() {
+            try {
+                conn.close();
+            } catch (SQLException ignored) {
+                // the batch is dropped; its logs are not in the manifest, so the next run reads them again
+            }
+        }
     }
 }

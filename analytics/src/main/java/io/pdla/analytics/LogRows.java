@@ -17,7 +17,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One Darshan log (or a trace directory turned into one) as rows of the four tables.
+ * One Darshan log (or a trace directory turned into one) as rows of the four tables ({@link #emit}: job, file,
+ * rank; {@link #segments}: segment).
  *
  * <ul>
  *   <li>file: one row per Darshan file record, keyed (file_id, rank): rank -1 is a file shared by all ranks and
@@ -168,17 +169,6 @@ final class LogRows {
             sink.row(Schema.RANK, new Object[] {jobKey, e.getKey(), (long) a.files.size(), a.reads, a.writes, a.read,
                     a.written, a.rt, a.wt, a.mt, a.rt + a.wt + a.mt});
         }
-        for (ModuleId dxt : List.of(ModuleId.DXT_POSIX, ModuleId.DXT_MPIIO)) {
-            ModuleData md = log.module(dxt);
-            if (md == null) continue;
-            String label = dxt.label();
-            for (DxtRecord d : md.recordsOf(DxtRecord.class)) {
-                for (int i = 0; i < d.segmentCount(); i++) {
-                    sink.row(Schema.SEGMENT, new Object[] {jobKey, d.id(), d.rank(), label, d.isWrite(i) ? "write" : "read",
-                            d.offsets()[i], d.lengths()[i], d.starts()[i], d.ends()[i]});
-                }
-            }
-        }
 
         // job row
         Object[] j = new Object[Schema.JOB.columns().size()];
@@ -231,6 +221,24 @@ final class LogRows {
                 osts.isEmpty() ? null : (long) osts.size(), procsPerOst};
         System.arraycopy(head, 0, j, 0, head.length);
         sink.row(Schema.JOB, j);
+    }
+
+    /** The log's DXT segments (kept apart from {@link #emit}: a log can hold millions, appended straight from its arrays). */
+    static long segments(DarshanLog log, long jobKey, RowSink sink) throws Exception {
+        long n = 0;
+        for (ModuleId dxt : List.of(ModuleId.DXT_POSIX, ModuleId.DXT_MPIIO)) {
+            ModuleData md = log.module(dxt);
+            if (md == null) continue;
+            String label = dxt.label();
+            for (DxtRecord d : md.recordsOf(DxtRecord.class)) {
+                for (int i = 0; i < d.segmentCount(); i++) {
+                    sink.segment(jobKey, d.id(), d.rank(), label, d.isWrite(i) ? "write" : "read", d.offsets()[i],
+                            d.lengths()[i], d.starts()[i], d.ends()[i]);
+                }
+                n += d.segmentCount();
+            }
+        }
+        return n;
     }
 
     /** The application: the executable's file name, without arguments or directories. */

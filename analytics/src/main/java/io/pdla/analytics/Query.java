@@ -254,6 +254,11 @@ public final class Query {
             }
         }
         if (order.isEmpty() && binAlias != null) order.add(Schema.quote(binAlias) + " ASC");
+        // top-k without a sort means the k largest of the first aggregate (IOMiner's top-k), not k arbitrary groups
+        if (order.isEmpty() && top != null && !aggCols.isEmpty()) {
+            String first = aggCols.get(0);
+            order.add(first.substring(first.lastIndexOf(" AS ") + 4) + " DESC NULLS LAST");
+        }
         if (!order.isEmpty()) sql.append(" ORDER BY ").append(String.join(", ", order));
         if (top != null) {
             if (top <= 0) throw new QueryException("--top " + top + ": K must be positive");

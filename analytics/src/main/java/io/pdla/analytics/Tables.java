@@ -28,9 +28,22 @@ public final class Tables {
 
     /** Where tables are made (created if missing). */
     public static Tables create(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        for (Schema.Table t : Schema.tables()) Files.createDirectories(dir.resolve(t.name()));
+        try {
+            Files.createDirectories(dir);
+            for (Schema.Table t : Schema.tables()) Files.createDirectories(dir.resolve(t.name()));
+        } catch (IOException e) {
+            throw new IOException("cannot create the tables directory " + dir + ": " + describe(e), e);
+        }
         return new Tables(dir.toAbsolutePath().normalize());
+    }
+
+    /** An I/O error in words (a FileSystemException's message alone is often just the path). */
+    static String describe(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException n) return "no such file or directory: " + n.getFile();
+        if (e instanceof java.nio.file.AccessDeniedException a) return "permission denied: " + a.getFile();
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) return "exists and is not a directory: " + f.getFile();
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason() + ": " + f.getFile();
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     public Path dir() { return dir; }

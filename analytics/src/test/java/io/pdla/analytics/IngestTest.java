@@ -116,4 +116,71 @@ class IngestTest {
         assertEquals(0, again.ingested());
         assertEquals(2, again.skippedCount());
     }
+
+    @Test
+    void aNewLogAppendsABatchAndTheOldRowsStay() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        Files.copy(SampleLogs.dir().resolve("mpi-io-test-x86_64-3.4.0.darshan"), in.resolve("a.darshan"));
+        Tables tables = Tables.create(tmp.resolve("tables"));
+        assertEquals(1, new Ingest(tables).run(List.of(in), Ingest.Progress.NONE).ingested());
+        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), in.resolve("b.darshan"));
+        Ingest.Result r = new Ingest(tables).run(List.of(in), Ingest.Progress.NONE);
+        assertEquals(1, r.ingested());
+        assertEquals(1, r.alreadyIngested());
+        try (java.util.stream.Stream<Path> s = Files.list(tables.folder("job"))) {
+            assertEquals(2, s.filter(p -> p.toString().endsWith(".parquet")).count(), "one Parquet file per batch");
+        }
+        assertEquals(2, count(tables, "SELECT count(DISTINCT job_key) FROM job"));
+        assertEquals(count(tables, "SELECT count(*) FROM file"), count(tables, "SELECT count(*) FROM file JOIN job USING (job_key)"),
+                "every file row belongs to a job row");
+    }
+
+    @Test
+    void aTraceDirectorysOwnDarshanExportIsNotASecondJob() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        Path trace = Files.createDirectories(in.resolve("run"));
+        Files.writeString(trace.resolve("rank-0.pdlc"), "");
+        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), trace.resolve("pdla.darshan"));
+        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), in.resolve("other.darshan"));
+        assertEquals(List.of(in.resolve("other.darshan").toAbsolutePath(), trace.toAbsolutePath()), Ingest.discover(List.of(in)));
+    }
+
+    @Test
+    void aLogCutShortInALaterRegionIsIngestedAsIncompleteAndListed() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        byte[] bytes = Files.readAllBytes(SampleLogs.dir().resolve("imbalanced-io.darshan"));
+        Files.write(in.resolve("cut.darshan"), java.util.Arrays.copyOf(bytes, bytes.length - 2000));
+        DarshanLog direct = new DarshanReader().read(in.resolve("cut.darshan"));
+        assertTrue(direct.firstError() != null, "the reader sees the cut");
+        Tables tables = Tables.create(tmp.resolve("tables"));
+        Ingest.Result r = new Ingest(tables).run(List.of(in), Ingest.Progress.NONE);
+        assertEquals(1, r.ingested());
+        assertEquals(1, r.problems().size());
+        assertFalse(r.problems().get(0).skipped());
+        assertTrue(r.problems().get(0).error().startsWith("read in part: "), r.problems().get(0).error());
+        assertEquals(1, count(tables, "SELECT count(*) FROM job WHERE NOT complete"));
+        assertEquals(expected(List.of(in.resolve("cut.darshan"))).files(), count(tables, "SELECT count(*) FROM file"),
+                "the records read before the cut are there");
+    }
+
+    @Test
+    void batchesSplitByLogsAndByRowsAndTogetherHoldEveryRow() throws Exception {
+        List<Path> logs = SampleLogs.all();
+        Expected want = expected(logs);
+        Tables byLogs = Tables.create(tmp.resolve("by-logs"));
+        new Ingest(byLogs, 2, 4, Long.MAX_VALUE).run(List.of(SampleLogs.dir()), Ingest.Progress.NONE);
+        try (java.util.stream.Stream<Path> s = Files.list(byLogs.folder("job"))) {
+            assertEquals((want.jobs() + 3) / 4, s.filter(p -> p.toString().endsWith(".parquet")).count());
+        }
+        Tables byRows = Tables.create(tmp.resolve("by-rows"));
+        new Ingest(byRows, 2, Integer.MAX_VALUE, 1000).run(List.of(SampleLogs.dir()), Ingest.Progress.NONE);
+        try (java.util.stream.Stream<Path> s = Files.list(byRows.folder("job"))) {
+            assertTrue(s.filter(p -> p.toString().endsWith(".parquet")).count() > 1, "the DXT-heavy logs start new batches");
+        }
+        for (Tables t : List.of(byLogs, byRows)) {
+            assertEquals(want.jobs(), count(t, "SELECT count(*) FROM job"));
+            assertEquals(want.files(), count(t, "SELECT count(*) FROM file"));
+            assertEquals(want.segments(), count(t, "SELECT count(*) FROM segment"));
+        }
+    }
 }

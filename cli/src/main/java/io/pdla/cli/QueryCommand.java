@@ -33,10 +33,13 @@ import picocli.CommandLine.Spec;
                 "  pdla query --tables T --sql 'SELECT app, count(*) FROM job GROUP BY app'",
                 "  pdla query --tables T --analysis slow-factors --slow-percentile 10"})
 public final class QueryCommand implements Callable<Integer> {
+    /** Rows a text table shows at most. */
+    static final int TEXT_ROWS = 1000;
+
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--tables", required = true, paramLabel = "TABLES", description = "a tables directory (pdla logs ingest --out)")
+    @Option(names = "--tables", paramLabel = "TABLES", description = "a tables directory (pdla logs ingest --out)")
     Path tables;
 
     @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "duckdb|spark", description = "query engine (default ${DEFAULT-VALUE})")
@@ -117,12 +120,18 @@ public final class QueryCommand implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
+            if (tables == null) throw new QueryException("--tables TABLES is required (a directory made by pdla logs ingest or pdla logs synth)");
             boolean operators = !joins.isEmpty() || !filters.isEmpty() || !select.isEmpty() || !groupBy.isEmpty()
                     || !aggs.isEmpty() || !percentiles.isEmpty() || bin != null || !sort.isEmpty();
             if (sql != null && (analysis != null || operators)) throw new QueryException("--sql runs as given: it cannot be combined with --analysis or operator options");
             if (analysis != null && operators) throw new QueryException("--analysis " + analysis + " cannot be combined with operator options (only --top for top-apps)");
             String text;
-            if (sql != null) text = top == null ? sql : "SELECT * FROM (" + sql + ") LIMIT " + top;
+            if (sql != null) {
+                String plain = sql.strip().replaceAll(";+$", "").strip();
+                if (plain.isEmpty()) throw new QueryException("--sql: empty query");
+                if (top != null && top <= 0) throw new QueryException("--top " + top + ": K must be positive");
+                text = top == null ? plain : "SELECT * FROM (" + plain + ") LIMIT " + top;
+            }
             else if (analysis != null) text = Analyses.sql(analysis, slowPercentile, top == null ? 10 : top);
             else {
                 Query q = new Query().from(from);
@@ -152,7 +161,12 @@ public final class QueryCommand implements Callable<Integer> {
             if (format.json) out.print(r.toJson());
             else if (format.csv) out.print(r.toCsv());
             else {
-                out.print(r.toText());
+                if (r.rows().size() > TEXT_ROWS) {
+                    out.print(new QueryResult(r.columns(), r.rows().subList(0, TEXT_ROWS)).toText());
+                    out.println("... " + (r.rows().size() - TEXT_ROWS) + " more rows not shown (all of them with --csv or --json; fewer with --top)");
+                } else {
+                    out.print(r.toText());
+                }
                 err.printf(java.util.Locale.ROOT, "%s: open %.3f s, query %.3f s%n", engine, open, s);
             }
             out.flush();
