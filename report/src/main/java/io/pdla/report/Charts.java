@@ -340,8 +340,12 @@ public final class Charts {
         renderer.setDefaultItemLabelsVisible(true);
         NumberAxis y = new NumberAxis("I/O time of all its jobs (s)");
         y.setUpperMargin(0.15);
+        // labels to the right of their bars, the time axis below the plot
+        renderer.setDefaultPositiveItemLabelPosition(new org.jfree.chart.labels.ItemLabelPosition(
+                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE3, org.jfree.chart.ui.TextAnchor.CENTER_LEFT));
         CategoryPlot p = new CategoryPlot(data, new CategoryAxis("application"), y, renderer);
         p.setOrientation(org.jfree.chart.plot.PlotOrientation.HORIZONTAL);
+        p.setRangeAxisLocation(org.jfree.chart.axis.AxisLocation.BOTTOM_OR_LEFT);
         p.setBackgroundPaint(Color.WHITE);
         p.setRangeGridlinePaint(new Color(0xdddddd));
         return chart("Top applications by I/O time", p, false);
