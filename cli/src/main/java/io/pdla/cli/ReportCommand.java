@@ -131,15 +131,16 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("pdla report: --query " + query + " does not exist or is not a directory (make one with pdla logs ingest --out)");
             return 2;
         }
-        CrossJobReport report = new CrossJobReport(query.getFileName().toString())
-                .fact("tables", query.toAbsolutePath().normalize().toString())
-                .fact("engine", engine)
-                .fact("slow jobs", "bandwidth at or below the " + slowPercentile + "th percentile");
+        CrossJobReport report;
         Map<String, String> options = new java.util.HashMap<>();
         if (master != null) options.put("master", master);
         try (QueryEngine e = QueryEngines.open(engine, Tables.open(query), options)) {
-            QueryResult jobs = e.run("SELECT count(*) AS jobs, sum(nprocs) AS processes FROM job");
-            report.fact("jobs", String.valueOf(jobs.get(0, "jobs")));
+            Object jobs = e.run("SELECT count(*) AS jobs FROM job").get(0, "jobs");
+            report = new CrossJobReport(jobs + " jobs in " + query.getFileName())
+                    .fact("tables", query.toAbsolutePath().normalize().toString())
+                    .fact("engine", engine)
+                    .fact("jobs", String.valueOf(jobs))
+                    .fact("slow jobs", "bandwidth at or below the " + slowPercentile + "th percentile");
             for (String name : Analyses.NAMES) {
                 try {
                     QueryResult r = Analyses.run(e, name, slowPercentile, top);

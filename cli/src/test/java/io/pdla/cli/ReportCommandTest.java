@@ -181,6 +181,7 @@ class ReportCommandTest {
         assertEquals(List.of("slow-factors", "io-modes", "top-apps"), charts(html));
         assertEquals(List.of(), missing(html));
         assertTrue(html.contains("<tr><th>jobs</th><td>400</td></tr>"), "the job count from the engine");
+        assertTrue(html.contains("<h1>pdla report: 400 jobs in tables</h1>"), "the title");
         // the io-modes chart's bars carry the job counts that the engine returns for the same SQL
         io.pdla.analytics.QueryResult modes;
         try (io.pdla.analytics.QueryEngine e = io.pdla.analytics.QueryEngines.open("duckdb", io.pdla.analytics.Tables.open(tables), Map.of())) {
