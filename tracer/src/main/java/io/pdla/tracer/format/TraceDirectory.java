@@ -89,7 +89,17 @@ public final class TraceDirectory {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path f : ds) {
                 Matcher m = p.matcher(f.getFileName().toString());
-                if (m.matches()) out.put(Integer.parseInt(m.group(1)), f);
+                if (!m.matches()) continue;
+                int rank;
+                try {
+                    rank = Integer.parseInt(m.group(1));
+                } catch (NumberFormatException e) {
+                    throw new TraceFormatException(f, 0, "file name says rank " + m.group(1) + ", beyond any job's size (not a pdla file)");
+                }
+                Path other = out.put(rank, f);
+                if (other != null) {
+                    throw new TraceFormatException(f, 0, "a second file for rank " + rank + " besides " + other.getFileName() + " (not a pdla file)");
+                }
             }
         }
         return out;
