@@ -90,7 +90,7 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
                     in.readLong(), ReplicaState.valueOf(in.readUTF()), v == 2 ? FileIdentity.readWithoutStamp(in) : FileIdentity.readFrom(in),
                     in.readLong(), in.readLong());
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("corrupt catalog entry (" + data.length + " bytes): " + e.getMessage(), e);
+            throw new IllegalArgumentException("corrupt catalog entry (" + data.length + " bytes): " + (e.getMessage() != null ? e.getMessage() : e), e);
         }
     }
 }
