@@ -86,6 +86,7 @@ class BadInputFilesFuzzTest {
         assertEquals(0, pdla("trace", "dump", validTrace.toString()).code());
         assertEquals(0, pdla("counters", validTrace.toString(), "--total", "--perf").code());
         assertEquals(0, pdla("why", validTrace.toString()).code(), pdla("why", validTrace.toString()).err());
+        assertEquals(0, pdla("analyze", validTrace.toString()).code(), pdla("analyze", validTrace.toString()).err());
     }
 
     @AfterContainer
@@ -127,7 +128,7 @@ class BadInputFilesFuzzTest {
 
     @Provide
     Arbitrary<String> traceCommand() {
-        return Arbitraries.of("trace dump", "trace dump --csv", "counters --total --perf", "why");
+        return Arbitraries.of("trace dump", "trace dump --csv", "counters --total --perf", "why", "analyze");
     }
 
     @Provide
@@ -135,12 +136,12 @@ class BadInputFilesFuzzTest {
         return Arbitraries.of("rank-0.pdlt", "rank-1.pdlt", "rank-0.pdlc", "rank-1.pdlc");
     }
 
-    @Property(tries = 120)
+    @Property(tries = 150)
     void commandsOnADamagedTraceDirectoryExit0Or2NamingTheFile(@ForAll("traceCommand") String command, @ForAll("rankFile") String file,
                                                                 @ForAll("damage") Mutation m) throws Exception {
         Path dir = Files.createTempDirectory(root, "try");
         try {
-            try (Stream<Path> s = Files.list(validTrace)) {
+            try (Stream<Path> s = Files.list(validTrace).filter(Files::isRegularFile)) {
                 for (Path p : s.toList()) Files.copy(p, dir.resolve(p.getFileName()));
             }
             Path f = dir.resolve(file);
@@ -151,6 +152,7 @@ class BadInputFilesFuzzTest {
             args[1] = dir.toString();
             System.arraycopy(words, 1, args, 2, words.length - 1);
             if (words[0].equals("trace")) args = new String[]{"trace", "dump", dir.toString(), command.endsWith("--csv") ? "--csv" : "--allow-missing"};
+            if (words[0].equals("analyze")) args = new String[]{"analyze", dir.toString(), "--db", dir.resolve("patterns.db").toString()};
             String[] a = args;
             Run r = Bounded.run(java.time.Duration.ofSeconds(10), 256L << 20, () -> pdla(a)).value();
             Statistics.label("command").collect(words[0]);
