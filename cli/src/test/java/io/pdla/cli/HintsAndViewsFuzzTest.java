@@ -85,7 +85,9 @@ class HintsAndViewsFuzzTest {
 
     @Provide
     Arbitrary<String> pathValue() {
-        return Arbitraries.of("", "\u0000", "/nonexistent/pdla/x", "/proc/self/nope", "relative/dir", "/", "file:///tmp", "hdfs://nowhere:1/x", "%zz");
+        // absolute paths only: the job runs in the module directory (and as root), which a relative or "/" trace dir would litter
+        // '@' is the job's temporary directory (the program substitutes it): a path that does not exist yet
+        return Arbitraries.of("\u0000", "@/missing/pdla/x", "@/cases.txt", "/proc/self/nope", "/dev/null", "/dev/null/below");
     }
 
     @Provide
@@ -173,6 +175,7 @@ class HintsAndViewsFuzzTest {
             Path file = dir.resolve("cases.txt");
             Files.write(file, String.join("\n", cases).getBytes(StandardCharsets.UTF_8));
             MpjJob.Result r = MpjJob.builder(HintsAndViewsFuzzProgram.class.getName()).processes(2).classPath(MpjJob.currentClassPath())
+                    .env("PDLA_TRACE_DIR", dir.resolve("trace").toString())
                     .args(List.of(file.toString(), dir.toString())).build().run(180);
             String out = r.output();
             if (System.getProperty("pdla.fuzz.dump") != null) Files.writeString(Path.of(System.getProperty("pdla.fuzz.dump")), out);

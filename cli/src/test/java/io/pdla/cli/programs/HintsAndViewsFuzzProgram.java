@@ -42,8 +42,8 @@ public final class HintsAndViewsFuzzProgram {
             String outcome;
             try {
                 switch (f[0]) {
-                    case "open" -> open(dir, f[1], hints(f[2]), i, false);
-                    case "setinfo" -> open(dir, f[1], hints(f[2]), i, true);
+                    case "open" -> open(dir, f[1], hints(f[2].replace("@/", dir + "/")), i, false);
+                    case "setinfo" -> open(dir, f[1], hints(f[2].replace("@/", dir + "/")), i, true);
                     case "view" -> view(dir, Long.parseLong(f[1]), Long.parseLong(f[2]), f[3], f[4], i);
                     default -> throw new IllegalStateException("unknown case " + f[0]);
                 }
