@@ -67,8 +67,8 @@ public record FileLookup(List<ReplicaEntry> entries, FileRecord file, FileIdenti
                 int len = in.readInt();
                 // bounded by what is left: a damaged length must not drive the allocation
                 if (len < 0 || len > in.available()) {
-                    throw new IllegalArgumentException("file lookup entry " + i + " of " + n + " claims " + len + " bytes, "
-                            + in.available() + " left (" + data.length + " bytes)");
+                    throw new IllegalArgumentException("truncated or damaged file lookup (" + data.length + " bytes): entry " + i + " of " + n
+                            + " claims " + len + " bytes, " + in.available() + " left");
                 }
                 byte[] b = new byte[len];
                 in.readFully(b);

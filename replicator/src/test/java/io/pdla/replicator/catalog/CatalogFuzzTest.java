@@ -129,7 +129,7 @@ class CatalogFuzzTest {
         }
     }
 
-    @Property(tries = 300)
+    @Property(tries = 1000)
     void aDamagedLookupFromRankZeroIsRefusedSayingSo(@ForAll("damage") Mutation m) throws Exception {
         byte[] good = FileLookup.read(fx.catalog, driver, original, p -> { }).toBytes();
         byte[] bad = m.apply(good);
