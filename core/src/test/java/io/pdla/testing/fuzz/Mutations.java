@@ -25,7 +25,10 @@ public final class Mutations {
                 Arbitraries.of(0L, -1L, 1L, -2L, 255L, 65535L, 65536L, (long) Integer.MAX_VALUE, (long) Integer.MIN_VALUE, 0x7FFFFFF0L,
                         (long) Integer.MAX_VALUE + 1, 0xFFFFFFFFL, Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 7, 1L << 40, 1L << 62),
                 Arbitraries.longs(),
-                Arbitraries.longs().between(-1000L, 1L << 20));
+                Arbitraries.longs().between(-1000L, 1L << 20),
+                // plausible-looking but large counts and lengths: positive ints and longs, spread over their range
+                Arbitraries.integers().between(2, Integer.MAX_VALUE).withDistribution(net.jqwik.api.RandomDistribution.uniform()).map(Long::valueOf),
+                Arbitraries.longs().between(2, Long.MAX_VALUE).withDistribution(net.jqwik.api.RandomDistribution.uniform()));
     }
 
     private static Arbitrary<Double> where() {

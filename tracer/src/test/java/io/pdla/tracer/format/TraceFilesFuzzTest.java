@@ -104,6 +104,12 @@ class TraceFilesFuzzTest {
                 net.jqwik.api.Tuple.of(1, Mutations.atFields(ByteOrder.BIG_ENDIAN, header)));
     }
 
+    @Provide
+    Arbitrary<Mutation> headerDamage() {
+        return Mutations.atFields(ByteOrder.BIG_ENDIAN, List.of(new Field("rank", 12, 4), new Field("nprocs", 16, 4), new Field("pid", 20, 8),
+                new Field("origin epoch", 28, 8), new Field("origin nanoTime", 36, 8), new Field("clock domain", 44, 8)));
+    }
+
     /** Counter files, also with the CRC recomputed so that a damaged count or length gets past the checksum. */
     @Provide
     Arbitrary<Mutation> counterDamage() {
@@ -141,6 +147,39 @@ class TraceFilesFuzzTest {
     @Property(tries = 300)
     void aDamagedTraceIsReadOrRejectedNamingFileAndByte(@ForAll("traceFile") String name, @ForAll("traceDamage") Mutation m) throws Exception {
         check(name, m);
+    }
+
+    /**
+     * A job whose other ranks opened no file (read with missing ranks allowed, as {@code --allow-missing} and the
+     * pattern analyzer do): a damaged process count in the one header must not make the readers walk or list
+     * 2^31 ranks.
+     */
+    @Property(tries = 100)
+    void aDamagedHeaderOfALoneRankIsReadOrRejected(@ForAll("headerDamage") Mutation m) throws Exception {
+        Path dir = copyOfValid();
+        try {
+            for (String gone : List.of("rank-1.pdlt", "rank-1.pdlc")) Files.delete(dir.resolve(gone));
+            Files.deleteIfExists(dir.resolve(JobInfo.FILE_NAME));
+            Path f = dir.resolve("rank-0.pdlt");
+            byte[] bad = m.apply(Files.readAllBytes(f));
+            Files.write(f, bad);
+            Bounded.Outcome<Long> o = Bounded.run(1L << 20, () -> {
+                TraceDirectory d = TraceDirectory.open(dir, true);
+                long n = TraceText.dump(d, false, new PrintWriter(new StringWriter()));
+                return n + d.missingRanks().size() + d.ranks().size();
+            });
+            if (!o.failed()) {
+                Statistics.label("outcome").collect("read whole");
+                return;
+            }
+            Throwable e = unwrap(o.error());
+            if (System.getProperty("pdla.fuzz.debug") != null) System.out.println("DEBUG " + m + " -> " + e);
+            assertTrue(e instanceof TraceFormatException || e instanceof TraceDirectoryException, Bounded.describe(o.error()));
+            assertTrue(e.getMessage().contains(dir.toString()), e.getMessage());
+            Statistics.label("outcome").collect(e.getClass().getSimpleName());
+        } finally {
+            delete(dir);
+        }
     }
 
     @Property(tries = 300)
