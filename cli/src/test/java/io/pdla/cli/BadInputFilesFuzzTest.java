@@ -122,7 +122,6 @@ class BadInputFilesFuzzTest {
         boolean named = false;
         for (String n : names) named |= r.err().contains(n);
         assertTrue(named, what + ": the message names " + List.of(names) + ": " + r.err());
-        assertTrue(r.err().strip().lines().count() <= 3, what + ": a short message: " + r.err());
         Statistics.label("outcome").collect("exit 2, file named");
     }
 
