@@ -53,6 +53,8 @@ class BadInputFilesFuzzTest {
     private static Path root;
     private static Path validTrace;
     private static byte[] darshanLog;
+    private static Path validPatterns;
+    private static Path validCatalog;
     private static final String CSV = "file,start,end,bytes_read,bytes_written,requests,small_requests,collective,ranks,stripe_count,storage_targets,metadata_time\n"
             + "/scratch/a.dat,0,10.5,1000,0,10,2,1,0;1;2,4,1;2;3;4,0.25\n"
             + "/scratch/b.dat,4,8,0,4096,4,4,0,3,1,7,\n"
@@ -87,6 +89,16 @@ class BadInputFilesFuzzTest {
         assertEquals(0, pdla("counters", validTrace.toString(), "--total", "--perf").code());
         assertEquals(0, pdla("why", validTrace.toString()).code(), pdla("why", validTrace.toString()).err());
         assertEquals(0, pdla("analyze", validTrace.toString()).code(), pdla("analyze", validTrace.toString()).err());
+        validPatterns = root.resolve("patterns");
+        validCatalog = root.resolve("catalog");
+        Run a = pdla("analyze", validTrace.toString(), "--db", validPatterns.toString());
+        assertEquals(0, a.code(), a.err());
+        Run d = pdla("daemon", "--db", validCatalog.toString(), "--patterns", validPatterns.toString(), "--once",
+                "--replica-root", root.resolve("replicas").toUri().toString());
+        assertEquals(0, d.code(), d.out() + d.err());
+        assertEquals(0, pdla("patterns", "--db", validPatterns.toString(), "list").code());
+        Run l = pdla("replicas", "list", "--db", validCatalog.toString());
+        assertEquals(0, l.code(), l.err());
     }
 
     @AfterContainer
@@ -159,6 +171,77 @@ class BadInputFilesFuzzTest {
         } finally {
             try (Stream<Path> s = Files.walk(dir)) {
                 s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Provide
+    Arbitrary<String> storeCommand() {
+        return Arbitraries.of("patterns list", "replicas list");
+    }
+
+    /**
+     * A record of the pattern database or the replica catalog damaged through the JE API (a value, or a key),
+     * then {@code pdla patterns list} / {@code pdla replicas list}: exit 0 (a damaged replica entry is listed as
+     * such) or 2 naming the store; never a stack trace.
+     */
+    @Property(tries = 80)
+    void storeCommandsOnADamagedRecordExit0Or2NamingTheStore(@ForAll("storeCommand") String command, @ForAll("damage") Mutation m,
+                                                             @ForAll boolean key, @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 1000) int pick)
+            throws Exception {
+        boolean patterns = command.startsWith("patterns");
+        Path store = Files.createTempDirectory(root, "store");
+        try {
+            try (Stream<Path> s = Files.list(patterns ? validPatterns : validCatalog)) {
+                for (Path p : s.filter(p -> p.toString().endsWith(".jdb")).toList()) Files.copy(p, store.resolve(p.getFileName()));
+            }
+            if (!patterns) Files.writeString(store.resolve("replicated-originals"), "");
+            String damaged = damageOneRecord(store, m, key, pick);
+            String[] args = patterns ? new String[]{"patterns", "--db", store.toString(), "list"} : new String[]{"replicas", "list", "--db", store.toString()};
+            Run r = Bounded.run(java.time.Duration.ofSeconds(20), 512L << 20, () -> pdla(args)).value();
+            Statistics.label("command").collect(command + " (" + damaged + ")");
+            judge(r, "pdla " + String.join(" ", args) + " after '" + m + "' of a " + (key ? "key" : "value") + " in " + damaged, store.toString());
+        } finally {
+            try (Stream<Path> s = Files.walk(store)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Damages the value or key of one record of one of the environment's databases; returns "database" named. */
+    private static String damageOneRecord(Path store, Mutation m, boolean key, int pick) {
+        io.pdla.bdb.EnvironmentSettings settings = io.pdla.bdb.EnvironmentSettings.readWrite();
+        try (com.sleepycat.je.Environment env = io.pdla.bdb.JeEnvironments.open(store, settings)) {
+            List<String> names = new java.util.ArrayList<>();
+            for (String n : env.getDatabaseNames()) {
+                if (n.contains(".by-")) continue;   // secondary indexes: JE derives them
+                try (com.sleepycat.je.Database db = env.openDatabase(null, n, io.pdla.bdb.JeEnvironments.databaseConfig(settings))) {
+                    if (db.count() > 0) names.add(n);
+                }
+            }
+            String name = names.get(pick % names.size());
+            try (com.sleepycat.je.Database db = env.openDatabase(null, name, io.pdla.bdb.JeEnvironments.databaseConfig(settings))) {
+                List<byte[][]> rows = new java.util.ArrayList<>();
+                try (com.sleepycat.je.Cursor c = db.openCursor(null, null)) {
+                    com.sleepycat.je.DatabaseEntry k = new com.sleepycat.je.DatabaseEntry(), v = new com.sleepycat.je.DatabaseEntry();
+                    while (c.getNext(k, v, com.sleepycat.je.LockMode.DEFAULT) == com.sleepycat.je.OperationStatus.SUCCESS) {
+                        rows.add(new byte[][]{k.getData(), v.getData()});
+                    }
+                }
+                if (rows.isEmpty()) return name + " (empty)";
+                byte[][] row = rows.get(pick % rows.size());
+                try {
+                    if (key) {
+                        byte[] k2 = m.apply(row[0]);
+                        db.delete(null, new com.sleepycat.je.DatabaseEntry(row[0]));
+                        db.put(null, new com.sleepycat.je.DatabaseEntry(k2.length == 0 ? new byte[]{0} : k2), new com.sleepycat.je.DatabaseEntry(row[1]));
+                    } else {
+                        db.put(null, new com.sleepycat.je.DatabaseEntry(row[0]), new com.sleepycat.je.DatabaseEntry(m.apply(row[1])));
+                    }
+                } catch (RuntimeException refused) {
+                    return name + " (JE refused the damage)";
+                }
+                return name;
             }
         }
     }

@@ -276,12 +276,19 @@ public final class PatternDatabase implements AutoCloseable {
 
     /** A stored key; a damaged one is a {@link PatternDatabaseException} naming this database. */
     private PatternKey key(byte[] bytes) {
+        PatternKey key;
         try {
-            return KeyTuples.decode(bytes);
+            key = KeyTuples.decode(bytes);
         } catch (RuntimeException e) {
             throw new PatternDatabaseException("pattern database at " + dir + ": corrupt pattern key of " + bytes.length + " bytes: "
                     + e.getMessage(), e);
         }
+        // a damaged key can decode to some other key, under which nothing is stored: it must read back as written
+        if (!Arrays.equals(KeyTuples.encode(key), bytes)) {
+            throw new PatternDatabaseException("pattern database at " + dir + ": corrupt pattern key of " + bytes.length
+                    + " bytes (reads as " + key + ", which is stored otherwise)");
+        }
+        return key;
     }
 
     /** A stored entry; a damaged one is a {@link PatternDatabaseException} naming this database and the key. */
