@@ -185,7 +185,7 @@ class BadInputFilesFuzzTest {
      * then {@code pdla patterns list} / {@code pdla replicas list}: exit 0 (a damaged replica entry is listed as
      * such) or 2 naming the store; never a stack trace.
      */
-    @Property(tries = 80)
+    @Property(tries = 60)
     void storeCommandsOnADamagedRecordExit0Or2NamingTheStore(@ForAll("storeCommand") String command, @ForAll("damage") Mutation m,
                                                              @ForAll boolean key, @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 1000) int pick)
             throws Exception {
@@ -206,6 +206,42 @@ class BadInputFilesFuzzTest {
                 s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** A store written by another pdla (another schema version in its meta record): exit 2 naming the store. */
+    @Property(tries = 12)
+    void storeCommandsOnAnotherSchemaVersionExit2NamingTheStore(@ForAll("storeCommand") String command,
+                                                               @ForAll("otherVersion") int version) throws Exception {
+        boolean patterns = command.startsWith("patterns");
+        Path store = Files.createTempDirectory(root, "store");
+        try {
+            try (Stream<Path> s = Files.list(patterns ? validPatterns : validCatalog)) {
+                for (Path p : s.filter(p -> p.toString().endsWith(".jdb")).toList()) Files.copy(p, store.resolve(p.getFileName()));
+            }
+            if (!patterns) Files.writeString(store.resolve("replicated-originals"), "");
+            io.pdla.bdb.EnvironmentSettings settings = io.pdla.bdb.EnvironmentSettings.readWrite();
+            try (com.sleepycat.je.Environment env = io.pdla.bdb.JeEnvironments.open(store, settings);
+                 com.sleepycat.je.Database meta = env.openDatabase(null, "meta", io.pdla.bdb.JeEnvironments.databaseConfig(settings))) {
+                io.pdla.bdb.JeTransactions.run(env, 1, txn -> {
+                    io.pdla.bdb.SchemaVersion.write(meta, txn, version);
+                    return null;
+                });
+            }
+            String[] args = patterns ? new String[]{"patterns", "--db", store.toString(), "list"} : new String[]{"replicas", "list", "--db", store.toString()};
+            Run r = pdla(args);
+            assertEquals(2, r.code(), "version " + version + ": " + r.err());
+            judge(r, "pdla " + String.join(" ", args) + " with schema version " + version, store.toString());
+            assertTrue(r.err().contains("schema version " + version), r.err());
+        } finally {
+            try (Stream<Path> s = Files.walk(store)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Provide
+    Arbitrary<Integer> otherVersion() {
+        return Arbitraries.of(0, 2, 4, 99, -1, Integer.MAX_VALUE);
     }
 
     /** Damages the value or key of one record of one of the environment's databases; returns "database" named. */
