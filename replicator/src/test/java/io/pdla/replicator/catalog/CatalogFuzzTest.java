@@ -1,6 +1,5 @@
 package io.pdla.replicator.catalog;
 
-import io.pdla.bdb.SchemaVersion;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
@@ -186,7 +185,4 @@ class CatalogFuzzTest {
             }
         }
     }
-
-    /** Keeps the import of SchemaVersion honest: the catalog's record is the bdb one. */
-    static final Class<?> RECORD = SchemaVersion.class;
 }
