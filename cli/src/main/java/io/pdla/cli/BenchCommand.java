@@ -195,6 +195,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--view", description = "One call per rank through a strided view instead of one call per transfer.")
         boolean view;
 
+        @Option(names = "--tile", description = "MPI-Tile-IO: each rank's tile of -s rows of -t bytes, in one call through a subarray view "
+                + "(tiles as square as the process count allows).")
+        boolean tile;
+
         @Option(names = "--hint", paramLabel = "KEY=VALUE", description = "MPI-IO hint for the collective phase (repeatable).")
         java.util.Map<String, String> hints = new java.util.LinkedHashMap<>();
 
@@ -209,9 +213,12 @@ public final class BenchCommand implements Runnable {
         public Integer call() throws Exception {
             if (processes <= 0 || transfer <= 0 || segments <= 0) return bad("-np, -t and -s must be > 0");
             if (delegates < 0) return bad("--delegates must be >= 0");
+            if (view && tile) return bad("--view and --tile are two different shapes: give one");
+            var shape = tile ? io.pdla.bench.collective.SimCollectiveBench.Shape.TILE
+                    : view ? io.pdla.bench.collective.SimCollectiveBench.Shape.VIEW : io.pdla.bench.collective.SimCollectiveBench.Shape.CALLS;
             Path r = root != null ? root : Files.createTempDirectory("pdla-sim-collective");
             try {
-                io.pdla.bench.collective.SimCollectiveBench.run(processes, delegates, Math.toIntExact(transfer), segments, view, hints, r, System.out);
+                io.pdla.bench.collective.SimCollectiveBench.run(processes, delegates, Math.toIntExact(transfer), segments, shape, hints, r, System.out);
                 return 0;
             } finally {
                 if (root == null) deleteTree(r);

@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
                 PatternsCommand.class,
                 WhyCommand.class,
                 DarshanCommand.class,
+                LogsCommand.class,
+                QueryCommand.class,
                 DaemonCommand.class,
                 ReplicasCommand.class,
                 SyncCommand.class,

@@ -43,9 +43,28 @@ public final class SimCollectiveBench {
         return (collective ? "collective-" : "independent-") + (write ? "write" : "read");
     }
 
-    public static List<Row> run(int np, int transfer, int segments, boolean view, Map<String, String> hints, Path root, PrintStream out)
-            throws IOException, InterruptedException {
-        return run(np, 0, transfer, segments, view, hints, root, out);
+    /**
+     * What each rank's calls look like. {@code CALLS}: IOR, one call per transfer, rank r's transfer i at
+     * (i·np + r)·t (also a FLASH-I/O-like checkpoint of {@code segments} small variables per rank). {@code VIEW}:
+     * the same bytes in one call through a strided view. {@code TILE}: MPI-Tile-IO, one call through a subarray
+     * view of the rank's tile of {@code segments} rows of {@code t} bytes in a 2-D array of tiles.
+     */
+    public enum Shape {
+        CALLS("one call per transfer (IOR)"), VIEW("one call per rank through a strided view"),
+        TILE("one call per rank through a subarray view of its tile (MPI-Tile-IO)");
+
+        final String description;
+
+        Shape(String description) {
+            this.description = description;
+        }
+    }
+
+    /** Tiles across (x) of the {@code np} tiles of {@link Shape#TILE}: the largest divisor of np not above its square root. */
+    static int tilesAcross(int np) {
+        int x = (int) Math.sqrt(np);
+        while (np % x != 0) x--;
+        return np / x;
     }
 
     /**
@@ -53,7 +72,7 @@ public final class SimCollectiveBench {
      * ({@code pdla run --delegates}), and the table gains its columns: bandwidth, storage requests, lock
      * conflicts and clients per server per call for independent, two-phase and delegated I/O.
      */
-    public static List<Row> run(int np, int delegates, int transfer, int segments, boolean view, Map<String, String> hints, Path root, PrintStream out)
+    public static List<Row> run(int np, int delegates, int transfer, int segments, Shape shape, Map<String, String> hints, Path root, PrintStream out)
             throws IOException, InterruptedException {
         Files.createDirectories(root);
         SimPfs fs = SimPfs.open(root, SimPfsConfig.builder().build());
@@ -61,7 +80,7 @@ public final class SimCollectiveBench {
             for (boolean w : new boolean[]{true, false}) RecordedStreams.clear(fs, session(c, w));
         }
         for (boolean w : new boolean[]{true, false}) RecordedStreams.clear(fs, delegateSession(w));
-        List<String> args = new ArrayList<>(List.of(root.toString(), Integer.toString(transfer), Integer.toString(segments), view ? "view" : "calls"));
+        List<String> args = new ArrayList<>(List.of(root.toString(), Integer.toString(transfer), Integer.toString(segments), shape.name().toLowerCase()));
         hints.forEach((k, v) -> args.add(k + "=" + v));
         MpjJob.Result r = MpjJob.builder(SimCollectiveMain.class.getName()).processes(np)
                 .classPath(MpjJob.currentClassPath()).args(args).build().run(3600);
@@ -88,8 +107,13 @@ public final class SimCollectiveBench {
             SimResult del = delegates > 0 ? engine.run(RecordedStreams.load(fs, delegateSession(write))) : null;
             rows.add(new Row(write ? "write" : "read", bi, bc, ind.requests(), col.requests(), ind.totalSeeks(), col.totalSeeks(), ind, col, del));
         }
-        out.printf("sim-pfs (virtual time), %d ranks, %d B transfers x %d segments, %s, hints %s, root %s%n",
-                np, transfer, segments, view ? "one call per rank through a strided view" : "one call per transfer (IOR)", hints, root);
+        if (shape == Shape.TILE) {
+            out.printf("sim-pfs (virtual time), %d ranks, tiles of %d rows x %d B (%d x %d tiles), %s, hints %s, root %s%n",
+                    np, segments, transfer, tilesAcross(np), np / tilesAcross(np), shape.description, hints, root);
+        } else {
+            out.printf("sim-pfs (virtual time), %d ranks, %d B transfers x %d segments, %s, hints %s, root %s%n",
+                    np, transfer, segments, shape.description, hints, root);
+        }
         out.printf("%-6s %14s %14s %8s %10s %10s %10s %10s%n", "phase", "indep MiB/s", "coll MiB/s", "ratio", "indep req", "coll req", "indep seek", "coll seek");
         for (Row row : rows) {
             out.printf("%-6s %14.1f %14.1f %8.2f %10d %10d %10d %10d%n", row.phase(), row.independentMiBps(), row.collectiveMiBps(), row.ratio(),

@@ -17,7 +17,8 @@ import java.util.Map;
  * once with collective calls (two-phase on), each phase recorded as its own sim-pfs session by the
  * {@code simpfs-timing} interceptor so that the launcher can replay it in virtual time. Run with delegates,
  * only the independent calls, whose storage requests the delegates make and record. Every rank checks
- * what it read. Args: root, transfer bytes, segments, view|calls, then hints as key=value.
+ * what it read. Args: root, transfer bytes, segments, calls|view|tile ({@link SimCollectiveBench.Shape}), then hints
+ * as key=value.
  */
 public final class SimCollectiveMain {
     private SimCollectiveMain() {
@@ -28,7 +29,7 @@ public final class SimCollectiveMain {
         String root = args[0];
         int t = Integer.parseInt(args[1]);
         int segments = Integer.parseInt(args[2]);
-        boolean view = args[3].equals("view");
+        SimCollectiveBench.Shape shape = SimCollectiveBench.Shape.valueOf(args[3].toUpperCase(java.util.Locale.ROOT));
         Map<String, String> extra = new LinkedHashMap<>();
         for (int i = 4; i < args.length; i++) {
             int eq = args[i].indexOf('=');
@@ -41,9 +42,9 @@ public final class SimCollectiveMain {
         boolean delegated = io.pdla.delegate.service.DelegateTransports.current() != null;
         for (boolean collective : delegated ? new boolean[]{false} : new boolean[]{false, true}) {
             String name = "simpfs:///collective-bench/" + (delegated ? "delegates" : collective ? "collective" : "independent") + ".dat";
-            run(name, root, collective, delegated, true, view, t, segments, np, rank, data, extra);
+            run(name, root, collective, delegated, true, shape, t, segments, np, rank, data, extra);
             byte[] back = new byte[data.length];
-            run(name, root, collective, delegated, false, view, t, segments, np, rank, back, extra);
+            run(name, root, collective, delegated, false, shape, t, segments, np, rank, back, extra);
             if (!Arrays.equals(data, back)) {
                 System.out.println("FAIL " + rank + " " + (collective ? "collective" : "independent") + " read-back differs");
             }
@@ -52,7 +53,7 @@ public final class SimCollectiveMain {
         MPI.Finalize();
     }
 
-    private static void run(String name, String root, boolean collective, boolean delegated, boolean write, boolean view, int t, int segments,
+    private static void run(String name, String root, boolean collective, boolean delegated, boolean write, SimCollectiveBench.Shape shape, int t, int segments,
                             int np, int rank, byte[] buf, Map<String, String> extra) throws Exception {
         Info info = new Info();
         extra.forEach(info::set);
@@ -62,8 +63,15 @@ public final class SimCollectiveMain {
         info.set("romio_cb_write", collective ? extra.getOrDefault("romio_cb_write", "enable") : "disable");
         info.set("romio_cb_read", collective ? extra.getOrDefault("romio_cb_read", "enable") : "disable");
         File f = new File(MPI.COMM_WORLD, name, write ? MPIIO.MODE_CREATE | MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY, info);
-        if (view) {
-            f.setView((long) rank * t, FileType.bytes(1), Datatypes.vector(1, t, t).resized(0, (long) t * np), "native", new Info());
+        if (shape != SimCollectiveBench.Shape.CALLS) {
+            if (shape == SimCollectiveBench.Shape.VIEW) {
+                f.setView((long) rank * t, FileType.bytes(1), Datatypes.vector(1, t, t).resized(0, (long) t * np), "native", new Info());
+            } else {
+                int across = SimCollectiveBench.tilesAcross(np), tx = rank % across, ty = rank / across;
+                FileType tile = Datatypes.subarray(new int[]{(np / across) * segments, across * t}, new int[]{segments, t},
+                        new int[]{ty * segments, tx * t}, Datatypes.Order.C, 1);
+                f.setView(0, FileType.bytes(1), tile, "native", new Info());
+            }
             if (write) {
                 if (collective) f.writeAll(buf, 0, buf.length, MPI.BYTE); else f.write(buf, 0, buf.length, MPI.BYTE);
             } else {

@@ -38,7 +38,35 @@ public final class Reports {
                 ratio(summaries, TRACED, SHIM, "write", Summary::meanTransferMiBps), ratio(summaries, TRACED, SHIM, "read", Summary::meanTransferMiBps),
                 ratio(summaries, REDIRECTED, SHIM, "write", Summary::meanMiBps), ratio(summaries, REDIRECTED, SHIM, "read", Summary::meanMiBps),
                 ratio(summaries, SHIM, INDEPENDENT, "write", Summary::meanMiBps), ratio(summaries, SHIM, INDEPENDENT, "read", Summary::meanMiBps),
+                paired(points),
                 new IorReport.Verification(verify, checked, bad), List.copyOf(errors));
+    }
+
+    /** The comparisons a run allows (shim/baseline, traced/untraced, redirected/plain, collective/independent), iteration by iteration. */
+    static List<IorReport.PairedRatio> paired(List<IterationPoint> points) {
+        String[][] pairs = {{SHIM, BASELINE}, {TRACED, SHIM}, {REDIRECTED, SHIM}, {SHIM, INDEPENDENT}};
+        List<IorReport.PairedRatio> out = new ArrayList<>();
+        for (String[] pair : pairs) {
+            for (String op : List.of("write", "read")) {
+                Map<Integer, Double> num = new LinkedHashMap<>(), den = new LinkedHashMap<>();
+                for (IterationPoint p : points) {
+                    if (!p.operation().equals(op)) continue;
+                    if (p.backend().equals(pair[0])) num.put(p.iteration(), p.mibPerSec());
+                    if (p.backend().equals(pair[1])) den.put(p.iteration(), p.mibPerSec());
+                }
+                List<Double> ratios = new ArrayList<>();
+                num.forEach((it, n) -> {
+                    Double d = den.get(it);
+                    if (d != null && d > 0 && Double.isFinite(n) && Double.isFinite(d)) ratios.add(n / d);
+                });
+                if (ratios.isEmpty()) continue;
+                ratios.sort(null);
+                int k = ratios.size();
+                double median = k % 2 == 1 ? ratios.get(k / 2) : (ratios.get(k / 2 - 1) + ratios.get(k / 2)) / 2;
+                out.add(new IorReport.PairedRatio(pair[0], pair[1], op, median, ratios.get(0), ratios.get(k - 1), k));
+            }
+        }
+        return out;
     }
 
     /** Shim over baseline of one bandwidth statistic, or null if either is missing. */

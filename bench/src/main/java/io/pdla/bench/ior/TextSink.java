@@ -86,6 +86,10 @@ public final class TextSink implements ResultSink {
         if (report.redirectedWriteRatio() != null || report.redirectedReadRatio() != null) {
             out.println("redirected/plain ratio (no replica applies): write " + fmt(report.redirectedWriteRatio()) + ", read " + fmt(report.redirectedReadRatio()));
         }
+        for (IorReport.PairedRatio r : report.paired()) {
+            out.printf(Locale.ROOT, "%s/%s %s, iteration by iteration: median %.3f (range %.3f-%.3f, %d iterations)%n",
+                    r.numerator(), r.denominator(), r.operation(), r.median(), r.min(), r.max(), r.iterations());
+        }
         IorReport.Verification v = report.verification();
         if (v.enabled()) {
             out.println(v.passed() ? "verify: passed, " + v.transfersChecked() + " transfers checked"

@@ -30,7 +30,7 @@ public record DfraSettings(long minVolumeBytes, int minIoProcesses, int processe
     public static DfraSettings fromEnvironment() {
         DfraSettings d = PUBLISHED;
         return new DfraSettings(
-                number("PDLA_DFRA_V_MIN_BYTES", d.minVolumeBytes),
+                io.pdla.size.ByteSize.parse(Environment.get("PDLA_DFRA_V_MIN_BYTES"), "setting PDLA_DFRA_V_MIN_BYTES", d.minVolumeBytes),
                 (int) number("PDLA_DFRA_N_MIN", d.minIoProcesses),
                 (int) number("PDLA_DFRA_F", d.processesPerDelegate),
                 number("PDLA_DFRA_W_METADATA", (long) d.maxMetadataWaiting),

@@ -34,11 +34,7 @@ public final class DelegateDomains {
         long wanted = DEFAULT_UNSTRIPED_PAGE;
         String h = hints.get(HINT_PAGE);
         if (h != null) {
-            try {
-                wanted = Long.parseLong(h.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("hint " + HINT_PAGE + "='" + h + "' is not a number of bytes");
-            }
+            wanted = io.pdla.size.ByteSize.parse(h, "hint " + HINT_PAGE);
             if (wanted <= 0) throw new IllegalArgumentException("hint " + HINT_PAGE + "='" + h + "' must be > 0");
         }
         long page = (wanted + stripe - 1) / stripe * stripe;

@@ -93,12 +93,7 @@ final class DelegateInterceptor implements IoInterceptor {
     private static long byteHint(FileContext file, String name, long fallback, long min, String rule) {
         String h = file.hints().get(name);
         if (h == null) return fallback;
-        long v;
-        try {
-            v = Long.parseLong(h.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("hint " + name + "='" + h + "' is not a number of bytes");
-        }
+        long v = io.pdla.size.ByteSize.parse(h, "hint " + name);
         if (v < min) throw new IllegalArgumentException("hint " + name + "='" + h + "' " + rule);
         return v;
     }
@@ -238,12 +233,8 @@ final class DelegateInterceptor implements IoInterceptor {
             Share s = shares.get(owner);
             if (s == null) continue;
             ExtentList e = s.extents.build();
-            byte[] data = new byte[Math.toIntExact(e.totalBytes())];
-            int at = 0;
-            for (long[] run : s.bufferRuns) {
-                src.get(base + (int) run[0], data, at, (int) run[1]);
-                at += (int) run[1];
-            }
+            // the bytes go from the caller's buffer straight into the message: one copy
+            DelegateProtocol.Payload data = DelegateProtocol.Payload.gather(src.duplicate().position(base).slice(), s.bufferRuns, e.totalBytes());
             targets.add(owner);
             synchronized (d) {
                 d.holdsWrites[owner] = true;

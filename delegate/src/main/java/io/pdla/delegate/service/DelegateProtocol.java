@@ -2,13 +2,12 @@ package io.pdla.delegate.service;
 
 import io.pdla.access.ExtentList;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +23,8 @@ public final class DelegateProtocol {
     static final byte OK = 0;
     static final byte FAILED = 1;
 
+    private static final ByteBuffer NO_DATA = ByteBuffer.allocate(0).asReadOnlyBuffer();
+
     private DelegateProtocol() {
     }
 
@@ -37,9 +38,9 @@ public final class DelegateProtocol {
      * a copy older than storage.
      */
     public record Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
-                          ExtentList extents, byte[] data, long argument, long group, int groupSize, ExtentList invalidate) {
+                          ExtentList extents, ByteBuffer data, long argument, long group, int groupSize, ExtentList invalidate) {
         public Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
-                       ExtentList extents, byte[] data, long argument, long group, int groupSize) {
+                       ExtentList extents, ByteBuffer data, long argument, long group, int groupSize) {
             this(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, ExtentList.EMPTY);
         }
 
@@ -51,14 +52,14 @@ public final class DelegateProtocol {
 
     /** Write back (and with {@link #RELEASE_DROP} forget) the cached pages under {@code extents}, before a direct call. */
     public static byte[] release(String uri, ExtentList extents, long mode) {
-        return encode(new Request(Op.RELEASE, uri, false, 0, 0, Map.of(), extents, new byte[0], mode, 0, 1));
+        return encode(new Request(Op.RELEASE, uri, false, 0, 0, Map.of(), extents, NO_DATA, mode, 0, 1));
     }
 
     /** A rank's open of a file as one of the {@code groupSize} ranks of the collective open {@code group}. */
     public static byte[] open(String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
                               long group, int groupSize) {
         if (groupSize < 1) throw new IllegalArgumentException("an open group has at least one rank, was " + groupSize);
-        return encode(new Request(Op.OPEN, uri, writable, pageSize, cacheBytes, hints, ExtentList.EMPTY, new byte[0], 0,
+        return encode(new Request(Op.OPEN, uri, writable, pageSize, cacheBytes, hints, ExtentList.EMPTY, NO_DATA, 0,
                 group, groupSize));
     }
 
@@ -68,84 +69,160 @@ public final class DelegateProtocol {
     }
 
     public static byte[] read(String uri, ExtentList extents) {
-        return encode(new Request(Op.READ, uri, false, 0, 0, Map.of(), extents, new byte[0], 0, 0, 1));
+        return encode(new Request(Op.READ, uri, false, 0, 0, Map.of(), extents, NO_DATA, 0, 0, 1));
     }
 
     public static byte[] write(String uri, ExtentList extents, byte[] data) {
-        return encode(new Request(Op.WRITE, uri, true, 0, 0, Map.of(), extents, data, 0, 0, 1));
+        return write(uri, extents, Payload.of(ByteBuffer.wrap(data)));
+    }
+
+    /** A WRITE whose bytes are copied straight from {@code data} into the message. */
+    public static byte[] write(String uri, ExtentList extents, Payload data) {
+        return encode(new Request(Op.WRITE, uri, true, 0, 0, Map.of(), extents, NO_DATA, 0, 0, 1), data);
     }
 
     public static byte[] simple(Op op, String uri, long argument) {
-        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, new byte[0], argument, 0, 1));
+        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, NO_DATA, argument, 0, 1));
     }
 
     /** SYNC or CLOSE as one rank's part of the collective call of the open {@code group}. */
     public static byte[] collective(Op op, String uri, long group) {
         if (op != Op.SYNC && op != Op.CLOSE) throw new IllegalArgumentException(op + " is not a collective delegate operation");
-        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, new byte[0], 0, group, 0));
+        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, NO_DATA, 0, group, 0));
     }
 
+    /**
+     * One message, allocated at its exact size: the data of a WRITE is copied once, from the caller's memory
+     * into the message (the delegate then copies it once more, into its pages).
+     */
     public static byte[] encode(Request r) {
+        return encode(r, Payload.of(r.data()));
+    }
+
+    private static byte[] encode(Request r, Payload data) {
+        byte[] uri = r.uri().getBytes(StandardCharsets.UTF_8);
+        List<byte[]> hints = new ArrayList<>(2 * r.hints().size());
+        int size = 1 + 4 + uri.length + 1 + 8 * 4 + 4 + 4;
+        for (Map.Entry<String, String> e : r.hints().entrySet()) {
+            hints.add(e.getKey().getBytes(StandardCharsets.UTF_8));
+            hints.add(e.getValue().getBytes(StandardCharsets.UTF_8));
+        }
+        for (byte[] h : hints) size += 4 + h.length;
+        size = Math.addExact(size, 4 + 16 * r.extents().size() + 4 + data.length() + 4 + 16 * r.invalidate().size());
+        ByteBuffer out = ByteBuffer.allocate(size);
+        out.put((byte) r.op().ordinal());
+        out.putInt(uri.length).put(uri);
+        out.put((byte) (r.writable() ? 1 : 0));
+        out.putLong(r.pageSize()).putLong(r.cacheBytes()).putLong(r.argument()).putLong(r.group());
+        out.putInt(r.groupSize());
+        out.putInt(r.hints().size());
+        for (byte[] h : hints) out.putInt(h.length).put(h);
+        putExtents(out, r.extents());
+        out.putInt(data.length());
+        data.copyInto(out);
+        putExtents(out, r.invalidate());
+        if (out.hasRemaining()) throw new IllegalStateException("delegate request encoded short: " + out.remaining() + " bytes left");
+        return out.array();
+    }
+
+    private static void putExtents(ByteBuffer out, ExtentList e) {
+        out.putInt(e.size());
+        for (int i = 0; i < e.size(); i++) out.putLong(e.offset(i)).putLong(e.length(i));
+    }
+
+    /**
+     * Decodes a request; a WRITE's data is a read-only view of {@code message}, not a copy. Every count and
+     * length is checked against the bytes left before anything is allocated from it.
+     */
+    public static Request decode(byte[] message) throws IOException {
+        ByteBuffer in = ByteBuffer.wrap(message);
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + r.data().length + 16 * r.extents().size());
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(r.op().ordinal());
-            out.writeUTF(r.uri());
-            out.writeBoolean(r.writable());
-            out.writeLong(r.pageSize());
-            out.writeLong(r.cacheBytes());
-            out.writeLong(r.argument());
-            out.writeLong(r.group());
-            out.writeInt(r.groupSize());
-            out.writeInt(r.hints().size());
-            for (Map.Entry<String, String> e : r.hints().entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeUTF(e.getValue());
-            }
-            out.writeInt(r.extents().size());
-            for (int i = 0; i < r.extents().size(); i++) {
-                out.writeLong(r.extents().offset(i));
-                out.writeLong(r.extents().length(i));
-            }
-            out.writeInt(r.data().length);
-            out.write(r.data());
-            out.writeInt(r.invalidate().size());
-            for (int i = 0; i < r.invalidate().size(); i++) {
-                out.writeLong(r.invalidate().offset(i));
-                out.writeLong(r.invalidate().length(i));
-            }
-            out.flush();
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);   // a byte array stream does not fail
+            int op = in.get() & 0xff;
+            if (op >= Op.values().length) throw new IOException("delegate request with unknown operation code " + op);
+            String uri = string(in, "file name");
+            boolean writable = in.get() != 0;
+            long pageSize = in.getLong();
+            long cacheBytes = in.getLong();
+            long argument = in.getLong();
+            long group = in.getLong();
+            int groupSize = in.getInt();
+            int nh = count(in, 8, "hints");
+            Map<String, String> hints = new LinkedHashMap<>();
+            for (int i = 0; i < nh; i++) hints.put(string(in, "hint name"), string(in, "hint value"));
+            ExtentList extents = extents(in, "extents");
+            int n = count(in, 1, "data bytes");
+            ByteBuffer data = in.slice(in.position(), n).asReadOnlyBuffer();
+            in.position(in.position() + n);
+            ExtentList invalidate = extents(in, "invalidated extents");
+            return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group,
+                    groupSize, invalidate);
+        } catch (java.nio.BufferUnderflowException | IndexOutOfBoundsException e) {
+            throw new IOException("delegate request truncated at byte " + in.position() + " of " + message.length);
         }
     }
 
-    public static Request decode(byte[] message) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(message));
-        int op = in.readUnsignedByte();
-        if (op >= Op.values().length) throw new IOException("delegate request with unknown operation code " + op);
-        String uri = in.readUTF();
-        boolean writable = in.readBoolean();
-        long pageSize = in.readLong();
-        long cacheBytes = in.readLong();
-        long argument = in.readLong();
-        long group = in.readLong();
-        int groupSize = in.readInt();
-        int nh = in.readInt();
-        Map<String, String> hints = new LinkedHashMap<>();
-        for (int i = 0; i < nh; i++) hints.put(in.readUTF(), in.readUTF());
-        int ne = in.readInt();
-        ExtentList.Builder b = ExtentList.builder(ne);
-        for (int i = 0; i < ne; i++) b.add(in.readLong(), in.readLong());
-        byte[] data = new byte[in.readInt()];
-        in.readFully(data);
-        int ni = in.readInt();
-        ExtentList.Builder inv = ExtentList.builder(ni);
-        for (int i = 0; i < ni; i++) inv.add(in.readLong(), in.readLong());
-        return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, b.build(), data, argument, group,
-                groupSize, inv.build());
+    private static int count(ByteBuffer in, int bytesEach, String what) throws IOException {
+        int n = in.getInt();
+        if (n < 0 || (long) n * bytesEach > in.remaining()) {
+            throw new IOException("delegate request: " + what + " count " + n + " at byte " + (in.position() - 4)
+                    + " exceeds the " + in.remaining() + " bytes left");
+        }
+        return n;
     }
+
+    private static String string(ByteBuffer in, String what) throws IOException {
+        int n = count(in, 1, what + " length");
+        String s = new String(in.array(), in.arrayOffset() + in.position(), n, StandardCharsets.UTF_8);
+        in.position(in.position() + n);
+        return s;
+    }
+
+    private static ExtentList extents(ByteBuffer in, String what) throws IOException {
+        int n = count(in, 16, what);
+        ExtentList.Builder b = ExtentList.builder(n);
+        for (int i = 0; i < n; i++) b.add(in.getLong(), in.getLong());
+        return b.build();
+    }
+
+    /** The data of a WRITE as the encoder copies it in: from an array, a buffer, or runs of the caller's buffer. */
+    public interface Payload {
+        int length();
+
+        void copyInto(ByteBuffer out);
+
+        static Payload of(ByteBuffer data) {
+            ByteBuffer d = data.duplicate();
+            return new Payload() {
+                public int length() {
+                    return d.remaining();
+                }
+
+                public void copyInto(ByteBuffer out) {
+                    out.put(d.duplicate());
+                }
+            };
+        }
+
+        /** {@code runs} ({position, length} pairs) of {@code src}, in order: what one delegate gets of a call's buffer. */
+        static Payload gather(ByteBuffer src, List<long[]> runs, long total) {
+            int length = Math.toIntExact(total);
+            return new Payload() {
+                public int length() {
+                    return length;
+                }
+
+                public void copyInto(ByteBuffer out) {
+                    for (long[] run : runs) {
+                        out.put(out.position(), src, (int) run[0], (int) run[1]);
+                        out.position(out.position() + (int) run[1]);
+                    }
+                }
+            };
+        }
+    }
+
+    /** The successful reply of an operation without a result (clone it: a reply is its receiver's to keep). */
+    static final byte[] OK_EMPTY = ok(0, new byte[0]);
 
     /** A successful reply: {@code knownEnd} (READ, SIZE; 0 otherwise) and the bytes read (READ). */
     public static byte[] ok(long knownEnd, byte[] data) {

@@ -64,6 +64,11 @@ public final class DelegateServer {
             replies.send(source, DelegateProtocol.failed("malformed request: " + e.getMessage()));
             return;
         }
+        handle(source, r, replies);
+    }
+
+    /** {@link #handle(int, byte[], Replies)} of a request already decoded (decoding needs none of this delegate's state). */
+    public void handle(int source, Request r, Replies replies) {
         if (!r.invalidate().isEmpty() && files.containsKey(r.uri())) {
             try {
                 cache.release(files.get(r.uri()).file, r.invalidate(), true);
@@ -124,14 +129,14 @@ public final class DelegateServer {
         try {
             cache.flush(e.file);
             e.openers -= members;
-            if (e.openers > 0) return DelegateProtocol.ok(0, new byte[0]);
+            if (e.openers > 0) return DelegateProtocol.OK_EMPTY.clone();
             files.remove(r.uri());
             try {
                 cache.drop(e.file);
             } finally {
                 e.file.storage().close();
             }
-            return DelegateProtocol.ok(0, new byte[0]);
+            return DelegateProtocol.OK_EMPTY.clone();
         } catch (IOException | RuntimeException ex) {
             return DelegateProtocol.failed(r.op() + " of " + r.uri() + ": " + ex);
         }
@@ -141,7 +146,7 @@ public final class DelegateServer {
         switch (r.op()) {
             case OPEN -> {
                 open(r);
-                return DelegateProtocol.ok(0, new byte[0]);
+                return DelegateProtocol.OK_EMPTY.clone();
             }
             case READ -> {
                 CachedFile f = file(r);
@@ -155,20 +160,20 @@ public final class DelegateServer {
             case WRITE -> {
                 OpenEntry entry = entry(r);
                 if (!entry.writable) throw new IOException("the file was opened read-only by every rank that opened it");
-                ByteBuffer src = ByteBuffer.wrap(r.data());
+                ByteBuffer src = r.data().duplicate();
                 ExtentList e = r.extents();
                 for (int i = 0; i < e.size(); i++) cache.write(entry.file, e.offset(i), src, e.length(i));
-                return DelegateProtocol.ok(0, new byte[0]);
+                return DelegateProtocol.OK_EMPTY.clone();
             }
             case SYNC -> {
                 CachedFile f = file(r);
                 cache.flush(f);
                 f.storage().sync();
-                return DelegateProtocol.ok(0, new byte[0]);
+                return DelegateProtocol.OK_EMPTY.clone();
             }
             case RELEASE -> {
                 cache.release(file(r), r.extents(), r.argument() == DelegateProtocol.RELEASE_DROP);
-                return DelegateProtocol.ok(0, new byte[0]);
+                return DelegateProtocol.OK_EMPTY.clone();
             }
             case SIZE -> {
                 return DelegateProtocol.ok(file(r).knownEnd(), new byte[0]);
@@ -177,7 +182,7 @@ public final class DelegateServer {
                 CachedFile f = file(r);
                 cache.drop(f);
                 f.forgetWrittenEnd();
-                return DelegateProtocol.ok(0, new byte[0]);
+                return DelegateProtocol.OK_EMPTY.clone();
             }
             case CLOSE -> throw new IOException("the file is not open at this delegate");   // open files close as a group
             default -> throw new IOException("operation " + r.op() + " is not served by a delegate");
@@ -197,7 +202,7 @@ public final class DelegateServer {
             cache.drop(e.file);
             e.file.storage().close();
         }
-        ChainedStore storage = ChainedStore.open(r.uri(), r.writable(), r.hints(), rank);
+        LazyStore storage = new LazyStore(r.uri(), r.writable(), r.hints(), rank);
         OpenEntry fresh = new OpenEntry(new CachedFile(storage, r.pageSize()), r.writable());
         fresh.openers = e == null ? 1 : e.openers + 1;
         if (e != null) fresh.groups.putAll(e.groups);

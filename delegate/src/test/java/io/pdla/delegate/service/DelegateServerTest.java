@@ -202,4 +202,25 @@ class DelegateServerTest {
         ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
         assertArrayEquals(direct, Arrays.copyOfRange(Files.readAllBytes(file), 4096, 8192), "close wrote no stale page back");
     }
+
+    @Test
+    void storageIsOpenedByTheFirstRequestThatNeedsItNotByTheOpen() throws Exception {
+        Path missing = dir.resolve("not-yet");
+        String uri = missing.toUri().toString();
+        DelegateServer server = new DelegateServer(1L << 20, 0);
+        // a file whose calls all bypass the delegate costs it no open: the open, a sync and the close succeed untouched
+        ok(server.handle(DelegateProtocol.open(uri, false, 4096, 0, Map.of())));
+        ok(server.handle(DelegateProtocol.simple(Op.SYNC, uri, 0)));
+        ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
+        assertEquals(0, server.openFiles());
+        // the first request that needs storage opens it, and reports a failure to open naming the file
+        ok(server.handle(DelegateProtocol.open(uri, false, 4096, 0, Map.of())));
+        byte[] reply = server.handle(DelegateProtocol.read(uri, ExtentList.of(0, 10)));
+        DelegateFailedException e = org.junit.jupiter.api.Assertions.assertThrows(DelegateFailedException.class, () -> DelegateProtocol.check(reply, 0));
+        assertTrue(e.getMessage().contains("not-yet"), e.getMessage());
+        Files.write(missing, random(100));
+        byte[] now = server.handle(DelegateProtocol.read(uri, ExtentList.of(0, 10)));
+        ok(now);
+        assertArrayEquals(Arrays.copyOf(Files.readAllBytes(missing), 10), Arrays.copyOfRange(now, DelegateProtocol.DATA_OFFSET, now.length));
+    }
 }

@@ -76,14 +76,30 @@ final class DelegateRank {
     private long served;
     private boolean playingDead;
 
-    /** One request, whichever thread runs it: one at a time, in the order they get the delegate's lock. */
-    private synchronized void serveOne(int source, byte[] request) {
-        if (failAfter >= 0 && served >= failAfter) {
-            playingDead = true;
+    /**
+     * One request, whichever thread runs it: one at a time, in the order they get the delegate's lock. Only
+     * serving holds the lock; decoding the request before and handing out the replies after do not, so that an
+     * application rank's thread, preempted on a machine with fewer cores than ranks, holds up the others as
+     * briefly as possible.
+     */
+    private void serveOne(int source, byte[] request) {
+        DelegateProtocol.Request r;
+        try {
+            r = DelegateProtocol.decode(request);
+        } catch (java.io.IOException e) {
+            reply(source, DelegateProtocol.failed("malformed request: " + e.getMessage()));
             return;
         }
-        served++;
-        server.handle(source, request, this::reply);
+        java.util.List<Object[]> out = new java.util.ArrayList<>(1);
+        synchronized (this) {
+            if (failAfter >= 0 && served >= failAfter) {
+                playingDead = true;
+                return;
+            }
+            served++;
+            server.handle(source, r, (destination, reply) -> out.add(new Object[]{destination, reply}));
+        }
+        for (Object[] o : out) reply((Integer) o[0], (byte[]) o[1]);
     }
 
     /**

@@ -88,7 +88,8 @@ public final class RankMain {
         owned.setBoolean(null, true);
         try {
             if (delegate) {
-                long cache = setting(io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES, io.pdla.delegate.service.DelegateServer.DEFAULT_CACHE_BYTES);
+                long cache = io.pdla.size.ByteSize.parse(io.pdla.intercept.Environment.get(io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES),
+                        "setting " + io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES, io.pdla.delegate.service.DelegateServer.DEFAULT_CACHE_BYTES);
                 long failAfter = setting(DelegateRank.ENV_FAIL_AFTER, -1);
                 DelegateRank rank = new DelegateRank(link, boxes, applications, me, cache, failAfter);
                 rank.registerHandler();
