@@ -185,7 +185,7 @@ class BadInputFilesFuzzTest {
      * then {@code pdla patterns list} / {@code pdla replicas list}: exit 0 (a damaged replica entry is listed as
      * such) or 2 naming the store; never a stack trace.
      */
-    @Property(tries = 60)
+    @Property(tries = 40)
     void storeCommandsOnADamagedRecordExit0Or2NamingTheStore(@ForAll("storeCommand") String command, @ForAll("damage") Mutation m,
                                                              @ForAll boolean key, @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 1000) int pick)
             throws Exception {
