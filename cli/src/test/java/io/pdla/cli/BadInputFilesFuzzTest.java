@@ -147,7 +147,7 @@ class BadInputFilesFuzzTest {
         return Arbitraries.of("rank-0.pdlt", "rank-1.pdlt", "rank-0.pdlc", "rank-1.pdlc");
     }
 
-    @Property(tries = 150)
+    @Property(tries = 100)
     void commandsOnADamagedTraceDirectoryExit0Or2NamingTheFile(@ForAll("traceCommand") String command, @ForAll("rankFile") String file,
                                                                 @ForAll("damage") Mutation m) throws Exception {
         Path dir = Files.createTempDirectory(root, "try");
@@ -185,7 +185,7 @@ class BadInputFilesFuzzTest {
      * then {@code pdla patterns list} / {@code pdla replicas list}: exit 0 (a damaged replica entry is listed as
      * such) or 2 naming the store; never a stack trace.
      */
-    @Property(tries = 40)
+    @Property(tries = 30)
     void storeCommandsOnADamagedRecordExit0Or2NamingTheStore(@ForAll("storeCommand") String command, @ForAll("damage") Mutation m,
                                                              @ForAll boolean key, @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 1000) int pick)
             throws Exception {
@@ -294,7 +294,7 @@ class BadInputFilesFuzzTest {
                         new Mutations.Field("POSIX offset", 64, 8), new Mutations.Field("POSIX length", 72, 8))));
     }
 
-    @Property(tries = 120)
+    @Property(tries = 100)
     void darshanCommandsOnADamagedLogExit0Or2NamingTheFile(@ForAll("darshanCommand") String command, @ForAll("logDamage") Mutation m) throws Exception {
         Path f = Files.createTempFile(root, "log", ".darshan");
         try {
@@ -330,7 +330,7 @@ class BadInputFilesFuzzTest {
                 Mutations.some(ByteOrder.BIG_ENDIAN));
     }
 
-    @Property(tries = 200)
+    @Property(tries = 150)
     void whyWithADamagedIntervalsCsvExits0Or2NamingTheLine(@ForAll("csvDamage") Mutation m, @ForAll boolean json) throws Exception {
         Path f = Files.createTempFile(root, "intervals", ".csv");
         try {
