@@ -295,14 +295,17 @@ class TraceFilesFuzzTest {
         Path dir = Files.createTempDirectory("pdla-trace-fuzz-try");
         try (Stream<Path> s = Files.list(valid)) {
             for (Path p : s.toList()) Files.copy(p, dir.resolve(p.getFileName()));
+        } catch (IOException | RuntimeException e) {
+            delete(dir);
+            throw e;
         }
         return dir;
     }
 
+    /** Deletes the try's directory whatever is in it (a failing try must not leave it behind in /tmp). */
     private static void delete(Path dir) throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.toList()) Files.delete(p);
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
-        Files.delete(dir);
     }
 }
