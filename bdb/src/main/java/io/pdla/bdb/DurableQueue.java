@@ -54,12 +54,13 @@ public final class DurableQueue {
         checkLane(lane);
         DatabaseEntry counterKey = new DatabaseEntry(COUNTER_KEY), counter = new DatabaseEntry();
         long next = meta.get(txn, counterKey, counter, LockMode.RMW) == OperationStatus.SUCCESS
-                ? new TupleInput(counter.getData()).readLong() : afterLastItem(txn);
+                ? counter(counter.getData()) : afterLastItem(txn);
         TupleOutput after = new TupleOutput();
         after.writeLong(next + 1);
         meta.put(txn, counterKey, new DatabaseEntry(after.toByteArray()));
         if (items.putNoOverwrite(txn, new DatabaseEntry(key(lane, next)), new DatabaseEntry(value)) != OperationStatus.SUCCESS) {
-            throw new IllegalStateException("queue " + items.getDatabaseName() + ": sequence " + next + " already taken");
+            throw new IllegalStateException(where() + ": sequence " + next + " already taken: the counter record 'queue-next' is behind"
+                    + " the items (damaged?)");
         }
         return next;
     }
@@ -136,7 +137,24 @@ public final class DurableQueue {
         return ByteBuffer.allocate(KEY_BYTES).put((byte) lane).putLong(sequence).array();
     }
 
-    private static Item item(byte[] key, byte[] value) {
+    /** The stored counter; a damaged record is refused naming the store, never read as some other number. */
+    private long counter(byte[] data) {
+        long next = data.length == 8 ? new TupleInput(data).readLong() : -1;
+        if (next < 0) {
+            throw new IllegalStateException(where() + ": damaged sequence counter record 'queue-next' (" + data.length
+                    + " bytes" + (data.length == 8 ? ", value " + next : ", not 8") + ")");
+        }
+        return next;
+    }
+
+    private String where() {
+        return "queue " + items.getDatabaseName() + " in " + items.getEnvironment().getHome();
+    }
+
+    private Item item(byte[] key, byte[] value) {
+        if (key.length != KEY_BYTES) {
+            throw new IllegalStateException(where() + ": damaged item key of " + key.length + " bytes (not " + KEY_BYTES + ")");
+        }
         ByteBuffer b = ByteBuffer.wrap(key);
         return new Item(Byte.toUnsignedInt(b.get()), b.getLong(), value);
     }

@@ -18,6 +18,15 @@ public final class SchemaMismatchException extends RuntimeException {
         this.expected = version.expected();
     }
 
+    /** The record is there but damaged: not an int. */
+    SchemaMismatchException(SchemaVersion version, Path directory, String damage) {
+        super(version.store() + " at " + directory + " has an unreadable schema version record (" + damage
+                + "), this pdla expects version " + version.expected());
+        this.directory = directory;
+        this.found = OptionalInt.empty();
+        this.expected = version.expected();
+    }
+
     public Path directory() {
         return directory;
     }

@@ -29,6 +29,7 @@ public record SchemaVersion(String store, int expected) {
     public static OptionalInt read(Database meta, Transaction txn) {
         DatabaseEntry v = new DatabaseEntry();
         if (meta.get(txn, new DatabaseEntry(KEY), v, LockMode.DEFAULT) != OperationStatus.SUCCESS) return OptionalInt.empty();
+        if (v.getSize() != 4) throw new IllegalArgumentException("schema-version record of " + v.getSize() + " bytes, not 4");
         return OptionalInt.of(new TupleInput(v.getData()).readInt());
     }
 
@@ -43,10 +44,15 @@ public record SchemaVersion(String store, int expected) {
      * Checks the record in {@code meta}. A store without a record is stamped with {@link #expected} (unless
      * read-only) when it holds no data; with data but no record it is refused, as its layout is unknown.
      *
-     * @throws SchemaMismatchException naming the directory and both versions
+     * @throws SchemaMismatchException naming the directory and both versions (or the damaged record)
      */
     public void check(Database meta, Transaction txn, Path dir, boolean holdsData, boolean readOnly) {
-        OptionalInt found = read(meta, txn);
+        OptionalInt found;
+        try {
+            found = read(meta, txn);
+        } catch (IllegalArgumentException e) {
+            throw new SchemaMismatchException(this, dir, e.getMessage());
+        }
         if (found.isPresent()) {
             if (found.getAsInt() != expected) throw new SchemaMismatchException(this, dir, found);
             return;

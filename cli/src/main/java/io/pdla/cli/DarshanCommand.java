@@ -90,6 +90,8 @@ public final class DarshanCommand implements Runnable {
                 new ParserReport(text, errText, ZoneId.systemDefault()).print(log, opt);
             } catch (ParserReport.IncompleteLogException e) {
                 rc = 2;
+                // darshan-parser's own lines (in errText) do not say which log; this one does
+                errText.append("pdla darshan parse: ").append(log()).append(": ").append(e.getMessage()).append('\n');
             }
             out.print(text);
             out.flush();

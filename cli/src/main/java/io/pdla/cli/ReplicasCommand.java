@@ -63,7 +63,8 @@ public final class ReplicasCommand implements Callable<Integer> {
                 return run(new ReplicaAdmin(catalog()), out);
             } catch (CatalogException | IOException e) {
                 spec.commandLine().getErr().println("pdla replicas: " + e.getMessage());
-                return 1;
+                // a catalog of another schema version (or a damaged version record) is bad input; other failures are not
+                return e.getCause() instanceof io.pdla.bdb.SchemaMismatchException ? 2 : 1;
             }
         }
 

@@ -40,7 +40,7 @@ public final class TracerTraceSources implements TraceSourceFactory {
         if (tj.droppedRequests() > 0) warnings.add(traceDir + ": the tracer dropped " + tj.droppedRequests() + " requests");
         if (!tj.ranksWithFailedTracing().isEmpty()) warnings.add(traceDir + ": tracing failed on ranks " + tj.ranksWithFailedTracing());
         SortedSet<Integer> ranks = new TreeSet<>();
-        for (int r = 0; r < td.nprocs(); r++) if (td.hasRank(r)) ranks.add(r);
+        ranks.addAll(td.ranks());
         return new TraceSource() {
             @Override
             public TracedJob job() {

@@ -91,6 +91,9 @@ public final class Interceptors {
             props.load(in);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + ENV_CONFIG + " file " + file + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            // a malformed unicode escape (Properties.load) or a path the file system cannot name
+            throw new IllegalArgumentException(ENV_CONFIG + " file " + file + ": " + e.getMessage(), e);
         }
         return props.getProperty("interceptors");
     }

@@ -17,7 +17,9 @@ final class Accumulator {
     private long aggId, aggRank;
     long totalBytes;
     double sharedTimeBySlowest;
-    private final double[] rankIo, rankRw, rankMd;
+    /** Per rank seen (io, rw, md): a damaged nprocs must not size an allocation, so only ranks with records are held. */
+    private final java.util.TreeMap<Integer, double[]> perRank = new java.util.TreeMap<>();
+    private final long rankLimit;
     private final Map<Long, long[]> files = new LinkedHashMap<>(); // r, w, maxOffset, nprocs
 
     Accumulator(ModuleId module, long nprocs) {
@@ -26,10 +28,7 @@ final class Accumulator {
         this.nprocs = nprocs;
         this.agg = new long[layout.intNames.length];
         this.fagg = new double[layout.floatNames.length];
-        int n = (int) Math.max(0, Math.min(nprocs, 1 << 24));
-        rankIo = new double[n];
-        rankRw = new double[n];
-        rankMd = new double[n];
+        this.rankLimit = Math.max(0, Math.min(nprocs, 1 << 24));
     }
 
     private int i(String n) { return layout.intIndex(prefix() + n); }
@@ -60,9 +59,9 @@ final class Accumulator {
         totalBytes += rb + wb;
         if (r.rank() < 0) {
             sharedTimeBySlowest += io;
-        } else if (r.rank() < rankIo.length) {
-            int k = (int) r.rank();
-            rankIo[k] += io; rankRw[k] += rw; rankMd[k] += md;
+        } else if (r.rank() < rankLimit) {
+            double[] t = perRank.computeIfAbsent((int) r.rank(), k -> new double[3]);
+            t[0] += io; t[1] += rw; t[2] += md;
         }
         long[] e = files.computeIfAbsent(r.id(), k -> new long[4]);
         e[0] += rb;
@@ -215,8 +214,9 @@ final class Accumulator {
     double[] slowestUnique() {
         double io = 0, md = 0, rw = 0;
         int rank = 0;
-        for (int k = 0; k < rankIo.length; k++) {
-            if (rankIo[k] > io) { io = rankIo[k]; rw = rankRw[k]; md = rankMd[k]; rank = k; }
+        for (java.util.Map.Entry<Integer, double[]> e : perRank.entrySet()) {
+            double[] t = e.getValue();
+            if (t[0] > io) { io = t[0]; rw = t[1]; md = t[2]; rank = e.getKey(); }
         }
         return new double[] {io, md, rw, rank};
     }

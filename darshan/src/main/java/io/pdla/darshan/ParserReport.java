@@ -299,6 +299,11 @@ public final class ParserReport {
     }
 
     private String ctime(long epochSec) {
-        return ZonedDateTime.ofInstant(Instant.ofEpochSecond(epochSec), zone).format(CTIME);
+        try {
+            return ZonedDateTime.ofInstant(Instant.ofEpochSecond(epochSec), zone).format(CTIME);
+        } catch (java.time.DateTimeException e) {
+            // a damaged job record: a time no calendar holds is printed as the number it is
+            return "(not a time: " + epochSec + " s since the epoch)";
+        }
     }
 }

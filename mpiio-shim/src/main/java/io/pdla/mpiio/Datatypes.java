@@ -6,6 +6,7 @@ import mpi.MPIException;
 
 import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,21 +29,58 @@ public final class Datatypes {
     public static FileType flatten(Datatype type) throws MPIIOException {
         if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, "datatype is null");
         int elem = elementBytes(type);
-        List<long[]> blocks = new ArrayList<>();
+        Blocks blocks = new Blocks();
         try {
             collect(type, 0, blocks);
             long[] bounds = bounds(type);
             long lb = bounds[0];
             long extent = bounds[1] - bounds[0];
-            long[] d = new long[blocks.size()];
-            long[] l = new long[blocks.size()];
+            long[] d = new long[blocks.n];
+            long[] l = new long[blocks.n];
             for (int i = 0; i < d.length; i++) {
-                d[i] = blocks.get(i)[0] * elem;
-                l[i] = blocks.get(i)[1] * elem;
+                d[i] = blocks.d[i] * elem;
+                l[i] = blocks.l[i] * elem;
             }
             return new FileType(d, l, lb * elem, extent * elem, elem);
         } catch (MPIException | ReflectiveOperationException e) {
             throw new MPIIOException(ErrorClass.ERR_TYPE, "cannot flatten MPJ datatype " + type.getClass().getName() + ": " + e, e);
+        } catch (TooLarge e) {
+            throw new MPIIOException(ErrorClass.ERR_TYPE, "MPJ datatype " + type.getClass().getName() + " is too large to flatten: " + e.getMessage());
+        }
+    }
+
+    /** A typemap too large to flatten (a nonsense count must not drive the allocation or the time). */
+    private static final class TooLarge extends Exception {
+        TooLarge(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * The typemap being collected, in base elements: touching pieces merge as they arrive (a contiguous run of
+     * any count is one block), at most {@link FileType#MAX_BLOCKS} blocks and a bounded number of pieces.
+     */
+    private static final class Blocks {
+        private static final long MAX_PIECES = 1L << 26;
+        long[] d = new long[16], l = new long[16];
+        int n;
+        long pieces;
+
+        void add(long at, long len) throws TooLarge {
+            if (++pieces > MAX_PIECES) throw new TooLarge("more than " + MAX_PIECES + " typemap pieces");
+            if (len == 0) return;
+            if (n > 0 && d[n - 1] + l[n - 1] == at) {
+                l[n - 1] += len;
+                return;
+            }
+            if (n == FileType.MAX_BLOCKS) throw new TooLarge("more than " + FileType.MAX_BLOCKS + " blocks");
+            if (n == d.length) {
+                d = Arrays.copyOf(d, n * 2);
+                l = Arrays.copyOf(l, n * 2);
+            }
+            d[n] = at;
+            l[n] = len;
+            n++;
         }
     }
 
@@ -58,13 +96,17 @@ public final class Datatypes {
     }
 
     /** Appends the typemap of {@code t}, displaced by {@code at} elements, as (displacement, length) pairs. */
-    private static void collect(Datatype t, long at, List<long[]> out) throws MPIException, ReflectiveOperationException {
+    private static void collect(Datatype t, long at, Blocks out) throws MPIException, ReflectiveOperationException, TooLarge {
         String kind = t.getClass().getSimpleName();
         switch (kind) {
-            case "BasicType" -> out.add(new long[]{at, 1});
+            case "BasicType" -> out.add(at, 1);
             case "Contiguous" -> {
                 int count = intField(t, "count");
                 Datatype old = (Datatype) field(t, "oldType");
+                if (basic(old)) {
+                    out.add(at, Math.max(0, count));   // a run of basic elements: one piece
+                    return;
+                }
                 long ext = extent(old);
                 for (int i = 0; i < count; i++) collect(old, at + i * ext, out);
             }
@@ -77,7 +119,8 @@ public final class Datatypes {
                 long ext = extent(old);
                 long step = units ? stride * ext : stride;
                 for (int i = 0; i < count; i++) {
-                    for (int j = 0; j < blockLength; j++) collect(old, at + i * step + j * ext, out);
+                    if (basic(old)) out.add(at + i * step, Math.max(0, blockLength));
+                    else for (int j = 0; j < blockLength; j++) collect(old, at + i * step + j * ext, out);
                 }
             }
             case "Indexed" -> {
@@ -88,7 +131,8 @@ public final class Datatypes {
                 long ext = extent(old);
                 for (int i = 0; i < lens.length; i++) {
                     long base = at + (units ? disps[i] * ext : disps[i]);
-                    for (int j = 0; j < lens[i]; j++) collect(old, base + j * ext, out);
+                    if (basic(old)) out.add(base, Math.max(0, lens[i]));
+                    else for (int j = 0; j < lens[i]; j++) collect(old, base + j * ext, out);
                 }
             }
             case "Struct" -> {
@@ -99,11 +143,17 @@ public final class Datatypes {
                     Datatype old = olds[i];
                     if (old.baseType == MPI.LB.baseType || old.baseType == MPI.UB.baseType) continue; // bound markers
                     long ext = extent(old);
-                    for (int j = 0; j < lens[i]; j++) collect(old, at + disps[i] + j * ext, out);
+                    if (basic(old)) out.add(at + disps[i], Math.max(0, lens[i]));
+                    else for (int j = 0; j < lens[i]; j++) collect(old, at + disps[i] + j * ext, out);
                 }
             }
             default -> throw new IllegalArgumentException("unsupported MPJ datatype class " + t.getClass().getName());
         }
+    }
+
+    /** A basic type of extent one element: a run of them is one piece of the typemap. */
+    private static boolean basic(Datatype t) {
+        return t.getClass().getSimpleName().equals("BasicType");
     }
 
     private static long extent(Datatype t) throws MPIException, ReflectiveOperationException {
@@ -238,7 +288,18 @@ public final class Datatypes {
         stridesElems[nd - 1] = 1;
         for (int i = nd - 2; i >= 0; i--) stridesElems[i] = stridesElems[i + 1] * sz[i + 1];
         long rows = 1;
-        for (int i = 0; i < nd - 1; i++) rows *= sub[i];
+        for (int i = 0; i < nd - 1; i++) {
+            rows *= sub[i];
+            if (rows > FileType.MAX_BLOCKS) {
+                throw new IllegalArgumentException("subarray subsizes " + Arrays.toString(subsizes) + " make more than " + FileType.MAX_BLOCKS + " blocks");
+            }
+        }
+        long total;
+        try {
+            total = Math.multiplyExact(Math.multiplyExact(stridesElems[0], (long) sz[0]), (long) elementBytes);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("subarray sizes " + Arrays.toString(sizes) + " x " + elementBytes + " bytes overflow a 64-bit extent");
+        }
         long[] d = new long[Math.toIntExact(rows)];
         long[] l = new long[d.length];
         int[] idx = new int[nd]; // counters over the leading nd-1 dimensions
@@ -252,7 +313,6 @@ public final class Datatypes {
                 idx[i] = 0;
             }
         }
-        long total = stridesElems[0] * sz[0] * elementBytes;
         return new FileType(d, l, 0, total, elementBytes);
     }
 
@@ -291,13 +351,24 @@ public final class Datatypes {
 
     /** {@code count} blocks of {@code blockBytes}, {@code strideBytes} apart (a byte vector). */
     public static FileType vector(int count, long blockBytes, long strideBytes) {
-        if (count < 0 || blockBytes < 0) throw new IllegalArgumentException("vector count and block must be >= 0");
+        if (count < 0 || blockBytes < 0) throw new IllegalArgumentException("vector count and block must be >= 0, were " + count + " and " + blockBytes);
+        long extent;
+        try {
+            extent = count == 0 ? 0 : Math.addExact(Math.multiplyExact(count - 1L, strideBytes), blockBytes);
+            if (strideBytes == blockBytes || count <= 1) {
+                // contiguous: one block, whatever the count
+                long total = Math.multiplyExact((long) count, blockBytes);
+                return new FileType(new long[]{0}, new long[]{total}, 0, extent, 1);
+            }
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("vector of " + count + " blocks of " + blockBytes + " bytes every " + strideBytes + " overflows a 64-bit extent");
+        }
+        if (count > FileType.MAX_BLOCKS) throw new IllegalArgumentException("vector count " + count + " is more than " + FileType.MAX_BLOCKS + " blocks");
         long[] d = new long[count], l = new long[count];
         for (int i = 0; i < count; i++) {
             d[i] = i * strideBytes;
             l[i] = blockBytes;
         }
-        long extent = count == 0 ? 0 : (count - 1) * strideBytes + blockBytes;
         return new FileType(d, l, 0, extent, 1);
     }
 
@@ -306,8 +377,13 @@ public final class Datatypes {
         if (blockBytes.length != displacementBytes.length) throw new IllegalArgumentException("lengths and displacements differ in count");
         long lb = Long.MAX_VALUE, ub = 0;
         for (int i = 0; i < blockBytes.length; i++) {
+            if (blockBytes[i] < 0) throw new IllegalArgumentException("indexed block " + i + " has length " + blockBytes[i] + " (must be >= 0)");
             lb = Math.min(lb, displacementBytes[i]);
-            ub = Math.max(ub, displacementBytes[i] + blockBytes[i]);
+            try {
+                ub = Math.max(ub, Math.addExact(displacementBytes[i], blockBytes[i]));
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("indexed block " + i + " at " + displacementBytes[i] + " of " + blockBytes[i] + " bytes ends beyond 2^63");
+            }
         }
         if (blockBytes.length == 0) lb = 0;
         return new FileType(displacementBytes.clone(), blockBytes.clone(), lb, ub - lb, 1);
@@ -406,6 +482,10 @@ public final class Datatypes {
      */
     public static FileType hindexedBlock(int blockLength, long[] displacementBytes, FileType old) {
         if (blockLength < 0) throw new IllegalArgumentException("hindexedBlock block length must be >= 0, was " + blockLength);
+        if ((double) displacementBytes.length * blockLength * old.blockCount() > FileType.MAX_BLOCKS) {
+            throw new IllegalArgumentException("hindexedBlock of " + displacementBytes.length + " x " + blockLength + " copies of a "
+                    + old.blockCount() + "-block type is more than " + FileType.MAX_BLOCKS + " blocks");
+        }
         List<long[]> blocks = new ArrayList<>();
         long lb = Long.MAX_VALUE, ub = Long.MIN_VALUE;
         for (long disp : displacementBytes) {

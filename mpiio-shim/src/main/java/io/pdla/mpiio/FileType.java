@@ -20,8 +20,15 @@ public final class FileType {
     private final long size;
     private final int elementBytes;
 
+    /**
+     * The most blocks a flattened type may have (about 100 MB of block tables): builders and the MPJ flattener
+     * refuse a type with more, naming the count, rather than let a nonsense count drive the allocation.
+     */
+    public static final int MAX_BLOCKS = 1 << 22;
+
     FileType(long[] displacements, long[] lengths, long lb, long extent, int elementBytes) {
         if (displacements.length != lengths.length) throw new IllegalArgumentException("displacement/length count mismatch");
+        for (long len : lengths) if (len < 0) throw new IllegalArgumentException("block lengths must be >= 0, got " + len);
         // Merge blocks that touch, so a contiguous type is one block and views over it take the fast path.
         long[] d = new long[displacements.length];
         long[] l = new long[lengths.length];
@@ -48,6 +55,7 @@ public final class FileType {
 
     /** {@code n} contiguous bytes. */
     public static FileType bytes(long n) {
+        if (n < 0) throw new IllegalArgumentException("byte count must be >= 0, was " + n);
         return new FileType(new long[]{0}, new long[]{n}, 0, n, 1);
     }
 

@@ -24,8 +24,22 @@ public record RedirectConfig(Path catalog, long readAheadBytes, long catalogWait
         String dir = pick(hints, HINT_CATALOG, "pdla.catalog", "PDLA_CATALOG");
         String ra = pick(hints, HINT_READAHEAD, "pdla.readahead_bytes", "PDLA_READAHEAD_BYTES");
         String wait = pick(hints, HINT_WAIT, "pdla.catalog_wait_ms", "PDLA_CATALOG_WAIT_MS");
-        return new RedirectConfig(dir == null || dir.isBlank() ? null : Path.of(dir),
+        return new RedirectConfig(dir == null || dir.isBlank() ? null : catalogDir(dir),
                 ByteSize.parse(ra, "hint " + HINT_READAHEAD, DEFAULT_READAHEAD), parse(wait, 10_000, HINT_WAIT));
+    }
+
+    /** The catalog directory named by the setting; one that cannot be a directory is bad input naming the hint. */
+    private static Path catalogDir(String dir) {
+        Path p;
+        try {
+            p = Path.of(dir);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("hint " + HINT_CATALOG + " (or PDLA_CATALOG): '" + dir + "' is not a path: " + e.getReason(), e);
+        }
+        if (java.nio.file.Files.exists(p) && !java.nio.file.Files.isDirectory(p)) {
+            throw new IllegalArgumentException("hint " + HINT_CATALOG + " (or PDLA_CATALOG): " + dir + " is not a directory");
+        }
+        return p;
     }
 
     public RedirectConfig withCatalog(Path dir) {

@@ -81,7 +81,12 @@ public final class SimPfsDriver implements StorageDriver {
     /** The file system at the default root (or {@code hints}' root). */
     public synchronized SimPfs fileSystem(Map<String, String> hints) throws IOException {
         String r = hints.get(HINT_ROOT);
-        Path root = (r != null && !r.isBlank() ? Path.of(r) : fixedRoot != null ? fixedRoot : defaultRoot()).toAbsolutePath().normalize();
+        Path root;
+        try {
+            root = (r != null && !r.isBlank() ? Path.of(r) : fixedRoot != null ? fixedRoot : defaultRoot()).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: hint " + HINT_ROOT + ": '" + r + "' is not a path: " + e.getReason(), e);
+        }
         SimPfs fs = systems.get(root);
         if (fs == null) {
             String cfg = hints.getOrDefault(HINT_CONFIG, System.getProperty("pdla.simpfs.config"));
@@ -90,6 +95,12 @@ public final class SimPfsDriver implements StorageDriver {
                 fs = SimPfs.open(root, config);
             } catch (ConfigException e) {
                 throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: root " + root + ": " + e.getMessage(), e);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: hint " + HINT_CONFIG + ": '" + cfg + "' is not a path: " + e.getReason(), e);
+            } catch (IOException e) {
+                // a root folder the store cannot make or use: say which setting named it
+                if (r == null || r.isBlank() || e instanceof StorageException) throw e;
+                throw new StorageException(Reason.IO, "simpfs: hint " + HINT_ROOT + " " + root + " cannot be used: " + e, e);
             }
             systems.put(root, fs);
         }

@@ -38,7 +38,8 @@ final class EntryCodec {
         try {
             Value v = READER.readValue(bytes);
             return new PatternEntry(key, v.patterns(), v.runtime());
-        } catch (IOException ex) {
+        } catch (IOException | RuntimeException ex) {
+            // RuntimeException: a value Jackson could map that PatternEntry refuses (no patterns, null list)
             throw new PatternDatabaseException("corrupt pattern entry " + key + ": " + ex.getMessage(), ex);
         }
     }

@@ -26,10 +26,18 @@ final class KeyTuples {
 
     static PatternKey decode(byte[] bytes) {
         TupleInput in = new TupleInput(bytes);
-        String app = in.readString();
-        int n = in.readInt();
-        int r = in.readInt();
-        String file = in.readString();
+        String app, file;
+        int n, r;
+        try {
+            app = in.readString();
+            n = in.readInt();
+            r = in.readInt();
+            file = in.readString();
+        } catch (RuntimeException e) {
+            // JE's tuple reader fails with IndexOutOfBounds or IllegalArgument on damaged bytes
+            throw new PatternDatabaseException("corrupt pattern key (" + bytes.length + " bytes): " + e, e);
+        }
+        if (app == null || file == null) throw new PatternDatabaseException("corrupt pattern key (" + bytes.length + " bytes): a null field");
         try {
             return new PatternKey(new AppIdentity(app, n), r, URI.create(file));
         } catch (IllegalArgumentException e) {

@@ -198,7 +198,7 @@ public final class PatternDatabase implements AutoCloseable {
     public Optional<PatternEntry> get(PatternKey key) {
         DatabaseEntry data = new DatabaseEntry();
         OperationStatus s = patterns.get(null, new DatabaseEntry(KeyTuples.encode(key)), data, LockMode.READ_COMMITTED);
-        return s == OperationStatus.SUCCESS ? Optional.of(EntryCodec.decode(key, data.getData())) : Optional.empty();
+        return s == OperationStatus.SUCCESS ? Optional.of(entry(key, data.getData())) : Optional.empty();
     }
 
     /** Deletes the entry (its secondary index records go with it) and any queue items for it. */
@@ -216,7 +216,7 @@ public final class PatternDatabase implements AutoCloseable {
         try (Cursor c = patterns.openCursor(null, CursorConfig.READ_COMMITTED)) {
             DatabaseEntry k = new DatabaseEntry(), d = new DatabaseEntry();
             d.setPartial(0, 0, true);
-            while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) out.add(KeyTuples.decode(k.getData()));
+            while (c.getNext(k, d, LockMode.DEFAULT) == OperationStatus.SUCCESS) out.add(key(k.getData()));
         }
         return out;
     }
@@ -235,7 +235,7 @@ public final class PatternDatabase implements AutoCloseable {
             DatabaseEntry sk = new DatabaseEntry(skey), pk = new DatabaseEntry(), data = new DatabaseEntry();
             OperationStatus s = c.getSearchKey(sk, pk, data, LockMode.DEFAULT);
             while (s == OperationStatus.SUCCESS) {
-                out.add(EntryCodec.decode(KeyTuples.decode(pk.getData()), data.getData()));
+                out.add(entry(key(pk.getData()), data.getData()));
                 s = c.getNextDup(sk, pk, data, LockMode.DEFAULT);
             }
         }
@@ -249,7 +249,7 @@ public final class PatternDatabase implements AutoCloseable {
 
     /** The queue in order, without removing anything. */
     public List<QueueItem> peekQueue() {
-        return queue.items(null).stream().map(PatternDatabase::queueItem).toList();
+        return queue.items(null).stream().map(this::queueItem).toList();
     }
 
     /** Removes and returns the oldest queue item in its own committed transaction; empty when the queue is. */
@@ -262,16 +262,42 @@ public final class PatternDatabase implements AutoCloseable {
      * the replica it built, or aborts and the item stays queued).
      */
     public Optional<QueueItem> dequeue(Transaction txn) {
-        return queue.poll(txn).map(PatternDatabase::queueItem);
+        return queue.poll(txn).map(this::queueItem);
     }
 
-    private static QueueItem queueItem(DurableQueue.Item item) {
-        return new QueueItem(item.sequence(), KeyTuples.decode(item.value()));
+    private QueueItem queueItem(DurableQueue.Item item) {
+        return new QueueItem(item.sequence(), key(item.value()));
     }
 
     /** The JE environment, for a caller that runs its own transactions around {@link #dequeue(Transaction)}. */
     public Environment environment() {
         return env;
+    }
+
+    /** A stored key; a damaged one is a {@link PatternDatabaseException} naming this database. */
+    private PatternKey key(byte[] bytes) {
+        PatternKey key;
+        try {
+            key = KeyTuples.decode(bytes);
+        } catch (RuntimeException e) {
+            throw new PatternDatabaseException("pattern database at " + dir + ": corrupt pattern key of " + bytes.length + " bytes: "
+                    + e.getMessage(), e);
+        }
+        // a damaged key can decode to some other key, under which nothing is stored: it must read back as written
+        if (!Arrays.equals(KeyTuples.encode(key), bytes)) {
+            throw new PatternDatabaseException("pattern database at " + dir + ": corrupt pattern key of " + bytes.length
+                    + " bytes (reads as " + key + ", which is stored otherwise)");
+        }
+        return key;
+    }
+
+    /** A stored entry; a damaged one is a {@link PatternDatabaseException} naming this database and the key. */
+    private PatternEntry entry(PatternKey key, byte[] bytes) {
+        try {
+            return EntryCodec.decode(key, bytes);
+        } catch (RuntimeException e) {
+            throw new PatternDatabaseException("pattern database at " + dir + ": " + e.getMessage(), e);
+        }
     }
 
     private RuntimeException wrap(String what, RuntimeException e) {

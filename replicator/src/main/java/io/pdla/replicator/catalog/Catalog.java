@@ -65,10 +65,22 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
         this.queue = new DurableQueue(queueDb, meta, 2);
         this.journal = env.openDatabase(null, "journal", dc);
         // the replica layout has been the same since before the record existed: holdsData false stamps old catalogs
-        JeTransactions.run(env, ATTEMPTS, txn -> {
-            VERSION.check(meta, txn, dir, false, false);
-            return null;
-        });
+        try {
+            JeTransactions.run(env, ATTEMPTS, txn -> {
+                VERSION.check(meta, txn, dir, false, false);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            // close the databases, else the caller's env.close() fails on them and hides why the open was refused
+            for (Database d : new Database[]{replicas, files, writers, queueDb, journal, meta}) {
+                try {
+                    d.close();
+                } catch (RuntimeException ignored) {
+                    // closing what failed to open: the first error is the one to report
+                }
+            }
+            throw e;
+        }
     }
 
     /** Opens (creating if needed) the catalog in {@code dir}. */

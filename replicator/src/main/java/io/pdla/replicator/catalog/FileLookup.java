@@ -64,7 +64,13 @@ public record FileLookup(List<ReplicaEntry> entries, FileRecord file, FileIdenti
             if (n < 0) throw new IllegalArgumentException("file lookup with " + n + " entries");
             List<ReplicaEntry> entries = new ArrayList<>(Math.min(n, 4096));
             for (int i = 0; i < n; i++) {
-                byte[] b = new byte[in.readInt()];
+                int len = in.readInt();
+                // bounded by what is left: a damaged length must not drive the allocation
+                if (len < 0 || len > in.available()) {
+                    throw new IllegalArgumentException("truncated or damaged file lookup (" + data.length + " bytes): entry " + i + " of " + n
+                            + " claims " + len + " bytes, " + in.available() + " left");
+                }
+                byte[] b = new byte[len];
                 in.readFully(b);
                 entries.add(ReplicaEntry.fromBytes(b));
             }

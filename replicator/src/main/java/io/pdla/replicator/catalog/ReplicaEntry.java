@@ -77,7 +77,10 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
                 throw new IllegalArgumentException("catalog entry version " + v + " is not " + VERSION
                         + (v == 1 ? " (version 1 kept driver-specific layouts; rebuild the replicas)" : ""));
             }
-            byte[] p = new byte[in.readInt()];
+            int len = in.readInt();
+            // bounded by what is left: a damaged length must not drive the allocation
+            if (len < 0 || len > in.available()) throw new IOException("pattern of " + len + " bytes, " + in.available() + " left");
+            byte[] p = new byte[len];
             in.readFully(p);
             KeyedPattern pattern = PatternCodec.decode(p);
             URI replica = URI.create(in.readUTF());
@@ -87,7 +90,7 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
                     in.readLong(), ReplicaState.valueOf(in.readUTF()), v == 2 ? FileIdentity.readWithoutStamp(in) : FileIdentity.readFrom(in),
                     in.readLong(), in.readLong());
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("corrupt catalog entry (" + data.length + " bytes): " + e.getMessage(), e);
+            throw new IllegalArgumentException("corrupt catalog entry (" + data.length + " bytes): " + (e.getMessage() != null ? e.getMessage() : e), e);
         }
     }
 }

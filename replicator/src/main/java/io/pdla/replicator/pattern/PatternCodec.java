@@ -97,7 +97,10 @@ public final class PatternCodec {
             if (!TYPE.equals(type) || version != VERSION) {
                 throw new IllegalArgumentException("unknown pattern encoding " + type + " v" + version + " (this build reads " + TYPE + " v" + VERSION + ")");
             }
-            byte[] k = new byte[in.readInt()];
+            int klen = in.readInt();
+            // bounded by what is left: a damaged length must not drive the allocation
+            if (klen < 0 || klen > in.available()) throw new IOException("key of " + klen + " bytes, " + in.available() + " left");
+            byte[] k = new byte[klen];
             in.readFully(k);
             PatternKey key = keyFromBytes(k);
             long requests = in.readLong();
@@ -120,6 +123,7 @@ public final class PatternCodec {
     private static long[] readLongs(DataInputStream in) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > MAX_PARTS) throw new IllegalArgumentException("corrupt pattern record: " + n + " parts in a list");
+        if (n > in.available() / Long.BYTES) throw new IOException(n + " parts in a list, " + in.available() + " bytes left");
         long[] v = new long[n];
         for (int i = 0; i < n; i++) v[i] = in.readLong();
         return v;

@@ -220,7 +220,12 @@ public final class SimPfs {
             Layout layout = layoutHint != null
                     ? Layout.parse(layoutHint, inheritedLayout(p.getParent()), "hint simpfs_layout for " + path)
                     : inheritedLayout(p.getParent());
-            StripeMap.of(layout, config);   // reject a layout these servers cannot hold before creating anything
+            try {
+                StripeMap.of(layout, config);   // reject a layout these servers cannot hold before creating anything
+            } catch (ConfigException e) {
+                if (layoutHint == null) throw e;
+                throw new ConfigException("hint simpfs_layout: " + e.getMessage(), e);
+            }
             FileMeta meta = new FileMeta(nextId(), layout.spec());
             writeMeta(p, meta);
             return meta;

@@ -77,8 +77,7 @@ public final class DarshanLogExport {
         TraceDirectory td = TraceDirectory.open(traceDir, true);
         String host = java.net.InetAddress.getLocalHost().getHostName();
         List<DxtRecord> out = new ArrayList<>();
-        for (int rank = 0; rank < td.nprocs(); rank++) {
-            if (!td.hasRank(rank)) continue;
+        for (int rank : td.ranks()) {
             Map<Integer, List<TraceRecord>> byFile = new TreeMap<>();
             try (Stream<TraceRecord> s = td.records(rank, TraceLayer.APPLICATION)) {
                 Iterator<TraceRecord> it = s.iterator();

@@ -1,5 +1,7 @@
 package io.pdla.tracer.format;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.pdla.intercept.AppIdentity;
@@ -66,7 +68,16 @@ public record JobInfo(AppIdentity app, long startEpochNanos, long endEpochNanos,
         Files.move(tmp, dir.resolve(FILE_NAME), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** Reads a job.json; one that is not valid JSON or lacks a field is an IOException naming the file and where. */
     public static JobInfo read(Path file) throws IOException {
-        return JSON.readValue(file.toFile(), JobInfo.class);
+        try {
+            return JSON.readValue(file.toFile(), JobInfo.class);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null || at.getLineNr() < 0 ? "" : ", line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new IOException(file + where + ": not a valid " + FILE_NAME + ": " + e.getOriginalMessage(), e);
+        } catch (java.io.CharConversionException e) {
+            throw new IOException(file + ": not a valid " + FILE_NAME + " (not text in a Unicode encoding): " + e.getMessage(), e);
+        }
     }
 }

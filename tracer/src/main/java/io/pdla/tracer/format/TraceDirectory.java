@@ -71,17 +71,26 @@ public final class TraceDirectory {
         }
         List<Integer> missing = missing(headers.keySet(), nprocs);
         if (!missing.isEmpty() && !allowMissingRanks) {
-            throw new TraceDirectoryException(dir, missing, "missing trace of rank(s) " + missing + " of a " + nprocs
+            throw new TraceDirectoryException(dir, missing, "missing trace of rank(s) " + howMany(headers.keySet(), nprocs, missing) + " of a " + nprocs
                     + "-process job (expected " + TraceFormat.fileName(missing.get(0)) + "; a rank that opened no file"
                     + " writes none: allow missing ranks if that is the case)");
         }
         return new TraceDirectory(dir, nprocs, headers, missing);
     }
 
+    /** Missing ranks listed at most (a damaged header's process count must not make a list of 2^31 ranks). */
+    static final int MAX_LISTED = 64;
+
+    /** The first {@link #MAX_LISTED} ranks in 0..nprocs-1 without a file, in time proportional to those listed and present. */
     private static List<Integer> missing(java.util.Set<Integer> present, int nprocs) {
         List<Integer> missing = new ArrayList<>();
-        for (int r = 0; r < nprocs; r++) if (!present.contains(r)) missing.add(r);
+        for (int r = 0; r < nprocs && missing.size() < MAX_LISTED; r++) if (!present.contains(r)) missing.add(r);
         return missing;
+    }
+
+    private static String howMany(java.util.Set<Integer> present, int nprocs, List<Integer> listed) {
+        long count = nprocs - present.stream().filter(r -> r < nprocs).count();
+        return count > listed.size() ? count + " ranks, the first " + listed : listed.toString();
     }
 
     static Map<Integer, Path> rankFiles(Path dir, Pattern p) throws IOException {
@@ -89,7 +98,17 @@ public final class TraceDirectory {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path f : ds) {
                 Matcher m = p.matcher(f.getFileName().toString());
-                if (m.matches()) out.put(Integer.parseInt(m.group(1)), f);
+                if (!m.matches()) continue;
+                int rank;
+                try {
+                    rank = Integer.parseInt(m.group(1));
+                } catch (NumberFormatException e) {
+                    throw new TraceFormatException(f, 0, "file name says rank " + m.group(1) + ", beyond any job's size (not a pdla file)");
+                }
+                Path other = out.put(rank, f);
+                if (other != null) {
+                    throw new TraceFormatException(f, 0, "a second file for rank " + rank + " besides " + other.getFileName() + " (not a pdla file)");
+                }
             }
         }
         return out;
@@ -99,9 +118,14 @@ public final class TraceDirectory {
         return dir;
     }
 
-    /** Ranks without a trace (empty unless opened with missing ranks allowed). */
+    /** Ranks without a trace (empty unless opened with missing ranks allowed), at most the first {@value #MAX_LISTED}. */
     public List<Integer> missingRanks() {
         return missingRanks;
+    }
+
+    /** The ranks that have a trace, ascending (walk these, not 0..nprocs: a process count may be large). */
+    public List<Integer> ranks() {
+        return List.copyOf(headers.keySet());
     }
 
     public boolean hasRank(int rank) {
@@ -207,7 +231,7 @@ public final class TraceDirectory {
         }
         List<Integer> missing = missing(files.keySet(), n);
         if (!missing.isEmpty() && !allowMissingRanks) {
-            throw new TraceDirectoryException(dir, missing, "missing counters of rank(s) " + missing + " of a " + n
+            throw new TraceDirectoryException(dir, missing, "missing counters of rank(s) " + howMany(files.keySet(), n, missing) + " of a " + n
                     + "-process job (expected " + RankSummary.fileName(missing.get(0)) + ")");
         }
         return out;

@@ -54,7 +54,7 @@ public final class TraceText {
         }
         long n = 0;
         if (!dir.missingRanks().isEmpty() && !csv) out.println("# ranks without a trace (no file opened): " + dir.missingRanks());
-        for (int r = 0; r < dir.nprocs(); r++) {
+        for (int r : dir.ranks()) {
             if (!dir.hasLayer(r, layer)) continue;
             long pid = dir.header(r).pid();
             try (TraceFileReader reader = dir.reader(r, layer)) {
