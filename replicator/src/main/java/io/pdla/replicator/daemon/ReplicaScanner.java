@@ -63,9 +63,17 @@ public final class ReplicaScanner {
             return new Snapshot(t.journalRows(), refs);
         });
         int deleted = 0;
+        io.pdla.replicator.guard.ReplicaGuard guard = builder.guard();
         for (Map.Entry<String, List<URI>> row : s.journal().entrySet()) {
             for (URI u : row.getValue()) {
                 if (s.referenced().contains(u)) continue;
+                // journal rows are data: only a file where a replica may be is ever deleted
+                String keep = guard.reasonNotDeletable(u);
+                if (keep != null) {
+                    notes.add("refused to delete " + u + " named by journal row " + row.getKey() + ": " + keep);
+                    LOG.warning("replicator: refused to delete " + u + " named by journal row " + row.getKey() + ": " + keep);
+                    continue;
+                }
                 StorageDriver d = drivers.forUri(u);
                 if (d.exists(u)) {
                     d.delete(u);
@@ -145,6 +153,11 @@ public final class ReplicaScanner {
                 if (f.writers() > 0) continue; // judged when the writers are done
                 String why = ReplicaValidity.reasonUnusable(e, f, FileIdentity.probe(od, original));
                 if (why == null && !builder.replicaIntact(e)) why = "replica file " + e.replica() + " is missing or not " + e.pattern().totalBytes() + " bytes";
+                if (why == null) {
+                    // wrong owner, wider permissions than the original's now, a symbolic link, a path outside the replica folder
+                    String refused = builder.guard().reasonRefused(original, ReplicaBuilder.keyDirName(e.key()), e.replica());
+                    if (refused != null) why = "replica refused: " + refused;
+                }
                 if (why != null) {
                     reason = why;
                     rebuild = true;
