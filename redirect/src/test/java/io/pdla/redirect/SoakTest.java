@@ -5,6 +5,7 @@ import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
+import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.daemon.FileSync;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,7 @@ class SoakTest {
                 passes = new AtomicLong(), mismatches = new AtomicLong(), fromReplica = new AtomicLong(), published = new AtomicLong();
         List<String> firstMismatches = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicBoolean stop = new AtomicBoolean();
+        List<long[]> log = new ArrayList<>();   // writes: file, offset, length, app, session, op
         long t0 = System.nanoTime();
         try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
             RedirectConfig cfg = RedirectConfig.from(Map.of()).withCatalog(fx.db).withReadAhead(64 << 10);
@@ -112,7 +114,29 @@ class SoakTest {
                                         reads.incrementAndGet();
                                         if (!Arrays.equals(got, Arrays.copyOfRange(model[f], (int) off, (int) off + n))) {
                                             mismatches.incrementAndGet();
-                                            if (firstMismatches.size() < 5) firstMismatches.add(APPS[app] + " read " + off + "+" + n + " of file " + f + ": " + r.stats());
+                                            if (firstMismatches.size() < 5) {
+                                                int d = Arrays.mismatch(got, Arrays.copyOfRange(model[f], (int) off, (int) off + n));
+                                                long o = off + d;
+                                                String last = "never written";
+                                                synchronized (log) {
+                                                    for (int j = log.size() - 1; j >= 0; j--) {
+                                                        long[] w = log.get(j);
+                                                        if (w[0] == f && w[1] <= o && o < w[1] + w[2]) {
+                                                            last = "last written by " + APPS[(int) w[3]] + " in session " + w[4] + " (" + (sessions.get() - w[4]) + " sessions ago, op " + w[5] + ")";
+                                                            break;
+                                                        }
+                                                    }
+                                                }
+                                                byte[] disk = Files.readAllBytes(files[f]);
+                                                List<String> ents = new ArrayList<>();
+                                                fx.catalog.transact(t -> {
+                                                    for (ReplicaEntry e : t.entriesOf(files[f].toUri(), x -> { })) ents.add(e.key().app().command() + ":" + e.state());
+                                                    return null;
+                                                });
+                                                firstMismatches.add(APPS[app] + " session " + sessions.get() + " read " + off + "+" + n + " of file " + f + " differs at " + o
+                                                        + " (" + last + "); original on disk has the model's byte there: " + (disk[(int) o] == model[f][(int) o])
+                                                        + "; entries now " + ents + "; " + r.stats());
+                                            }
                                         }
                                     } else if (kind < 9) {
                                         long off = kind < 7 ? own : any;
@@ -121,6 +145,9 @@ class SoakTest {
                                         cf.write(off, data);
                                         System.arraycopy(data, 0, model[f], (int) off, data.length);
                                         writes.incrementAndGet();
+                                        synchronized (log) {
+                                            log.add(new long[]{f, off, data.length, app, sessions.get(), i});
+                                        }
                                     } else {
                                         cf.sync();
                                         syncs.incrementAndGet();

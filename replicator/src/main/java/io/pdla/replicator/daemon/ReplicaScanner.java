@@ -164,9 +164,15 @@ public final class ReplicaScanner {
                 }
             }
             if (reason == null) continue;
+            boolean originalGone = !od.exists(original);
             boolean gone = catalog.transact(t -> {
                 var cur = t.entry(e.key());
                 if (cur.isEmpty() || !cur.get().replica().equals(e.replica())) return false;
+                // judged on a snapshot: a writer may since have claimed it (DIRTY: it then holds acknowledged writes
+                // the original lacks) or begun a session; then it is judged again at the next pass, never removed now
+                if (!originalGone && (!cur.get().equals(e) || cur.get().state() == ReplicaState.DIRTY || t.file(original).writers() > 0)) {
+                    return false;
+                }
                 t.delete(e.key());
                 t.journal("scan-" + e.replica().hashCode() + "-" + System.nanoTime(), List.of(e.replica()));
                 return true;
