@@ -165,6 +165,7 @@ public final class ReplicaScanner {
             }
             if (reason == null) continue;
             boolean originalGone = !od.exists(original);
+            boolean requeue = rebuild;
             boolean gone = catalog.transact(t -> {
                 var cur = t.entry(e.key());
                 if (cur.isEmpty() || !cur.get().replica().equals(e.replica())) return false;
@@ -175,13 +176,17 @@ public final class ReplicaScanner {
                 }
                 t.delete(e.key());
                 t.journal("scan-" + e.replica().hashCode() + "-" + System.nanoTime(), List.of(e.replica()));
+                // re-queued in the same transaction: a crash between removal and re-queue would lose the pattern
+                if (requeue && queue instanceof io.pdla.replicator.queue.CatalogPatternQueue) {
+                    t.enqueue(io.pdla.replicator.pattern.PatternCodec.encode(e.pattern()), e.key().global());
+                }
                 return true;
             });
             if (!gone) continue;
             removed++;
             notes.add("removed replica of " + e.key().id() + ": " + reason);
             if (rebuild) {
-                queue.offer(e.pattern());
+                if (!(queue instanceof io.pdla.replicator.queue.CatalogPatternQueue)) queue.offer(e.pattern());
                 requeued++;
             }
         }
