@@ -143,7 +143,8 @@ public final class HdfsDriver implements StorageDriver, Closeable {
     @Override
     public StorageStatus stat(URI uri) throws IOException {
         try {
-            return status(connections.fileSystem(uri).getFileStatus(path(uri)));
+            FileSystem fs = connections.fileSystem(uri);
+            return status(fs, fs.getFileStatus(path(uri)));
         } catch (IOException e) {
             throw HdfsErrors.translate(e, uri, "stat");
         }
@@ -158,7 +159,7 @@ public final class HdfsDriver implements StorageDriver, Closeable {
                 throw new StorageException(Reason.BAD_ARGUMENT, dir + ": cannot list, it is a file");
             }
             List<StorageStatus> out = new ArrayList<>();
-            for (FileStatus s : fs.listStatus(p)) out.add(status(s));
+            for (FileStatus s : fs.listStatus(p)) out.add(status(fs, s));
             out.sort(java.util.Comparator.comparing(StorageStatus::name));
             return out;
         } catch (IOException e) {
@@ -166,13 +167,24 @@ public final class HdfsDriver implements StorageDriver, Closeable {
         }
     }
 
-    /** HDFS keeps modification times in milliseconds; a file open for writing gets its time when closed. */
     /**
-     * The change stamp is the file's inode id: HDFS files are append-only, so new content of the same size
-     * (a restore, an upload with its time put back by setTimes) is a new file with a new id.
+     * HDFS keeps modification times in milliseconds; a file open for writing gets its time when closed.
+     *
+     * <p>The change stamp is the file's inode id and its last block's id and generation stamp. A new file
+     * (create with overwrite, a copy renamed over it) has a new inode id; but new content of the same size can
+     * also come into the same inode (truncate, then append, then {@code setTimes} puts the time back), and
+     * every truncate or append gives the last block a new id or generation stamp, which no client sets.
      */
-    private static StorageStatus status(FileStatus s) {
-        String stamp = s instanceof org.apache.hadoop.hdfs.protocol.HdfsFileStatus h ? "inode:" + h.getFileId() : io.pdla.storage.ChangeStamp.NONE;
+    private static StorageStatus status(FileSystem fs, FileStatus s) throws IOException {
+        String stamp = io.pdla.storage.ChangeStamp.NONE;
+        if (s instanceof org.apache.hadoop.hdfs.protocol.HdfsFileStatus h) {
+            stamp = "inode:" + h.getFileId();
+            if (!s.isDirectory() && fs instanceof DistributedFileSystem dfs) {
+                org.apache.hadoop.hdfs.protocol.LocatedBlocks blocks = dfs.getClient().getLocatedBlocks(s.getPath().toUri().getPath(), 0, 1);
+                org.apache.hadoop.hdfs.protocol.LocatedBlock last = blocks == null ? null : blocks.getLastLocatedBlock();
+                if (last != null) stamp += "/blk:" + last.getBlock().getBlockId() + "_" + last.getBlock().getGenerationStamp();
+            }
+        }
         return new StorageStatus(s.getPath().toUri(), s.isDirectory(), s.isDirectory() ? 0 : s.getLen(),
                 java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(s.getModificationTime()), stamp);
     }

@@ -14,6 +14,7 @@ import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.catalog.ReplicatedOriginals;
 import io.pdla.replicator.catalog.UnreplicatedWriters;
 import io.pdla.replicator.catalog.WriteSessions;
+import io.pdla.replicator.guard.ReplicaGuard;
 import io.pdla.pattern.PatternKey;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
@@ -104,8 +105,14 @@ public final class RedirectInterceptor implements IoInterceptor {
                 if (e.state() == ReplicaState.VALID) valid.add(e);
                 else if (e.state() == ReplicaState.DIRTY) dirty.add(e);
             }
+            // a process that cannot read the original is never served its replica (checked as this process's user)
+            String unreadable = originalUnreadable(ctx.uri());
             for (ReplicaEntry e : valid) {
                 if (!belongsTo(e, ctx)) continue;
+                if (unreadable != null) {
+                    LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + unreadable);
+                    continue;
+                }
                 String why = ReplicaValidity.reasonUnusable(e, l.file(), l.identity());
                 if (why != null) {
                     LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + why);
@@ -176,6 +183,12 @@ public final class RedirectInterceptor implements IoInterceptor {
     }
 
     OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead, boolean authoritative) throws IOException {
+        // the entry's path is data: opened only where and whose a replica of this original must be
+        String refused = guardFor(ctx).reasonRefused(ctx.uri(), io.pdla.replicator.build.ReplicaBuilder.keyDirName(e.key()), e.replica());
+        if (refused != null) {
+            stats.add(s -> s.replicasRefused, 1);
+            throw new IOException("redirect: refusing replica " + e.replica() + " of " + e.key().id() + ": " + refused);
+        }
         StorageDriver d = StorageDrivers.installed().forUri(e.replica());
         StorageFile f = d.open(e.replica(), OpenOptions.readOnly().withHints(ctx.hints()));
         if (f.size() != e.pattern().totalBytes()) {
@@ -185,6 +198,19 @@ public final class RedirectInterceptor implements IoInterceptor {
         }
         stats.add(s -> s.replicasOpened, 1);
         return new OpenReplica(e, f, readAhead, ctx.hints(), authoritative);
+    }
+
+    /** The replica rules of the catalog this open uses. */
+    ReplicaGuard guardFor(FileContext ctx) {
+        java.nio.file.Path dir = RedirectConfig.from(ctx.hints()).catalog();
+        return ReplicaGuard.forCatalog(dir != null ? dir : config.catalog());
+    }
+
+    /** Null when this process may read {@code original} (POSIX: access(2) as its user), else why not. */
+    static String originalUnreadable(URI original) {
+        if (!"file".equals(original.getScheme())) return null;
+        java.nio.file.Path p = java.nio.file.Path.of(original);
+        return java.nio.file.Files.isReadable(p) ? null : "this process (uid " + ReplicaGuard.selfUid() + ") cannot read the original " + p;
     }
 
     static void closeQuietly(OpenReplica r) {

@@ -29,6 +29,8 @@ public final class RedirectStats {
     public final AtomicLong replicasInvalidated = new AtomicLong();
     /** Catalog or replica failures that made a file fall back to its original. */
     public final AtomicLong fallbacks = new AtomicLong();
+    /** Catalog entries whose replica file was refused: outside the replica folder, a symbolic link, another owner, wider permissions. */
+    public final AtomicLong replicasRefused = new AtomicLong();
 
     private final RedirectStats parent;
 
@@ -54,6 +56,6 @@ public final class RedirectStats {
         return "reads: " + readsFromReplica + " from replicas, " + readsMixed + " mixed, " + readsFromOriginal
                 + " from originals; bytes: " + bytesFromReplica + " from replicas, " + bytesFromOriginal
                 + " from originals; " + bytesWrittenToReplica + " bytes written into replicas; read-ahead: " + readAheadHits + " hits, " + readAheadFills + " fills; "
-                + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks";
+                + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks, " + replicasRefused + " refused";
     }
 }

@@ -128,7 +128,7 @@ final class ReplicaWrites {
                 touched = st.unclaimed.touching(ex);
                 if (touched.isEmpty() || st.catalogFailed) return;
                 long originalSize = ctx.file().size();
-                WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> mayTakeWrites(e, ctx, originalSize));
+                WriteSessions.Claim c = WriteSessions.claim(st.catalog, ctx.uri(), touched, e -> mayTakeWrites(e, ctx, originalSize) && guardAllows(st, ctx, e));
                 apply(st, ctx, c);
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.WARNING, "redirect: replica catalog " + st.catalog.location() + " failed before a write to " + ctx.uri()
@@ -195,6 +195,17 @@ final class ReplicaWrites {
     }
 
     /**
+     * Whether the replica file is where and whose a replica of this original must be ({@code ReplicaGuard}); a
+     * planted entry never takes this process's writes (it is marked stale and the bytes go to the original).
+     */
+    private static boolean guardAllows(FileRedirect st, FileContext ctx, ReplicaEntry e) {
+        String refused = io.pdla.replicator.guard.ReplicaGuard.forCatalog(st.catalog.directory())
+                .reasonRefused(ctx.uri(), io.pdla.replicator.build.ReplicaBuilder.keyDirName(e.key()), e.replica());
+        if (refused != null) LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " refused for writes: " + refused);
+        return refused == null;
+    }
+
+    /**
      * Without a catalog, nothing can be marked: every replica this write touches gets the bytes too (whatever state
      * others gave it, it then agrees with the original there); one that cannot be written is deleted.
      */
@@ -202,6 +213,11 @@ final class ReplicaWrites {
         for (PatternKey k : st.unclaimed.touching(call.extents())) {
             ReplicaEntry e = st.unclaimed.get(k);
             OpenReplica r = null;
+            if (st.open(k) == null && io.pdla.replicator.guard.ReplicaGuard.forCatalog(st.catalog.directory())
+                    .reasonRefused(call.file().uri(), io.pdla.replicator.build.ReplicaBuilder.keyDirName(k), e.replica()) != null) {
+                st.unclaimed.remove(k);     // not a replica this process may write or delete
+                continue;
+            }
             try {
                 r = st.open(k);
                 if (r == null) r = new OpenReplica(e, StorageDrivers.installed().forUri(e.replica()).open(e.replica(), OpenOptions.readOnly()), 0, Map.of(), false);
@@ -223,14 +239,19 @@ final class ReplicaWrites {
                 if (st.open(k) == null) r.close();
             } catch (IOException | RuntimeException ex) {
                 st.unclaimed.remove(k);
-                deleteReplicaFile(e, ex);
+                deleteReplicaFile(st, e, ex);
             }
         }
     }
 
-    private void deleteReplicaFile(ReplicaEntry e, Exception why) {
+    private void deleteReplicaFile(FileRedirect st, ReplicaEntry e, Exception why) {
         try {
             StorageDriver d = StorageDrivers.installed().forUri(e.replica());
+            String keep = io.pdla.replicator.guard.ReplicaGuard.forCatalog(st.catalog.directory()).reasonNotDeletable(e.replica());
+            if (keep != null) {
+                LOG.warning("redirect: not deleting " + e.replica() + ": " + keep);
+                return;
+            }
             if (d.exists(e.replica())) d.delete(e.replica());
             stats.add(s -> s.replicasInvalidated, 1);
         } catch (IOException | RuntimeException ex) {
@@ -295,7 +316,7 @@ final class ReplicaWrites {
                 st.dropAllButAuthoritative();
                 for (PatternKey k : st.unclaimed.coveringFrom(newSize)) {
                     ReplicaEntry r = st.unclaimed.remove(k);
-                    if (r != null) deleteReplicaFile(r, e);
+                    if (r != null) deleteReplicaFile(st, r, e);
                 }
             }
         }

@@ -60,7 +60,8 @@ class CrashSafetyTest {
             CatalogPatternQueue q = new CatalogPatternQueue(c);
             for (KeyedPattern p : patterns) q.offer(p);
         }
-        int kills = Integer.getInteger("pdla.crash.kills", 10);
+        // issue 18: at least 20 kills in CI, 200 in the long run (-Dpdla.longSoak)
+        int kills = Integer.getInteger("pdla.crash.kills", Boolean.getBoolean("pdla.longSoak") ? 200 : 20);
         int killedWhileWorking = 0;
         for (int k = 0; k < kills; k++) {
             Process p = startDaemon(db);
@@ -78,6 +79,7 @@ class CrashSafetyTest {
             Fixture.overwrite(f, rnd.nextInt((1 << 20) - 64), patch);
         }
         assertTrue(killedWhileWorking >= kills / 2, "most kills must hit a running daemon, were " + killedWhileWorking + " of " + kills);
+        System.out.println("CrashSafetyTest: " + kills + " SIGKILLs, " + killedWhileWorking + " of them while the daemon was working; seed=" + seed);
         Process last = startDaemon(db);
         assertTrue(last.waitFor(120, TimeUnit.SECONDS), "final daemon run finishes");
         String out = new String(last.getInputStream().readAllBytes());

@@ -57,7 +57,7 @@ class WriteBackCrashTest {
             fx.replication.daemon.runOnce();
         }
         Path db = tmp.resolve("catalog");
-        int kills = Integer.getInteger("pdla.crash.kills", 8);
+        int kills = Integer.getInteger("pdla.crash.kills", Boolean.getBoolean("pdla.longSoak") ? 100 : 8);
         int halted = 0;
         for (int k = 0; k < kills; k++) {
             // between daemon runs, more writes through the shim go into the replicas that were written back

@@ -7,6 +7,7 @@ import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.replicator.guard.ReplicaGuard;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.Capability;
 import io.pdla.storage.Layout;
@@ -25,6 +26,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -74,6 +76,11 @@ public final class ReplicaBuilder {
         this.maxBytesPerSecond = maxBytesPerSecond;
     }
 
+    /** The security rules for this catalog's replicas (re-read each time: a daemon may record a root). */
+    public ReplicaGuard guard() {
+        return ReplicaGuard.forCatalog(catalog.directory());
+    }
+
     public LayoutPlanner planner() {
         return planner;
     }
@@ -97,6 +104,13 @@ public final class ReplicaBuilder {
             return new BuildOutcome(BuildOutcome.Kind.REJECTED, "the store of " + original + " reports no change stamp, so a replica"
                     + " could never be vouched for against a restore that puts size and time back", null);
         }
+        // the replica gets the original's owner and group: a daemon that could not give it that owner does not build it
+        PosixFileAttributes owner = ReplicaGuard.ownerOf(original);
+        String cannotOwn = ReplicaGuard.reasonCannotOwn(owner, original);
+        if (cannotOwn != null) {
+            LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + cannotOwn);
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + cannotOwn, null);
+        }
         URI dir = replicaDir(pattern);
         String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
         URI tmp = dir.resolve("replica-" + buildId + ".tmp");
@@ -118,7 +132,8 @@ public final class ReplicaBuilder {
             return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.dirty() + " DIRTY replica(s) of " + original + " are not written back yet", null);
         }
         if (start.existing().isPresent() && start.existing().get().pattern().equals(pattern)
-                && ReplicaValidity.usable(start.existing().get(), start.file(), before) && replicaIntact(start.existing().get())) {
+                && ReplicaValidity.usable(start.existing().get(), start.file(), before) && replicaIntact(start.existing().get())
+                && guard().reasonRefused(original, keyDirName(pattern.key()), start.existing().get().replica()) == null) {
             catalog.transact(t -> {
                 t.unjournal(buildId);
                 return null;
@@ -127,7 +142,7 @@ public final class ReplicaBuilder {
         }
         StorageDriver rdriver = drivers.forUri(dir);
         try {
-            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing());
+            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), owner);
         } catch (IOException | RuntimeException e) {
             // leave nothing behind; if even this fails the journal row makes the next start-up clean it
             deleteQuietly(rdriver, tmp);
@@ -146,10 +161,12 @@ public final class ReplicaBuilder {
 
     private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
-                                        Optional<ReplicaEntry> existing) throws IOException {
+                                        Optional<ReplicaEntry> existing, PosixFileAttributes owner) throws IOException {
         URI original = pattern.key().file();
         Layout layout = planner.layoutOf(pattern, placement);
-        rdriver.mkdirs(dir);
+        // no symbolic link followed, no folder of another user used; the key directory gets the original's owner
+        if (owner != null && "file".equals(dir.getScheme())) ReplicaGuard.prepareDirectory(owner, dir);
+        else rdriver.mkdirs(dir);
         String notApplied = "the store has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
             // A layout is an optimisation: a store that cannot express it still gets the replica.
@@ -162,7 +179,7 @@ public final class ReplicaBuilder {
                 LOG.info("replica layout not applied on " + dir + ": " + e.getMessage());
             }
         }
-        copy(pattern, driver, rdriver, tmp);
+        copy(pattern, driver, rdriver, tmp, owner);
         if (!rdriver.has(Capability.RENAME)) {
             throw new StorageException(StorageException.Reason.UNSUPPORTED, rdriver.scheme() + ": cannot publish replica " + fin + " atomically without rename");
         }
@@ -197,7 +214,10 @@ public final class ReplicaBuilder {
             return new BuildOutcome(BuildOutcome.Kind.DEFERRED, refused, null);
         }
         if (existing.isPresent() && !existing.get().replica().equals(fin)) {
-            deleteQuietly(drivers.forUri(existing.get().replica()), existing.get().replica());
+            // the catalog's path is data: deleted only where a replica may be
+            String keep = guard().reasonNotDeletable(existing.get().replica());
+            if (keep == null) deleteQuietly(drivers.forUri(existing.get().replica()), existing.get().replica());
+            else LOG.warning("replicator: not deleting " + existing.get().replica() + ": " + keep);
             catalog.transact(t -> {
                 t.unjournal(buildId + "-old");
                 return null;
@@ -227,10 +247,12 @@ public final class ReplicaBuilder {
         }
     }
 
-    private void copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp) throws IOException {
+    private void copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, PosixFileAttributes owner) throws IOException {
         long started = System.nanoTime();
         try (StorageFile in = src.open(pattern.key().file(), OpenOptions.readOnly());
              StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
+            // owner, group and permissions before the first byte of the original goes in
+            if (owner != null && "file".equals(tmp.getScheme())) ReplicaGuard.secureFile(owner, tmp);
             long originalSize = in.size();
             // what writers left in the page cache becomes durable before a replica vouches for it (the daemon
             // pays for this, not the writers' close)
@@ -313,6 +335,11 @@ public final class ReplicaBuilder {
         } catch (IOException e) {
             LOG.warning("could not delete " + uri + ": " + e.getMessage());
         }
+    }
+
+    /** The name of a key's replica directory (under the replica folder or root). */
+    public static String keyDirName(io.pdla.pattern.PatternKey key) {
+        return hash(key.id());
     }
 
     static String hash(String s) {

@@ -96,6 +96,8 @@ public final class ReplicaAdmin {
         });
         if (gone.isEmpty()) return false;
         URI replica = gone.get().replica();
+        // the entry's path is data: deleted only where a replica may be (else the journal row is refused too)
+        if (io.pdla.replicator.guard.ReplicaGuard.forCatalog(catalog.directory()).reasonNotDeletable(replica) != null) return true;
         StorageDriver d = StorageDrivers.installed().forUri(replica);
         if (d.exists(replica)) d.delete(replica);
         return true;

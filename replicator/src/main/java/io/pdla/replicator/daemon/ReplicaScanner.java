@@ -63,9 +63,17 @@ public final class ReplicaScanner {
             return new Snapshot(t.journalRows(), refs);
         });
         int deleted = 0;
+        io.pdla.replicator.guard.ReplicaGuard guard = builder.guard();
         for (Map.Entry<String, List<URI>> row : s.journal().entrySet()) {
             for (URI u : row.getValue()) {
                 if (s.referenced().contains(u)) continue;
+                // journal rows are data: only a file where a replica may be is ever deleted
+                String keep = guard.reasonNotDeletable(u);
+                if (keep != null) {
+                    notes.add("refused to delete " + u + " named by journal row " + row.getKey() + ": " + keep);
+                    LOG.warning("replicator: refused to delete " + u + " named by journal row " + row.getKey() + ": " + keep);
+                    continue;
+                }
                 StorageDriver d = drivers.forUri(u);
                 if (d.exists(u)) {
                     d.delete(u);
@@ -145,24 +153,40 @@ public final class ReplicaScanner {
                 if (f.writers() > 0) continue; // judged when the writers are done
                 String why = ReplicaValidity.reasonUnusable(e, f, FileIdentity.probe(od, original));
                 if (why == null && !builder.replicaIntact(e)) why = "replica file " + e.replica() + " is missing or not " + e.pattern().totalBytes() + " bytes";
+                if (why == null) {
+                    // wrong owner, wider permissions than the original's now, a symbolic link, a path outside the replica folder
+                    String refused = builder.guard().reasonRefused(original, ReplicaBuilder.keyDirName(e.key()), e.replica());
+                    if (refused != null) why = "replica refused: " + refused;
+                }
                 if (why != null) {
                     reason = why;
                     rebuild = true;
                 }
             }
             if (reason == null) continue;
+            boolean originalGone = !od.exists(original);
+            boolean requeue = rebuild;
             boolean gone = catalog.transact(t -> {
                 var cur = t.entry(e.key());
                 if (cur.isEmpty() || !cur.get().replica().equals(e.replica())) return false;
+                // judged on a snapshot: a writer may since have claimed it (DIRTY: it then holds acknowledged writes
+                // the original lacks) or begun a session; then it is judged again at the next pass, never removed now
+                if (!originalGone && (!cur.get().equals(e) || cur.get().state() == ReplicaState.DIRTY || t.file(original).writers() > 0)) {
+                    return false;
+                }
                 t.delete(e.key());
                 t.journal("scan-" + e.replica().hashCode() + "-" + System.nanoTime(), List.of(e.replica()));
+                // re-queued in the same transaction: a crash between removal and re-queue would lose the pattern
+                if (requeue && queue instanceof io.pdla.replicator.queue.CatalogPatternQueue) {
+                    t.enqueue(io.pdla.replicator.pattern.PatternCodec.encode(e.pattern()), e.key().global());
+                }
                 return true;
             });
             if (!gone) continue;
             removed++;
             notes.add("removed replica of " + e.key().id() + ": " + reason);
             if (rebuild) {
-                queue.offer(e.pattern());
+                if (!(queue instanceof io.pdla.replicator.queue.CatalogPatternQueue)) queue.offer(e.pattern());
                 requeued++;
             }
         }

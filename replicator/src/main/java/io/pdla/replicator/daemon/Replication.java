@@ -30,6 +30,14 @@ public final class Replication {
     public Replication(DaemonOptions o, CatalogAccess catalog, PatternQueue queue, PrintStream progress,
                        java.util.function.Predicate<io.pdla.pattern.PatternKey> patternKnown) {
         StorageDrivers drivers = StorageDrivers.installed();
+        if (o.replicaRoot() != null) {
+            try {
+                io.pdla.replicator.guard.ReplicaGuard.recordRoot(catalog.directory(), o.replicaRoot());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot record replica root " + o.replicaRoot() + " in catalog " + catalog.directory()
+                        + " (redirect would refuse its replicas): " + e.getMessage(), e);
+            }
+        }
         this.catalog = catalog;
         this.queue = queue;
         this.builder = new ReplicaBuilder(catalog, drivers, new LayoutPlanner(o.placement()), o.replicaRoot(), o.chunkBytes(), o.maxBytesPerSecond());

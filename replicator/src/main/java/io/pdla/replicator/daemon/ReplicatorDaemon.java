@@ -100,6 +100,11 @@ public final class ReplicatorDaemon {
                     } catch (IOException | RuntimeException e) {
                         if (Thread.currentThread().isInterrupted() || stop.get()) {
                             o = new BuildOutcome(BuildOutcome.Kind.DEFERRED, "interrupted by shutdown", null);
+                        } else if (noSpace(e)) {
+                            // a full file system passes: the build was abandoned (nothing published), the pattern stays queued
+                            LOG.warning("replicator: no space for the replica of " + p.key().id() + ", build abandoned, retried at the next pass: " + e.getMessage());
+                            o = new BuildOutcome(BuildOutcome.Kind.DEFERRED, "no space left for the replica (build abandoned, nothing published; retried later): "
+                                    + e.getMessage(), null);
                         } else {
                             LOG.log(Level.FINE, "build failed", e);
                             o = new BuildOutcome(BuildOutcome.Kind.REJECTED, e.getClass().getSimpleName() + ": " + e.getMessage(), null);
@@ -188,5 +193,14 @@ public final class ReplicatorDaemon {
     /** Placement planner exposure for tools. */
     public LayoutPlanner planner() {
         return builder.planner();
+    }
+
+    /** Whether a build failed because its store is full (ENOSPC, or a store's NO_SPACE). */
+    static boolean noSpace(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof io.pdla.storage.StorageException se && se.reason() == io.pdla.storage.StorageException.Reason.NO_SPACE) return true;
+            if (String.valueOf(t.getMessage()).contains("No space left on device")) return true;
+        }
+        return false;
     }
 }

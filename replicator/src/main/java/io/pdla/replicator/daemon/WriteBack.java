@@ -60,7 +60,16 @@ public final class WriteBack {
         try {
             List<ReplicaEntry> copied = new ArrayList<>();
             try (StorageFile out = od.open(original, OpenOptions.readWrite())) {
+                io.pdla.replicator.guard.ReplicaGuard guard = io.pdla.replicator.guard.ReplicaGuard.forCatalog(catalog.directory());
                 for (ReplicaEntry e : dirty) {
+                    // the catalog is data: a replica that is not where and whose it must be never goes into an original
+                    String refused = guard.reasonRefused(original, io.pdla.replicator.build.ReplicaBuilder.keyDirName(e.key()), e.replica());
+                    if (refused != null) {
+                        notes.add("refused to write back " + e.key().id() + " from " + e.replica() + " into " + original + ", it stays DIRTY: " + refused);
+                        java.util.logging.Logger.getLogger(WriteBack.class.getName()).warning("replicator: refused to write back " + e.replica()
+                                + " into " + original + ": " + refused);
+                        continue;
+                    }
                     try {
                         copyBack(e, out, drivers);
                         copied.add(e);

@@ -1,0 +1,350 @@
+package io.pdla.redirect;
+
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
+import io.pdla.replicator.Fixture;
+import io.pdla.replicator.OtherUser;
+import io.pdla.replicator.build.ReplicaBuilder;
+import io.pdla.replicator.catalog.Catalog;
+import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaState;
+import io.pdla.replicator.daemon.DaemonMain;
+import io.pdla.replicator.queue.CatalogPatternQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Replicas that cannot leak or be planted (issue 18, "Security"), with a real second user ({@link OtherUser},
+ * child JVMs run as {@code pdlatest} with runuser; skipped with the reason printed when not root):
+ * <ul>
+ * <li>a replica gets its original's owner and group and no wider permissions; the other user cannot read a
+ * replica of a file they cannot read, also after the original's permissions were narrowed (the change stamp
+ * moves with chmod, the daemon rebuilds);</li>
+ * <li>catalog entries are data: a replica outside the replica folder, behind a planted symbolic link, of
+ * another owner or with wider permissions is never served nor takes writes;</li>
+ * <li>the daemon cannot be made to write a forged DIRTY replica into a file, nor to delete a file a forged
+ * journal row names; a daemon that cannot give a replica its owner refuses to build it.</li>
+ * </ul>
+ */
+class ReplicaSecurityTest {
+    static final int SIZE = 128 << 10, REQ = 4096, STRIDE = 2 * REQ, COUNT = 12;
+
+    @TempDir
+    Path tmp;
+
+    private static KeyedPattern pattern(Path file) {
+        return KeyedPattern.of(new PatternKey(new AppIdentity("app", 1), 0, file.toUri()), Geometry.strided(0, REQ, STRIDE, COUNT));
+    }
+
+    private static String perms(Path p) throws Exception {
+        return PosixFilePermissions.toString(Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS).permissions());
+    }
+
+    private static ReplicaEntry entry(Fixture fx, KeyedPattern p) throws Exception {
+        return fx.catalog.transact(t -> t.entry(p.key())).orElseThrow();
+    }
+
+    private static ReplicaEntry withReplica(ReplicaEntry e, URI replica, ReplicaState state) {
+        return new ReplicaEntry(e.pattern(), replica, e.layout(), e.layoutNote(), e.space(), e.benefitSeconds(), e.bytesPerSServer(),
+                state, e.identity(), e.generation(), e.builtAtMillis());
+    }
+
+    // ---- owner, group, permissions; the second user -------------------------------------------------------
+
+    @Test
+    void aReplicaHasItsOriginalsOwnerGroupAndNoWiderPermissionsAndTheOtherUserCannotReadWhatTheyCannotReadInTheOriginal() throws Exception {
+        OtherUser.assumeAvailable();
+        OtherUser.openUp(tmp);
+        Path mine = Files.createDirectories(tmp.resolve("pdlatest-data"));
+        Path rootData = Files.createDirectories(tmp.resolve("root-data"));
+        OtherUser.openUp(rootData);
+        Path theirs = mine.resolve("theirs.dat");
+        byte[] theirBytes = Fixture.writeRandomFile(theirs, SIZE, 1);
+        Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("rw-r-----"));
+        OtherUser.give(mine);
+        Path secret = rootData.resolve("secret.dat");
+        Fixture.writeRandomFile(secret, SIZE, 2);
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        Path shared = rootData.resolve("shared.dat");
+        byte[] sharedBytes = Fixture.writeRandomFile(shared, SIZE, 3);
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-r--r--"));
+
+        Path catalogCopy = tmp.resolve("catalog-of-pdlatest");
+        Path secretReplica, sharedReplica, theirReplica;
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            for (Path f : List.of(theirs, secret, shared)) fx.replication.queue.offer(pattern(f));
+            assertEquals(3, fx.replication.daemon.runOnce().published(), fx.progress.toString());
+            theirReplica = Path.of(entry(fx, pattern(theirs)).replica());
+            secretReplica = Path.of(entry(fx, pattern(secret)).replica());
+            sharedReplica = Path.of(entry(fx, pattern(shared)).replica());
+
+            PosixFileAttributes t = Files.readAttributes(theirReplica, PosixFileAttributes.class);
+            assertEquals(OtherUser.NAME, t.owner().getName(), "replica of pdlatest's file belongs to pdlatest");
+            assertEquals(OtherUser.NAME, t.group().getName(), "and to its group");
+            assertEquals("rw-r-----", perms(theirReplica));
+            assertEquals(OtherUser.NAME, Files.getOwner(theirReplica.getParent()).getName(), "its key directory too");
+            assertEquals("rwxr-x---", perms(theirReplica.getParent()));
+            assertEquals("root", Files.getOwner(secretReplica).getName());
+            assertEquals("rw-------", perms(secretReplica), "never wider than the original");
+            assertEquals("rwx------", perms(secretReplica.getParent()));
+            assertEquals("rw-r--r--", perms(sharedReplica));
+        }
+        copyCatalogFor(tmp.resolve("fx").resolve("catalog"), catalogCopy);
+
+        // the other user: cannot read the replica of a file they cannot read; can read those of files they can
+        assertTrue(OtherUser.java(ReadAsOtherUser.class, "direct", secretReplica.toString()).output().startsWith("DENIED"),
+                "pdlatest read the replica of root's private file");
+        assertTrue(OtherUser.java(ReadAsOtherUser.class, "direct", theirReplica.toString()).output().startsWith("READ"));
+        String viaRedirect = OtherUser.java(ReadAsOtherUser.class, "redirect", catalogCopy.toString(), theirs.toString(), "0", String.valueOf(REQ)).output();
+        assertEquals("READ " + ReadAsOtherUser.sha(Arrays.copyOfRange(theirBytes, 0, REQ)) + " fromReplica=1 refused=0", viaRedirect.strip(),
+                "pdlatest's own replica serves pdlatest");
+        String shared1 = OtherUser.java(ReadAsOtherUser.class, "redirect", catalogCopy.toString(), shared.toString(), "0", String.valueOf(REQ)).output();
+        assertEquals("READ " + ReadAsOtherUser.sha(Arrays.copyOfRange(sharedBytes, 0, REQ)) + " fromReplica=1 refused=0", shared1.strip(),
+                "a replica of a file both can read serves both");
+
+        // root narrows the original: chmod moves the change stamp, the daemon's next pass rebuilds with the new permissions
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-------"));
+        try (Fixture fx = new Fixture(tmp.resolve("fx"))) {
+            fx.replication.daemon.runOnce();
+            Path rebuilt = Path.of(entry(fx, pattern(shared)).replica());
+            assertEquals("rw-------", perms(rebuilt), fx.progress.toString());
+            assertFalse(Files.exists(sharedReplica) && !rebuilt.equals(sharedReplica), "the wider replica is gone");
+            assertTrue(OtherUser.java(ReadAsOtherUser.class, "direct", rebuilt.toString()).output().startsWith("DENIED"));
+        }
+        String shared2 = OtherUser.java(ReadAsOtherUser.class, "redirect", catalogCopy.toString(), shared.toString(), "0", String.valueOf(REQ)).output();
+        assertTrue(shared2.startsWith("DENIED"), "pdlatest can no longer read the original nor its replica: " + shared2);
+    }
+
+    /** The other user's own copy of the catalog (JE needs write access to its directory to open it). */
+    private static void copyCatalogFor(Path from, Path to) throws Exception {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path q = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(q);
+                else if (!p.getFileName().toString().equals("je.lck")) Files.copy(p, q, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        OtherUser.give(to);
+    }
+
+    @Test
+    void aDaemonThatCannotGiveAReplicaItsOwnerRefusesToBuildIt() throws Exception {
+        OtherUser.assumeAvailable();
+        OtherUser.openUp(tmp);
+        Path rootData = Files.createDirectories(tmp.resolve("root-data"));
+        OtherUser.openUp(rootData);
+        Path rootFile = rootData.resolve("root.dat");
+        Fixture.writeRandomFile(rootFile, SIZE, 4);
+        Files.setPosixFilePermissions(rootFile, PosixFilePermissions.fromString("rw-r--r--"));
+        Path mine = Files.createDirectories(tmp.resolve("pdlatest-data"));
+        Path own = mine.resolve("own.dat");
+        Fixture.writeRandomFile(own, SIZE, 5);
+        OtherUser.give(mine);
+        Path db = tmp.resolve("catalog");
+        try (Catalog c = Catalog.open(db)) {
+            CatalogPatternQueue q = new CatalogPatternQueue(c);
+            q.offer(pattern(rootFile));
+            q.offer(pattern(own));
+        }
+        OtherUser.give(db);
+        OtherUser.Result r = OtherUser.java(DaemonMain.class, "--db", db.toString(), "--once");
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("cannot give a replica of " + rootFile + " its owner root"), r.output());
+        assertTrue(r.output().contains("1 published") && r.output().contains("1 rejected"), r.output());
+        assertFalse(Files.exists(rootData.resolve(".pdla-replicas")), "nothing was created for root's file");
+        try (Catalog c = Catalog.open(db)) {
+            assertTrue(c.transact(t -> t.entry(pattern(rootFile).key())).isEmpty());
+            Path replica = Path.of(c.transact(t -> t.entry(pattern(own).key())).orElseThrow().replica());
+            assertEquals(OtherUser.NAME, Files.getOwner(replica).getName());
+            assertTrue(new CatalogPatternQueue(c).pending().isEmpty(), "the refused pattern left the queue (rejected, with the reason logged)");
+        }
+    }
+
+    // ---- planted entries -----------------------------------------------------------------------------------
+
+    private interface Plant {
+        URI apply(Path legit, Path originalDir) throws Exception;
+    }
+
+    private void checkPlantedIsRefused(String name, boolean needsRoot, Plant plant) throws Exception {
+        if (needsRoot) OtherUser.assumeAvailable();
+        Path dir = Files.createDirectories(tmp.resolve(name));
+        Path file = dir.resolve("data.bin");
+        byte[] original = Fixture.writeRandomFile(file, SIZE, 6);
+        KeyedPattern p = pattern(file);
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve(name + "-fx")))) {
+            fx.replication.queue.offer(p);
+            assertEquals(1, fx.replication.daemon.runOnce().published());
+            ReplicaEntry built = entry(fx, p);
+            URI planted = plant.apply(Path.of(built.replica()), dir);
+            fx.catalog.transact(t -> {
+                t.put(withReplica(built, planted, ReplicaState.VALID));
+                return null;
+            });
+            RedirectConfig cfg = RedirectConfig.from(Map.of()).withCatalog(fx.db);
+            RedirectInterceptor r = new RedirectInterceptor(cfg);
+            try (ChainFile f = new ChainFile(file.toUri(), "app", 1, 0, Map.of(), List.of(r), true)) {
+                for (int i = 0; i < COUNT; i++) {
+                    long off = (long) i * STRIDE;
+                    assertArrayEquals(Arrays.copyOfRange(original, (int) off, (int) off + REQ), f.read(off, REQ), name + ": request " + i);
+                }
+            }
+            assertEquals(0, r.stats().readsFromReplica.get(), name + ": the planted replica served: " + r.stats());
+            assertEquals(1, r.stats().replicasRefused.get(), name + ": " + r.stats());
+
+            // nor does it take this process's writes (it would then hold data the planter can read)
+            byte[] plantedBefore = Files.readAllBytes(Path.of(planted));
+            RedirectInterceptor w = new RedirectInterceptor(cfg);
+            byte[] data = new byte[REQ];
+            new Random(7).nextBytes(data);
+            try (ChainFile f = new ChainFile(file.toUri(), "app", 1, 0, Map.of(), List.of(w), false)) {
+                f.write(STRIDE, data);
+            }
+            assertArrayEquals(plantedBefore, Files.readAllBytes(Path.of(planted)), name + ": a write went into the planted file");
+            assertArrayEquals(data, Arrays.copyOfRange(Files.readAllBytes(file), STRIDE, STRIDE + REQ), name + ": the write is in the original");
+            assertEquals(0, w.stats().bytesWrittenToReplica.get(), name + ": " + w.stats());
+
+            // and the daemon removes the entry (without deleting the planted file unless it is where replicas live)
+            // (a planted key directory link also makes the rebuild refuse to write through it: then no entry at all)
+            fx.replication.daemon.runOnce();
+            java.util.Optional<ReplicaEntry> now = fx.catalog.transact(t -> t.entry(p.key()));
+            assertFalse(now.isPresent() && now.get().replica().equals(planted), name + ": the planted entry survived the daemon's pass");
+            if (now.isEmpty()) assertTrue(fx.progress.toString().contains("symbolic link"), name + ": " + fx.progress);
+        }
+    }
+
+    private static byte[] attackerBytes() {
+        byte[] b = new byte[COUNT * REQ];
+        Arrays.fill(b, (byte) 0x5a);
+        return b;
+    }
+
+    @Test
+    void anEntryWhosePathLeavesTheReplicaFolderIsNeverFollowed() throws Exception {
+        checkPlantedIsRefused("outside", false, (legit, dir) -> {
+            Path evil = Files.createDirectories(tmp.resolve("evil").resolve(legit.getParent().getFileName()));
+            Path f = evil.resolve(legit.getFileName());
+            Files.write(f, attackerBytes());
+            return f.toUri();
+        });
+    }
+
+    @Test
+    void anEntryWithDotDotIsNeverFollowed() throws Exception {
+        checkPlantedIsRefused("dotdot", false, (legit, dir) -> {
+            Path evil = Files.createDirectories(tmp.resolve("evil2").resolve(legit.getParent().getFileName()));
+            Files.write(evil.resolve(legit.getFileName()), attackerBytes());
+            return URI.create(legit.getParent().toUri() + "../../../evil2/" + legit.getParent().getFileName() + "/" + legit.getFileName());
+        });
+    }
+
+    @Test
+    void aReplicaBehindASymbolicLinkPlantedForItsKeyDirectoryIsNeverFollowed() throws Exception {
+        checkPlantedIsRefused("linked-dir", false, (legit, dir) -> {
+            Path evil = Files.createDirectories(tmp.resolve("evil3"));
+            Path f = evil.resolve("replica-1-deadbeef");
+            Files.write(f, attackerBytes());
+            Path keyDir = legit.getParent();
+            Path moved = keyDir.resolveSibling("moved");
+            Files.move(keyDir, moved);
+            Files.createSymbolicLink(keyDir, evil);
+            return keyDir.resolve("replica-1-deadbeef").toUri();
+        });
+    }
+
+    @Test
+    void aReplicaThatIsASymbolicLinkIsNeverFollowed() throws Exception {
+        checkPlantedIsRefused("linked-file", false, (legit, dir) -> {
+            Path f = tmp.resolve("evil4.bin");
+            Files.write(f, attackerBytes());
+            Path link = legit.resolveSibling("replica-2-deadbeef");
+            Files.createSymbolicLink(link, f);
+            return link.toUri();
+        });
+    }
+
+    @Test
+    void aReplicaOfAnotherOwnerIsNeverServed() throws Exception {
+        checkPlantedIsRefused("other-owner", true, (legit, dir) -> {
+            Path f = legit.resolveSibling("replica-3-deadbeef");
+            Files.write(f, attackerBytes());
+            Files.setOwner(f, OtherUser.user());
+            return f.toUri();
+        });
+    }
+
+    @Test
+    void aReplicaWithWiderPermissionsThanItsOriginalIsNeverServed() throws Exception {
+        checkPlantedIsRefused("wider", false, (legit, dir) -> {
+            Path f = legit.resolveSibling("replica-4-deadbeef");
+            Files.write(f, attackerBytes());
+            Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-rw-rw-"));
+            return f.toUri();
+        });
+    }
+
+    // ---- the daemon as a tool of the planter --------------------------------------------------------------
+
+    @Test
+    void theDaemonWritesNoForgedDirtyReplicaIntoAFileAndDeletesNothingAForgedJournalNames() throws Exception {
+        OtherUser.assumeAvailable();
+        Path dir = Files.createDirectories(tmp.resolve("target"));
+        Path file = dir.resolve("system.dat");
+        byte[] original = Fixture.writeRandomFile(file, SIZE, 8);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));  // pdlatest cannot write it
+        Path precious = dir.resolve("precious.dat");
+        byte[] preciousBytes = Fixture.writeRandomFile(precious, 4096, 9);
+        KeyedPattern p = pattern(file);
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            fx.replication.queue.offer(p);
+            assertEquals(1, fx.replication.daemon.runOnce().published());
+            ReplicaEntry built = entry(fx, p);
+            Path keyDir = Path.of(built.replica()).getParent();
+            // a DIRTY replica in the right place, but pdlatest's, full of pdlatest's bytes
+            Path forged = keyDir.resolve("replica-5-deadbeef");
+            Files.write(forged, attackerBytes());
+            Files.setOwner(forged, OtherUser.user());
+            // journal rows naming a file outside every replica folder, a link in one, and a real leftover
+            Path link = keyDir.resolve("replica-6-deadbeef");
+            Files.createSymbolicLink(link, precious);
+            Path leftover = keyDir.resolve("replica-7-abcdef12.tmp");
+            Files.write(leftover, new byte[10]);
+            fx.catalog.transact(t -> {
+                t.put(withReplica(built, forged.toUri(), ReplicaState.DIRTY));
+                t.journal("forged-1", List.of(precious.toUri(), link.toUri(), leftover.toUri()));
+                return null;
+            });
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(original, Files.readAllBytes(file), "the daemon wrote a forged replica into a file pdlatest cannot write");
+            assertArrayEquals(preciousBytes, Files.readAllBytes(precious), "a forged journal row made the daemon delete a file");
+            assertTrue(Files.exists(link, LinkOption.NOFOLLOW_LINKS), "the link was not followed nor removed");
+            assertFalse(Files.exists(leftover), "a real leftover in a replica folder is still cleaned up");
+            assertEquals(ReplicaState.DIRTY, entry(fx, p).state(), "the refused replica stays DIRTY (and its file's opens fail, naming it)");
+            assertTrue(fx.catalog.transact(t -> t.journalRows()).isEmpty());
+            // and `pdla sync` says why it cannot write it back
+            assertTrue(String.join("\n", new io.pdla.replicator.daemon.WriteBack(fx.catalog, io.pdla.storage.StorageDrivers.installed()).writeBack(file.toUri()))
+                    .contains("belongs to " + OtherUser.NAME));
+        }
+        assertEquals(20, ReplicaBuilder.keyDirName(p.key()).length());
+    }
+}

@@ -1,0 +1,33 @@
+package io.pdla.redirect;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Child JVM of {@link KilledRankTest}: one application rank writing through redirect, block after block (inside
+ * its replicated pattern and, every third, in the gap next to it), printing {@code ACK <offset> <length> <seed>}
+ * once each write has returned, until it is killed. Args: CATALOG FILE BLOCK STRIDE COUNT ROUND.
+ */
+public final class WritingRank {
+    public static void main(String[] args) throws Exception {
+        Path catalog = Path.of(args[0]);
+        Path file = Path.of(args[1]);
+        int block = Integer.parseInt(args[2]), stride = Integer.parseInt(args[3]), count = Integer.parseInt(args[4]);
+        long round = Long.parseLong(args[5]);
+        RedirectInterceptor r = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(catalog));
+        try (ChainFile f = new ChainFile(file.toUri(), "app", 1, 0, Map.of(), List.of(r), false)) {
+            for (int i = 0; ; i = (i + 1) % count) {
+                long off = (long) i * stride + (i % 3 == 2 ? block : 0);   // every third write in the gap
+                long seed = round * 1_000_000L + System.nanoTime() % 1_000_000L;
+                byte[] data = new byte[block];
+                new Random(seed).nextBytes(data);
+                f.write(off, data);
+                System.out.println("ACK " + off + " " + block + " " + seed);
+                System.out.flush();
+                Thread.sleep(2);
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.pdla.replicator;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The second user of the security tests, {@value #NAME}: created by {@code ./pdla test} (ensure_test_user) or
+ * here when missing, and child JVMs run as that user with {@code runuser}. Needs root (CI runs as root); on a
+ * machine where the tests do not run as root they are skipped with the reason printed.
+ */
+public final class OtherUser {
+    public static final String NAME = "pdlatest";
+    private static Path classPath;
+
+    private OtherUser() {
+    }
+
+    /** Skips the calling test (with the reason printed) unless running as root with user {@value #NAME} available. */
+    public static void assumeAvailable() {
+        String why = unavailable();
+        if (why != null) System.out.println("SKIPPED two-user test: " + why);
+        assumeTrue(why == null, why);
+    }
+
+    private static synchronized String unavailable() {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return "not running as root (user " + System.getProperty("user.name") + "): cannot become a second user";
+        }
+        try {
+            if (run(List.of("id", NAME)) != 0 && run(List.of("useradd", "-m", NAME)) != 0 && run(List.of("id", NAME)) != 0) {
+                return "user " + NAME + " does not exist and useradd failed";
+            }
+            if (run(List.of("runuser", "-u", NAME, "--", "true")) != 0) return "runuser -u " + NAME + " failed";
+        } catch (IOException e) {
+            return "cannot run id/useradd/runuser: " + e.getMessage();
+        }
+        return null;
+    }
+
+    private static int run(List<String> cmd) throws IOException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return -1;
+            }
+            return p.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    public static UserPrincipal user() throws IOException {
+        return lookup().lookupPrincipalByName(NAME);
+    }
+
+    public static GroupPrincipal group() throws IOException {
+        return lookup().lookupPrincipalByGroupName(NAME);
+    }
+
+    private static UserPrincipalLookupService lookup() {
+        return java.nio.file.FileSystems.getDefault().getUserPrincipalLookupService();
+    }
+
+    /** Lets the other user reach {@code dir} (a test's temporary directory is private to root). */
+    public static void openUp(Path dir) throws IOException {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** Gives {@code dir} and everything under it to the other user. */
+    public static void give(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.toList()) {
+                Files.setOwner(p, user());
+                Files.getFileAttributeView(p, java.nio.file.attribute.PosixFileAttributeView.class).setGroup(group());
+            }
+        }
+    }
+
+    /** Output and exit code of a child. */
+    public record Result(int exit, String output) {
+    }
+
+    /**
+     * Runs {@code mainClass} in a JVM as the other user, with this JVM's class path made readable to it (jars
+     * under root's private Maven repository are hard-linked into a world-readable directory once per run).
+     */
+    public static Result java(Class<?> mainClass, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("runuser", "-u", NAME, "--",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp", classPath(), mainClass.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).directory(new java.io.File("/tmp")).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("child JVM as " + NAME + " did not finish: " + new String(out));
+        }
+        return new Result(p.exitValue(), new String(out));
+    }
+
+    private static synchronized String classPath() throws IOException {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        if (classPath == null) {
+            classPath = Files.createTempDirectory("pdla-otheruser-cp-");
+            openUp(classPath);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try (Stream<Path> s = Files.walk(classPath)) {
+                    s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                } catch (IOException ignored) {
+                    // a temporary directory
+                }
+            }));
+        }
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        for (String e : cp.split(java.io.File.pathSeparator)) {
+            if (e.isBlank()) continue;
+            Path p = Path.of(e);
+            if (Files.isDirectory(p) || !Files.exists(p)) {
+                out.add(e);     // build output directories are world-readable
+                continue;
+            }
+            Path link = classPath.resolve((i++) + "-" + p.getFileName());
+            if (!Files.exists(link)) {
+                try {
+                    Files.createLink(link, p);
+                } catch (IOException | UnsupportedOperationException notSameFs) {
+                    try {
+                        Files.copy(p, link);
+                    } catch (FileAlreadyExistsException raced) {
+                        // made by another test
+                    }
+                }
+                Files.setPosixFilePermissions(link, PosixFilePermissions.fromString("rw-r--r--"));
+            }
+            out.add(link.toString());
+        }
+        return String.join(java.io.File.pathSeparator, out);
+    }
+}
