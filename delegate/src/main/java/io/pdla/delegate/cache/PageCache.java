@@ -197,6 +197,7 @@ public final class PageCache {
         bytes.flip();
         ExtentList extents = runs.build();
         pages.get(0).file.storage().writev(extents, bytes);
+        pages.get(0).file.writtenSinceSync = true;
         counters.storageWrites++;
         counters.bytesFlushed += extents.totalBytes();
         for (Page p : pages) p.dirty.clear();
@@ -246,6 +247,7 @@ public final class PageCache {
         private final long pageSize;
         private final Map<Long, Page> pages = new java.util.HashMap<>();
         private long writtenEnd;
+        private boolean writtenSinceSync;
 
         public CachedFile(PageStore storage, long pageSize) {
             if (pageSize <= 0 || pageSize > Integer.MAX_VALUE) throw new IllegalArgumentException("delegate page size must be in 1.." + Integer.MAX_VALUE + ", was " + pageSize);
@@ -268,6 +270,16 @@ public final class PageCache {
         /** The end of the file as this delegate knows it: storage's size, or further if it holds bytes written past it. */
         public long knownEnd() throws IOException {
             return Math.max(storage.size(), writtenEnd);
+        }
+
+        /** Whether pages were written back to storage since the last {@link #synced()}: a sync must make them durable. */
+        public boolean writtenSinceSync() {
+            return writtenSinceSync;
+        }
+
+        /** The store was synced: what was written back before is durable. */
+        public void synced() {
+            writtenSinceSync = false;
         }
 
         /** After a truncation: bytes this delegate wrote before it no longer extend the file. */

@@ -101,7 +101,13 @@ public final class DelegateServer {
         }
     }
 
-    /** Holds a member's SYNC or CLOSE until its whole open group asked, then serves it once for all. */
+    /**
+     * Holds a member's SYNC or CLOSE until its whole open group asked, then serves it once for all. A member
+     * that finds nothing of the file dirty here, and nothing written back since the last sync, is answered at
+     * once: MPI's sync and close make the caller's own writes durable, and this delegate holds none, so waiting
+     * for the rest of the group would only add a barrier (the idle path's cost). It still counts towards the
+     * group, whose last member closes the file here.
+     */
     private void collective(int source, Request r, Replies replies) {
         OpenEntry entry = files.get(r.uri());
         OpenGroup g = entry.groups.get(r.group());
@@ -110,19 +116,22 @@ public final class DelegateServer {
                     + r.group() + " at this delegate"));
             return;
         }
-        List<Integer> waiting = r.op() == DelegateProtocol.Op.SYNC ? g.syncing : g.closing;
-        waiting.add(source);
-        if (waiting.size() < g.size) return;
-        List<Integer> members = new ArrayList<>(waiting);
-        waiting.clear();
-        byte[] reply;
-        if (r.op() == DelegateProtocol.Op.SYNC) {
-            reply = serveOrFail(r);
-        } else {
+        boolean sync = r.op() == DelegateProtocol.Op.SYNC;
+        OpenGroup.Round round = sync ? g.syncing : g.closing;
+        if (entry.file.dirtyBytes() == 0 && !entry.file.writtenSinceSync()) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
+        else round.held.add(source);
+        if (++round.arrived < g.size) return;
+        List<Integer> held = new ArrayList<>(round.held);
+        round.held.clear();
+        round.arrived = 0;
+        byte[] reply = null;
+        if (!sync) {
             entry.groups.remove(r.group());
-            reply = closeGroup(r, entry, members.size());
+            reply = closeGroup(r, entry, g.size);
+        } else if (!held.isEmpty()) {
+            reply = serveOrFail(r);
         }
-        for (int m : members) replies.send(m, reply);
+        for (int m : held) replies.send(m, reply);
     }
 
     private byte[] closeGroup(Request r, OpenEntry e, int members) {
@@ -169,6 +178,7 @@ public final class DelegateServer {
                 CachedFile f = file(r);
                 cache.flush(f);
                 f.storage().sync();
+                f.synced();
                 return DelegateProtocol.OK_EMPTY.clone();
             }
             case RELEASE -> {
@@ -254,11 +264,17 @@ public final class DelegateServer {
         }
     }
 
-    /** The ranks that opened a file together, and which of them wait in a collective SYNC or CLOSE. */
+    /** The ranks that opened a file together, and how far each collective SYNC or CLOSE has got. */
     private static final class OpenGroup {
         final int size;
-        final List<Integer> syncing = new ArrayList<>();
-        final List<Integer> closing = new ArrayList<>();
+        final Round syncing = new Round();
+        final Round closing = new Round();
+
+        /** One collective call: how many members asked, and those whose reply waits for the last. */
+        static final class Round {
+            int arrived;
+            final List<Integer> held = new ArrayList<>();
+        }
 
         OpenGroup(int size) {
             this.size = size;
