@@ -18,8 +18,6 @@ import java.nio.channels.FileChannel;
  */
 final class MappedReads {
     static final long CHUNK = 1L << 30;
-    /** Setting: the smallest read served from the mapping (a size; default 256 KiB). */
-    static final String ENV_MIN_BYTES = "PDLA_POSIX_MAPPED_MIN_BYTES";
     /**
      * Smaller reads take the channel: a mapped read pays a page fault per 64 KiB it touches first (the
      * kernel's fault-around), four rank threads fault in their own mappings, and with reads strided across
@@ -29,43 +27,23 @@ final class MappedReads {
      * 0.66-0.97. A single thread reading sequentially gains at every size (10-12 GB/s mapped, 1.2-1.5 GB/s
      * through the channel into a heap array).
      */
-    static final int MIN_BYTES = minBytes(io.pdla.intercept.Environment.get(ENV_MIN_BYTES), 256 << 10);
-
-    /** The setting's value; a value that is not a size is reported once and the default used (a tuning knob must not fail I/O). */
-    static int minBytes(String setting, int fallback) {
-        try {
-            return (int) Math.min(Integer.MAX_VALUE, io.pdla.size.ByteSize.parse(setting, "setting " + ENV_MIN_BYTES, fallback));
-        } catch (IllegalArgumentException e) {
-            System.err.println("pdla: " + e.getMessage() + "; using " + io.pdla.size.ByteSize.format(fallback));
-            return fallback;
-        }
-    }
+    static final int MIN_BYTES = 256 << 10;
 
     private final FileChannel channel;
     private final long size;
-    private final SharedMappings.Use mappings;
+    private final MappedByteBuffer[] chunks;
     private volatile boolean broken;
 
-    private MappedReads(FileChannel channel, long size, SharedMappings.Use mappings) {
+    private MappedReads(FileChannel channel, long size) {
         this.channel = channel;
         this.size = size;
-        this.mappings = mappings;
+        this.chunks = new MappedByteBuffer[(int) ((size + CHUNK - 1) / CHUNK)];
     }
 
-    /** Mapped reads of {@code channel}'s current bytes (the file at {@code path}), or null when the file is empty. */
-    static MappedReads of(FileChannel channel, java.nio.file.Path path) throws IOException {
+    /** Mapped reads of {@code channel}'s current bytes, or null when the file is empty. */
+    static MappedReads of(FileChannel channel) throws IOException {
         long size = channel.size();
-        if (size == 0) return null;
-        try {
-            return new MappedReads(channel, size, SharedMappings.use(path, size, (int) ((size + CHUNK - 1) / CHUNK)));
-        } catch (IOException gone) {
-            return null;   // the file cannot be looked at by name any more (deleted, renamed): the channel reads
-        }
-    }
-
-    /** The handle closes: its share of the JVM-wide mapping is given back. */
-    void release() {
-        mappings.release();
+        return size == 0 ? null : new MappedReads(channel, size);
     }
 
     /**
@@ -108,7 +86,17 @@ final class MappedReads {
     }
 
     private MappedByteBuffer chunk(int index) throws IOException {
-        long start = index * CHUNK;
-        return mappings.chunk(index, channel, start, Math.min(CHUNK, size - start));
+        MappedByteBuffer m = chunks[index];
+        if (m == null) {
+            synchronized (this) {
+                m = chunks[index];
+                if (m == null) {
+                    long start = index * CHUNK;
+                    m = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.min(CHUNK, size - start));
+                    chunks[index] = m;
+                }
+            }
+        }
+        return m;
     }
 }

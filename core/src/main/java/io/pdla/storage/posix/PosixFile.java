@@ -52,7 +52,7 @@ final class PosixFile implements StorageFile {
         FileChannel ch = FileChannel.open(path, opts);
         if (!directIo) {
             try {
-                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch, path));
+                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch));
             } catch (IOException e) {
                 ch.close();
                 throw e;
@@ -229,7 +229,6 @@ final class PosixFile implements StorageFile {
         try {
             channel.close();
         } finally {
-            if (mapped != null) mapped.release();
             if (direct != null) direct.close();
         }
     }
