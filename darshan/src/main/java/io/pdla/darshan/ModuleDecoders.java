@@ -12,7 +12,7 @@ final class ModuleDecoders {
             long id = c.getLong(), rank = c.getLong();
             c.skip(24); // OSTS, MDTS, STRIPE_OFFSET: not carried into the v2 form
             long size = c.getLong(), count = c.getLong();
-            c.need(count * 8, "LUSTRE OST list of " + count + " stripes");
+            c.needItems(count, 8, "LUSTRE OST list of " + count + " stripes");
             long[] osts = new long[(int) count];
             for (int i = 0; i < count; i++) osts[i] = c.getLong();
             long[] comp = {size, count, -1, -1, 0, -1, -1};
@@ -21,6 +21,8 @@ final class ModuleDecoders {
         c.need(32, "LUSTRE record");
         long id = c.getLong(), rank = c.getLong(), nComps = c.getLong(), nStripes = c.getLong();
         if (nComps < 0 || nStripes < 0) throw c.error("negative LUSTRE component or stripe count");
+        c.needItems(nComps, 72, "LUSTRE record with " + nComps + " components");
+        c.needItems(nStripes, 8, "LUSTRE record with " + nStripes + " stripes");
         c.need(nComps * 72 + nStripes * 8, "LUSTRE record with " + nComps + " components and " + nStripes + " stripes");
         long[][] comps = new long[(int) nComps][];
         String[] pools = new String[(int) nComps];
@@ -55,7 +57,7 @@ final class ModuleDecoders {
             long nbins = c.getLong();
             c.skip(16); // two pointer slots written with the struct
             if (nbins < 0) throw c.error("negative HEATMAP bin count " + nbins);
-            c.need(nbins * 16, "HEATMAP bins (" + nbins + ")");
+            c.needItems(nbins, 16, "HEATMAP bins (" + nbins + ")");
             long[] w = new long[(int) nbins], r = new long[(int) nbins];
             for (int i = 0; i < nbins; i++) w[i] = c.getLong();
             for (int i = 0; i < nbins; i++) r[i] = c.getLong();
@@ -80,7 +82,9 @@ final class ModuleDecoders {
         long wc = c.getLong(), rc = c.getLong();
         if (wc < 0 || rc < 0) throw c.error("negative DXT segment count");
         long n = wc + rc;
-        c.need(n * segWords * 8, "DXT trace of " + wc + " write and " + rc + " read segments");
+        c.needItems(wc, (long) segWords * 8, "DXT trace of " + wc + " write segments");
+        c.needItems(rc, (long) segWords * 8, "DXT trace of " + rc + " read segments");
+        c.needItems(n, (long) segWords * 8, "DXT trace of " + wc + " write and " + rc + " read segments");
         int k = (int) n;
         long[] off = new long[k], len = new long[k], tid = new long[k];
         double[] st = new double[k], en = new double[k];

@@ -22,6 +22,17 @@ final class RecordCursor {
 
     int position() { return pos; }
 
+    /**
+     * {@link #need} for {@code count} items of {@code bytesEach} bytes, checked by division: a damaged count whose
+     * product overflows (2^60 bins of 16 bytes is 0 bytes) must not pass and then size an array.
+     */
+    void needItems(long count, long bytesEach, String what) throws DarshanFormatException {
+        if (count < 0 || count > remaining() / bytesEach) {
+            throw new DarshanFormatException(region, regionFileOffset, what + " needs " + count + " items of " + bytesEach
+                    + " bytes at uncompressed offset " + pos + " but only " + remaining() + " bytes remain (truncated or damaged count)");
+        }
+    }
+
     void need(long bytes, String what) throws DarshanFormatException {
         if (bytes < 0 || bytes > remaining()) {
             throw new DarshanFormatException(region, regionFileOffset, what + " needs " + bytes + " bytes at uncompressed offset "

@@ -1,0 +1,46 @@
+package io.pdla.darshan;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Counts whose byte size overflows a long (found by DarshanLogFuzzTest: 2^60 HEATMAP bins of 16 bytes is 0 bytes,
+ * which passed the size check and then sized an array of (int) 2^60 = 0 entries): refused as damage, naming it.
+ */
+class OverflowingCountsTest {
+    private static RecordCursor cursor(long... words) {
+        ByteBuffer b = ByteBuffer.allocate(8 * words.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (long w : words) b.putLong(w);
+        return new RecordCursor(b.array(), b.capacity(), ByteOrder.LITTLE_ENDIAN, "HEATMAP", 1234);
+    }
+
+    @Test
+    void aHeatmapBinCountWhoseSizeOverflowsIsDamageNotAnIndexError() {
+        RecordCursor c = cursor(1, 0, Double.doubleToLongBits(0.1), 1L << 60, 0, 0, 7, 7);
+        DarshanFormatException e = assertThrows(DarshanFormatException.class, () -> ModuleDecoders.heatmaps(c, new ArrayList<>()));
+        assertTrue(e.getMessage().contains("HEATMAP bins") && e.getMessage().contains(String.valueOf(1L << 60)), e.getMessage());
+    }
+
+    @Test
+    void dxtSegmentCountsWhoseSizesOverflowAreDamage() {
+        long[] words = new long[14];
+        words[11] = (1L << 62) / 5;   // write segments: x 40 bytes wraps around
+        words[12] = 1;                // read segments
+        RecordCursor c = cursor(words);
+        assertThrows(DarshanFormatException.class, () -> ModuleDecoders.dxt(c, 5));
+    }
+
+    @Test
+    void lustreStripeCountsWhoseSizesOverflowAreDamage() {
+        RecordCursor v1 = cursor(1, 0, 0, 0, 0, 1 << 20, 1L << 61, 0);
+        assertThrows(DarshanFormatException.class, () -> ModuleDecoders.lustre(v1, 1));
+        RecordCursor v2 = cursor(1, 0, 1L << 59, 1L << 61, 0, 0);
+        assertThrows(DarshanFormatException.class, () -> ModuleDecoders.lustre(v2, 2));
+    }
+}
