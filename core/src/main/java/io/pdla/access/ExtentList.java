@@ -174,6 +174,9 @@ public final class ExtentList extends AbstractList<Extent> implements RandomAcce
         public Builder add(long offset, long length) {
             if (offset < 0) throw new IllegalArgumentException("extent offset must be >= 0, was " + offset);
             if (length < 0) throw new IllegalArgumentException("extent length must be >= 0, was " + length);
+            if (offset > Long.MAX_VALUE - length) {
+                throw new IllegalArgumentException("extent at " + offset + " of " + length + " bytes ends past the largest file offset (2^63 - 1)");
+            }
             if (length == 0) return this;
             total += length;
             if (n > 0 && offsets[n - 1] + lengths[n - 1] == offset) {

@@ -320,12 +320,13 @@ final class AccessFunnel {
         ByteBuffer stream;
         try {
             extents = file.view.extents(position, access.memory().bytes());
-            requireWithinFileOffsets(extents);
             stream = access.memory().stream(op, file.view.representation());
         } catch (IllegalArgumentException e) {
-            // the view maps the access where no file offset is (past 2^63): the caller's arguments
+            // the view maps the access where no file offset is (past 2^63; ExtentList refuses such extents as it
+            // builds them): the caller's arguments, the view's displacement or filetype extent
             if (collective) abstain();
-            throw ErrorMapping.badArgument(file.name + ": rank " + file.coll.rank() + ": " + what(op, position) + ": ", e);
+            throw ErrorMapping.badArgument(file.name + ": rank " + file.coll.rank() + ": " + what(op, position)
+                    + ": the view maps this access past the largest file offset (check its displacement and filetype extent): ", e);
         } catch (RuntimeException e) {
             if (collective) abstain();
             throw file.translate(e, what(op, position));
@@ -341,20 +342,6 @@ final class AccessFunnel {
             throw file.translate(e, what(op, position));
         }
         return access.memory().completed(op, stream, moved, file.view.representation());
-    }
-
-    /**
-     * A view near 2^63 (a displacement, a huge filetype extent) can map view bytes past the largest file offset,
-     * where the arithmetic wraps: refused as a bad argument before anything reaches the chain.
-     */
-    private static void requireWithinFileOffsets(ExtentList extents) {
-        for (int i = 0; i < extents.size(); i++) {
-            long o = extents.offset(i), l = extents.length(i);
-            if (o < 0 || l < 0 || o > Long.MAX_VALUE - l) {
-                throw new IllegalArgumentException("the view maps this access past the largest file offset (2^63 - 1): extent at "
-                        + o + " of " + l + " bytes (check the view's displacement and filetype extent)");
-            }
-        }
     }
 
     /** Built only when a call fails: a string per call cost 5-10 % of a 16 KiB page-cache read. */
