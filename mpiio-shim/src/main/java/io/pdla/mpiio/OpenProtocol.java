@@ -162,8 +162,12 @@ final class OpenProtocol {
         RankState.opened(uri);
         try {
             chain.opened(context);
-        } catch (IOException e) {
-            throw file.translate(e, "open (interceptors)");
+        } catch (IOException | IllegalArgumentException e) {
+            // an interceptor refused the open (its store failed, or a hint of its is bad): no handle, nothing left open
+            RankState.closed(uri);
+            closeQuietly(storage);
+            if (e instanceof IllegalArgumentException bad) throw ErrorMapping.badArgument(where, bad);
+            throw file.translate((IOException) e, "open (interceptors)");
         }
         return file;
     }
