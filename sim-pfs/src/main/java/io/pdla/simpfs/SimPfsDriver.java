@@ -91,7 +91,12 @@ public final class SimPfsDriver implements StorageDriver {
         if (fs == null) {
             String cfg = hints.getOrDefault(HINT_CONFIG, System.getProperty("pdla.simpfs.config"));
             try {
-                SimPfsConfig config = cfg == null || cfg.isBlank() ? null : ConfigFiles.load(Path.of(cfg));
+                SimPfsConfig config;
+                try {
+                    config = cfg == null || cfg.isBlank() ? null : ConfigFiles.load(Path.of(cfg));
+                } catch (ConfigException e) {
+                    throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: hint " + HINT_CONFIG + " (or pdla.simpfs.config): " + e.getMessage(), e);
+                }
                 fs = SimPfs.open(root, config);
             } catch (ConfigException e) {
                 throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: root " + root + ": " + e.getMessage(), e);
