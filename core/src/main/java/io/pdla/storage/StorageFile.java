@@ -45,6 +45,23 @@ public interface StorageFile extends Closeable {
         return null;
     }
 
+    /**
+     * Fills bytes {@code [offset, offset + length)} of the file through a writable memory mapping, one copy per
+     * byte: {@code fill} gets a buffer whose position 0 is file offset {@code offset}; bytes it does not put keep
+     * the file's contents (zeros past the old end), and the last byte of the range must be one it puts. Returns
+     * false, having written nothing, when the store cannot map the range (the caller then writes as usual). The
+     * buffer is unmapped when this returns: {@code fill} must not keep it.
+     */
+    default boolean writeMapped(long offset, int length, MappedFill fill) throws IOException {
+        return false;
+    }
+
+    /** What {@link #writeMapped} runs on the mapping. */
+    @FunctionalInterface
+    interface MappedFill {
+        void fill(ByteBuffer mapping) throws IOException;
+    }
+
     default StorageFile unwrapped() {
         return this;
     }

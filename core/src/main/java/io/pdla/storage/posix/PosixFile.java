@@ -33,14 +33,17 @@ final class PosixFile implements StorageFile {
     private final int alignment;
     /** Reads into heap memory of a file opened read-only without direct I/O; else null. */
     private final MappedReads mapped;
+    /** Large fills through a mapping, for a file opened for writing without direct I/O; else null. */
+    private final MappedWrites mappedWrites;
 
-    private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped) {
+    private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped, boolean writable) {
         this.uri = uri;
         this.path = path;
         this.channel = channel;
         this.direct = direct;
         this.alignment = alignment;
         this.mapped = mapped;
+        this.mappedWrites = direct == null && writable ? new MappedWrites(channel, path) : null;
     }
 
     static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo) throws IOException {
@@ -52,7 +55,7 @@ final class PosixFile implements StorageFile {
         FileChannel ch = FileChannel.open(path, opts);
         if (!directIo) {
             try {
-                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch));
+                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch), o.write());
             } catch (IOException e) {
                 ch.close();
                 throw e;
@@ -64,7 +67,7 @@ final class PosixFile implements StorageFile {
             dopts.remove(StandardOpenOption.CREATE);
             dopts.add(com.sun.nio.file.ExtendedOpenOption.DIRECT);
             int align = Math.toIntExact(PosixDriver.blockSize(path));
-            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null);
+            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null, o.write());
         } catch (IOException | UnsupportedOperationException e) {
             ch.close();
             throw new StorageException(StorageException.Reason.UNSUPPORTED,
@@ -80,6 +83,11 @@ final class PosixFile implements StorageFile {
     @Override
     public ByteBuffer mappedView(long offset, int length) {
         return mapped == null ? null : mapped.view(offset, length);
+    }
+
+    @Override
+    public boolean writeMapped(long offset, int length, MappedFill fill) throws IOException {
+        return mappedWrites != null && mappedWrites.write(offset, length, fill);
     }
 
     @Override

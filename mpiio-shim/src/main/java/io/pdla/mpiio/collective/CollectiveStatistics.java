@@ -11,6 +11,12 @@ public final class CollectiveStatistics {
     long readModifyWrites;
     int lastAggregators;
     long mappedWindows;
+    long mappedWriteWindows;
+
+    /** Write windows this rank, as an aggregator, filled straight from the ranks' pieces through the store's memory mapping. */
+    public long mappedWriteWindows() {
+        return mappedWriteWindows;
+    }
 
     /** Read windows this rank, as an aggregator, served from the store's memory mapping instead of reading them. */
     public long mappedWindows() {

@@ -230,6 +230,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     private void writeWindow(FileContext file, Window w, RankExchange.Received got, int round) throws IOException {
         if (w == null) return;
+        if (writeWindowMapped(file, w, got)) return;
         ByteBuffer cb = windowBuffer(round, w.bytes);
         BitSet covered = new BitSet();
         for (int s = 0; s < exchange.size(); s++) {
@@ -260,6 +261,54 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
             storageCall(file, IoOp.WRITE, target, src);
             from = covered.nextSetBit(to);
         }
+    }
+
+    /**
+     * Copies the ranks' pieces straight into a mapping of the window's covered span when the store offers one
+     * (a contiguous window of a page-cache file): one copy per byte where the window buffer makes two, and holes
+     * keep the file's bytes without a read-modify-write or its lock. False, with nothing consumed, when not.
+     */
+    private boolean writeWindowMapped(FileContext file, Window w, RankExchange.Received got) throws IOException {
+        if (w.extents.size() != 1 || settings.stripeSizeIo()) return false;
+        int first = Integer.MAX_VALUE, end = 0;
+        for (int s = 0; s < exchange.size(); s++) {
+            long[] h = got.header(s);
+            for (int i = 0; i < h.length; i += 2) {
+                int pos = w.positionOf(h[i]);
+                first = Math.min(first, pos);
+                end = Math.max(end, pos + (int) h[i + 1]);
+            }
+        }
+        if (first >= end) return false;
+        int from = first;
+        BitSet covered = new BitSet();
+        long t0 = System.nanoTime();
+        boolean mapped = file.file().unwrapped().writeMapped(w.extents.offset(0) + from, end - from, m -> {
+            for (int s = 0; s < exchange.size(); s++) {
+                long[] h = got.header(s);
+                if (h.length == 0) continue;
+                ByteSequence data = new ByteSequence(got.payload(s));
+                for (int i = 0; i < h.length; i += 2) {
+                    int pos = w.positionOf(h[i]);
+                    int len = (int) h[i + 1];
+                    data.copyTo(m, pos - from, len);
+                    covered.set(pos, pos + len);
+                }
+            }
+        });
+        if (!mapped) return false;
+        long t1 = System.nanoTime();
+        ExtentList.Builder written = ExtentList.builder();
+        for (int run = covered.nextSetBit(0); run >= 0; ) {
+            int to = covered.nextClearBit(run);
+            written.add(w.extents.offset(0) + run, to - run);
+            run = covered.nextSetBit(to);
+        }
+        stats.storageCalls++;
+        stats.storageBytes += covered.cardinality();
+        stats.mappedWriteWindows++;
+        chain.aggregated(file, IoOp.WRITE, written.build(), t0, t1);
+        return true;
     }
 
     private void readModifyWrite(FileContext file, Window w, ByteBuffer cb, BitSet covered, int first, int end, int round) throws IOException {

@@ -48,7 +48,7 @@ public final class CollectiveDifferentialProgram {
             PartitionMethod m = PartitionMethod.values()[rnd.nextInt(PartitionMethod.values().length)];
             int cbNodes = rnd.nextInt(np + 1); // 0: no cb_nodes hint, aggregators chosen per call by data size
             long[] buffers = {1, 7, 64, 1000, 4096, 65536, 1 << 20};
-            long cb = buffers[rnd.nextInt(buffers.length)];
+            long drawn = buffers[rnd.nextInt(buffers.length)];
             long stripe = new long[]{16, 100, 512, 4096, 65536}[rnd.nextInt(5)];
             int servers = 1 + rnd.nextInt(5);
             boolean stripeIo = rnd.nextInt(4) == 0;
@@ -56,7 +56,11 @@ public final class CollectiveDifferentialProgram {
             // A tile of the file cut into segments; each segment goes to one rank (writes: disjoint) or to
             // any subset of ranks (reads: overlapping views). Segments are whole ints when memory is int[].
             int unit = ints ? 4 : 1;
-            long tile = unit * (1 + rnd.nextInt(3000));
+            // one trial in six has pieces 128 times larger, so that aggregators' windows reach the size at which a
+            // page-cache store fills them through a mapping (256 KiB) and that path is compared too
+            int scale = rnd.nextInt(6) == 0 ? 128 : 1;
+            long tile = unit * scale * (1 + rnd.nextInt(3000));
+            long cb = scale > 1 && rnd.nextBoolean() ? 1 << 20 : drawn;
             List<List<long[]>> w = new ArrayList<>(), r = new ArrayList<>();
             for (int i = 0; i < np; i++) {
                 w.add(new ArrayList<>());
@@ -65,7 +69,7 @@ public final class CollectiveDifferentialProgram {
             boolean someRankIdle = rnd.nextInt(3) == 0 && np > 1;
             int idle = rnd.nextInt(np);
             for (long off = 0; off < tile; ) {
-                long len = Math.min(tile - off, unit * (1 + rnd.nextInt(rnd.nextBoolean() ? 8 : 600)));
+                long len = Math.min(tile - off, unit * scale * (1 + rnd.nextInt(rnd.nextBoolean() ? 8 : 600)));
                 int owner = rnd.nextInt(np + 1); // np = a hole
                 if (owner < np && !(someRankIdle && owner == idle)) w.get(owner).add(new long[]{off, len});
                 for (int k = 0; k < np; k++) if (rnd.nextInt(3) == 0 && !(someRankIdle && k == idle)) r.get(k).add(new long[]{off, len});

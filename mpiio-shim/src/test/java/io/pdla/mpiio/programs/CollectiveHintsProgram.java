@@ -117,6 +117,59 @@ public final class CollectiveHintsProgram {
             MPI.COMM_WORLD.Allreduce(mapped, 0, sum, 0, 1, MPI.LONG, MPI.SUM);
             if (np > 1) Checks.expect(sum[0] > 0, "windows served from the mapping: " + sum[0]);
         });
+        checks.check("a collective write fills windows through the mapping, byte for byte, holes keeping the file's bytes", () -> {
+            // each rank writes every np-th piece but skips every third of its own: the windows have holes, which must
+            // keep the bytes the file had, and run past the old end of the file, where holes read as zeros
+            int piece = 48 << 10, pieces = 12;
+            Path file = dir.resolve("mapped-write");
+            int before = piece * pieces * np / 2;
+            if (rank == 0) {
+                byte[] old = new byte[before];
+                java.util.Arrays.fill(old, (byte) 0x5a);
+                Files.write(file, old);
+            }
+            MPI.COMM_WORLD.Barrier();
+            Info info = new Info();
+            info.set("romio_cb_write", "enable");
+            info.set("cb_buffer_size", "4m");
+            File f = new File(MPI.COMM_WORLD, file.toString(), MPIIO.MODE_RDWR, info);
+            long[] lengths = new long[pieces], disps = new long[pieces];
+            int kept = 0;
+            for (int k = 0; k < pieces; k++) {
+                if (k % 3 == 1) continue;
+                lengths[kept] = piece;
+                disps[kept++] = (long) (k * np + rank) * piece;
+            }
+            FileType mine = Datatypes.indexed(java.util.Arrays.copyOf(lengths, kept), java.util.Arrays.copyOf(disps, kept));
+            f.setView(0, FileType.bytes(1), mine, "native", info);
+            byte[] data = new byte[piece * kept];
+            for (int i = 0; i < data.length; i++) data[i] = (byte) (rank * 17 + i * 3 + (i >>> 9));
+            f.writeAll(data, 0, data.length, MPI.BYTE);
+            long[] mapped = {f.collectiveStatistics().mappedWriteWindows()}, sum = new long[1];
+            f.close();
+            MPI.COMM_WORLD.Allreduce(mapped, 0, sum, 0, 1, MPI.LONG, MPI.SUM);
+            Checks.expect(sum[0] > 0, "write windows filled through the mapping: " + sum[0]);
+            if (rank == 0) {
+                byte[] got = Files.readAllBytes(file);
+                int lastRank = np - 1, lastPiece = pieces - 1; // piece 11 is written (11 % 3 != 1): the file ends with it
+                Checks.expectEquals((long) (lastPiece * np + lastRank + 1) * piece, got.length, "file size");
+                for (int k = 0; k < pieces; k++) {
+                    for (int r = 0; r < np; r++) {
+                        int at = (k * np + r) * piece;
+                        byte[] expected = new byte[piece];
+                        if (k % 3 == 1) {
+                            for (int i = 0; i < piece; i++) expected[i] = at + i < before ? (byte) 0x5a : 0;
+                        } else {
+                            int index = k - k / 3 - (k % 3 == 2 ? 1 : 0); // position of piece k among rank r's kept pieces
+                            int base = index * piece;
+                            for (int i = 0; i < piece; i++) expected[i] = (byte) (r * 17 + (base + i) * 3 + ((base + i) >>> 9));
+                        }
+                        Checks.expectBytes(expected, java.util.Arrays.copyOfRange(got, at, at + piece), "piece " + k + " of rank " + r);
+                    }
+                }
+            }
+            MPI.COMM_WORLD.Barrier();
+        });
         checks.check("ordered collective writes through two-phase equal them without", () -> {
             int block = 1000 + 37 * rank; // different sizes per rank: the shared pointer orders them
             byte[] data = new byte[block];
