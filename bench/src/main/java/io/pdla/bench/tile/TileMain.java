@@ -98,6 +98,10 @@ public final class TileMain {
             double wc = median(mibps[0]), wi = median(mibps[1]), rc = median(mibps[2]), ri = median(mibps[3]);
             System.out.printf("median MiB/s: write collective %.1f, independent %.1f; read collective %.1f, independent %.1f%n", wc, wi, rc, ri);
             System.out.printf("collective/independent ratio (medians): write %.2f, read %.2f%n", wc / wi, rc / ri);
+            // the phases of one iteration run back to back: their ratio is not swung by a slow iteration or a drifting disk
+            double[] w = pairedRatios(mibps[0], mibps[1]), r = pairedRatios(mibps[2], mibps[3]);
+            System.out.printf("collective/independent per iteration (median, range): write %.2f (%.2f-%.2f), read %.2f (%.2f-%.2f)%n",
+                    median(w), w[0], w[w.length - 1], median(r), r[0], r[r.length - 1]);
         }
     }
 
@@ -105,6 +109,14 @@ public final class TileMain {
         Info info = new Info();
         hints.forEach(info::set);
         return info;
+    }
+
+    /** Each iteration's ratio of the two phases, sorted. */
+    private static double[] pairedRatios(double[] a, double[] b) {
+        double[] q = new double[a.length];
+        for (int i = 0; i < a.length; i++) q[i] = a[i] / b[i];
+        Arrays.sort(q);
+        return q;
     }
 
     private static double median(double[] v) {
