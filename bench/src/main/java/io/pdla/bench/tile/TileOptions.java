@@ -36,8 +36,8 @@ public final class TileOptions {
     @Option(names = "--warmup", description = "untimed iterations first (default 1)")
     int warmup = 1;
 
-    @Option(names = "-o", description = "the dataset file (path or URI); default tile.dat")
-    String path = "tile.dat";
+    @Option(names = "-o", description = "the dataset file (path or URI); default pdla-tile.dat in the temporary directory")
+    String path = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "pdla-tile.dat").toString();
 
     @Option(names = "--hint", paramLabel = "KEY=VALUE", description = "an MPI-IO hint for every open (repeatable)")
     Map<String, String> hints = new LinkedHashMap<>();
