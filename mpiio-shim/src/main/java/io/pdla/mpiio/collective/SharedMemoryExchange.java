@@ -23,6 +23,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>One monotone arrival counter is the barrier (generation g ends when it reaches (g+1)·size); each
  * generation publishes into one of two slot rows, alternately, so a row is written again only after every
  * rank has passed the barrier that follows the reads of it.
+ *
+ * <p>A rank that waits spins briefly, then yields, then parks; the rank that completes a generation unparks
+ * the parked ones. Yielding is short when the group has many more ranks than the machine has cores: there,
+ * hundreds of yielding or timed-polling threads would take the cores from the ranks still on their way.
  */
 public final class SharedMemoryExchange implements RankExchange {
     private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("pdla.collective.timeout.seconds", 3600));
@@ -31,6 +35,9 @@ public final class SharedMemoryExchange implements RankExchange {
     private final Object[] group;
     private final AtomicLong arrivals;
     private final AtomicReferenceArray<Object> slots;
+    /** Each rank's thread while it is parked in {@link #arrive}, so the rank completing the generation can wake it. */
+    private final AtomicReferenceArray<Thread> parked;
+    private final int yields;
     private final int rank;
     private final int size;
     private long generation;
@@ -41,13 +48,15 @@ public final class SharedMemoryExchange implements RankExchange {
         this.group = group;
         this.arrivals = (AtomicLong) group[0];
         this.slots = cast(group[1]);
+        this.parked = cast(group[5]);
         this.rank = rank;
         this.size = size;
+        this.yields = size <= 2 * Runtime.getRuntime().availableProcessors() ? 4096 : 64;
     }
 
     @SuppressWarnings("unchecked")
-    private static AtomicReferenceArray<Object> cast(Object o) {
-        return (AtomicReferenceArray<Object>) o;
+    private static <T> AtomicReferenceArray<T> cast(Object o) {
+        return (AtomicReferenceArray<T>) o;
     }
 
     /**
@@ -136,16 +145,22 @@ public final class SharedMemoryExchange implements RankExchange {
     private void arrive() throws IOException {
         long target = (generation + 1) * size;
         generation++;
-        if (arrivals.incrementAndGet() >= target) return;
+        if (arrivals.incrementAndGet() >= target) {
+            wakeParked();
+            return;
+        }
         long spins = 0, start = 0;
         while (arrivals.get() < target) {
             if (spins < 64) {
                 Thread.onSpinWait();
-            } else if (spins < 4096) {
+            } else if (spins < 64 + yields) {
                 Thread.yield(); // more rank threads than cores is the rule on a laptop-sized node
             } else {
                 if (start == 0) start = System.nanoTime();
-                LockSupport.parkNanos(20_000);
+                // published before the check, and the completing rank increments before it looks: one of the two sees the other
+                parked.set(rank, Thread.currentThread());
+                if (arrivals.get() < target) LockSupport.parkNanos(PARK_NANOS);
+                parked.set(rank, null);
                 if (System.nanoTime() - start > TIMEOUT_NANOS) {
                     throw new IOException("collective: rank " + rank + " waited " + TimeUnit.NANOSECONDS.toSeconds(TIMEOUT_NANOS)
                             + " s for the other ranks (" + (target - arrivals.get()) + " missing); -Dpdla.collective.timeout.seconds sets the limit");
@@ -154,6 +169,17 @@ public final class SharedMemoryExchange implements RankExchange {
             spins++;
         }
     }
+
+    /** Wakes the ranks parked waiting for the generation this rank just completed (a rank of the next one wakes, looks and parks again). */
+    private void wakeParked() {
+        for (int r = 0; r < size; r++) {
+            Thread t = parked.get(r);
+            if (t != null) LockSupport.unpark(t);
+        }
+    }
+
+    /** A parked rank wakes by itself this often only to check the timeout. */
+    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     @Override
     public long[] allgather(long[] mine) throws IOException {
