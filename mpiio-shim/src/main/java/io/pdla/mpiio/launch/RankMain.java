@@ -82,8 +82,10 @@ public final class RankMain {
         if (applications <= 0) throw new IllegalArgumentException(delegates + " delegates leave no application rank in a world of " + size);
         boolean delegate = me >= applications;
         mpi.Intracomm app = world.Split(delegate ? 1 : 0, me);
-        mpi.Intracomm link = (mpi.Intracomm) world.clone();
         SharedMailboxes boxes = sharedMailboxes(world, applications, delegates);
+        // the link carries requests only over MPJ; a one-JVM job's go through the mailboxes, and every communicator MPJ's
+        // multicore device creates costs messages between all pairs of ranks under one lock (minutes at 144 ranks)
+        mpi.Intracomm link = boxes == null ? (mpi.Intracomm) world.clone() : null;
         long timeout = setting(MpjDelegateLink.ENV_TIMEOUT_MS, MpjDelegateLink.DEFAULT_TIMEOUT_MS);
         owned.setBoolean(null, true);
         try {
