@@ -44,7 +44,7 @@ public final class PosixDriver implements StorageDriver {
     private final String nativeIoDefault;
 
     public PosixDriver() {
-        this(System.getenv(ENV_NATIVE_IO) == null ? "true" : System.getenv(ENV_NATIVE_IO));
+        this(io.pdla.intercept.Environment.get(ENV_NATIVE_IO) == null ? "true" : io.pdla.intercept.Environment.get(ENV_NATIVE_IO));
     }
 
     /** A driver whose opens use {@code nativeIoDefault} ("true" or "false") when they do not give the hint. */
