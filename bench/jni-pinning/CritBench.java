@@ -12,11 +12,12 @@ public class CritBench {
       for (String m : new String[]{"critical", "elements", "channel"}) {
         long bytesTarget = 2L << 30; ExecutorService ex = Executors.newFixedThreadPool(threads); long t0 = System.nanoTime();
         java.util.List<Future<?>> fs = new java.util.ArrayList<>();
-        for (int t = 0; t < threads; t++) fs.add(ex.submit(() -> { byte[] arr = new byte[len]; ByteBuffer bb = ByteBuffer.wrap(arr); ThreadLocalRandom r = ThreadLocalRandom.current();
+        for (int t = 0; t < threads; t++) fs.add(ex.submit(() -> { long c0 = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(); byte[] arr = new byte[len]; ByteBuffer bb = ByteBuffer.wrap(arr); ThreadLocalRandom r = ThreadLocalRandom.current();
           for (long done = 0; done < bytesTarget / threads; done += len) { long pos = r.nextLong(size / len) * len;
-            try { if (m.equals("critical")) crit(fd, arr, len, pos); else if (m.equals("elements")) elems(fd, arr, len, pos); else ch.read(bb.clear(), pos); } catch (Exception e) { throw new RuntimeException(e);} } return null; }));
-        for (Future<?> x : fs) x.get(); ex.shutdown();
-        double s = (System.nanoTime() - t0) / 1e9; sb.append(String.format("  %s %.0f MB/s", m, bytesTarget / s / 1e6));
+            try { if (m.equals("critical")) crit(fd, arr, len, pos); else if (m.equals("elements")) elems(fd, arr, len, pos); else ch.read(bb.clear(), pos); } catch (Exception e) { throw new RuntimeException(e);} } return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c0; }));
+        long cpu = 0; for (Future<?> x : fs) cpu += (Long) x.get(); ex.shutdown();
+        double s = (System.nanoTime() - t0) / 1e9;
+        sb.append(String.format("  %s %.0f MB/s %.0f us-cpu/MB", m, bytesTarget / s / 1e6, cpu / 1e3 / (bytesTarget / 1e6)));
       }
       System.out.println(sb);
     }
