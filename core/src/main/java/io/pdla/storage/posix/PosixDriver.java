@@ -32,6 +32,25 @@ import java.util.stream.Stream;
  */
 public final class PosixDriver implements StorageDriver {
     public static final String HINT_DIRECT_IO = "posix_direct_io";
+    /**
+     * {@code true} (the default where the library loads) moves heap-array reads and writes to {@link NativePosix}
+     * (one copy per byte); {@code false} keeps them on the {@code FileChannel}. The environment variable
+     * {@code PDLA_POSIX_NATIVE_IO} sets the default for every open of the process.
+     */
+    public static final String HINT_NATIVE_IO = "posix_native_io";
+    static final String ENV_NATIVE_IO = "PDLA_POSIX_NATIVE_IO";
+
+    /** The value of {@link #HINT_NATIVE_IO} for opens that do not give it. */
+    private final String nativeIoDefault;
+
+    public PosixDriver() {
+        this(io.pdla.intercept.Environment.get(ENV_NATIVE_IO) == null ? "true" : io.pdla.intercept.Environment.get(ENV_NATIVE_IO));
+    }
+
+    /** A driver whose opens use {@code nativeIoDefault} ("true" or "false") when they do not give the hint. */
+    PosixDriver(String nativeIoDefault) {
+        this.nativeIoDefault = nativeIoDefault;
+    }
 
     @Override
     public String scheme() {
@@ -48,11 +67,20 @@ public final class PosixDriver implements StorageDriver {
     public StorageFile open(URI uri, OpenOptions options) throws IOException {
         Path path = path(uri);
         boolean direct = Boolean.parseBoolean(options.hint(HINT_DIRECT_IO, "false"));
+        boolean nativeIo = nativeIo(options.hint(HINT_NATIVE_IO, nativeIoDefault), options.hints().containsKey(HINT_NATIVE_IO));
         try {
-            return PosixFile.open(uri, path, options, direct);
+            return PosixFile.open(uri, path, options, direct, nativeIo && NativePosix.available());
         } catch (IOException e) {
             throw translate(e, path);
         }
+    }
+
+    private static boolean nativeIo(String value, boolean fromHint) throws StorageException {
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        if (v.equals("true")) return true;
+        if (v.equals("false")) return false;
+        throw new StorageException(StorageException.Reason.BAD_ARGUMENT, (fromHint ? "hint " + HINT_NATIVE_IO : "environment variable " + ENV_NATIVE_IO)
+                + "='" + value + "': expected true or false");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.pdla.storage.posix;
 
+import io.pdla.access.ExtentList;
 import io.pdla.storage.ChannelRangeLock;
 import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
@@ -18,12 +19,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A POSIX file. With direct I/O requested, a second channel is opened with {@code O_DIRECT}; a request
  * whose offset, length and buffer are all aligned to the file system's block size goes through it, any
  * other request through the ordinary channel. That keeps MPI semantics (any offset, any length) while
  * large aligned transfers, the ones O_DIRECT is for, skip the page cache.
+ *
+ * <p>Without direct I/O, and where {@link NativePosix} is loaded, the file is opened a second time by the
+ * native library: reads into and writes from heap arrays go through that descriptor ({@code pread}/{@code pwrite}
+ * straight into the array: one copy per byte), everything else (direct buffers, read-only heap buffers, size,
+ * sync, locks) through the channel. Both descriptors are the same open file to the kernel's page cache.
  */
 final class PosixFile implements StorageFile {
     private final URI uri;
@@ -35,18 +42,31 @@ final class PosixFile implements StorageFile {
     private final MappedReads mapped;
     /** Large fills through a mapping, for a file opened for writing without direct I/O; else null. */
     private final MappedWrites mappedWrites;
+    /** The native library's descriptor of the file, or -1 when heap arrays go through the channel. */
+    private final int fd;
+    private final boolean nativeReads;
+    private final boolean nativeWrites;
+    /**
+     * Native calls in progress, with the sign bit set once closing: {@link #close} waits for them before it closes
+     * {@link #fd}, so a call racing a close never reads or writes a file that got the same descriptor number.
+     */
+    private final AtomicInteger nativeUsers = new AtomicInteger();
 
-    private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped, boolean writable) {
+    private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped,
+                      int fd, OpenOptions o) {
         this.uri = uri;
         this.path = path;
         this.channel = channel;
         this.direct = direct;
         this.alignment = alignment;
         this.mapped = mapped;
-        this.mappedWrites = direct == null && writable ? new MappedWrites(channel, path) : null;
+        this.mappedWrites = direct == null && o.write() ? new MappedWrites(channel, path) : null;
+        this.fd = fd;
+        this.nativeReads = fd >= 0 && o.read();
+        this.nativeWrites = fd >= 0 && o.write();
     }
 
-    static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo) throws IOException {
+    static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo, boolean nativeIo) throws IOException {
         Set<OpenOption> opts = new HashSet<>();
         if (o.read()) opts.add(StandardOpenOption.READ);
         if (o.write()) opts.add(StandardOpenOption.WRITE);
@@ -54,10 +74,13 @@ final class PosixFile implements StorageFile {
         else if (o.create()) opts.add(StandardOpenOption.CREATE);
         FileChannel ch = FileChannel.open(path, opts);
         if (!directIo) {
+            int fd = -1;
             try {
-                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch), o.write());
+                if (nativeIo) fd = NativePosix.open(path, o.read(), o.write());
+                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch), fd, o);
             } catch (IOException e) {
                 ch.close();
+                if (fd >= 0) NativePosix.close(fd, path);
                 throw e;
             }
         }
@@ -67,7 +90,7 @@ final class PosixFile implements StorageFile {
             dopts.remove(StandardOpenOption.CREATE);
             dopts.add(com.sun.nio.file.ExtendedOpenOption.DIRECT);
             int align = Math.toIntExact(PosixDriver.blockSize(path));
-            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null, o.write());
+            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null, -1, o);
         } catch (IOException | UnsupportedOperationException e) {
             ch.close();
             throw new StorageException(StorageException.Reason.UNSUPPORTED,
@@ -96,6 +119,16 @@ final class PosixFile implements StorageFile {
             int n = mapped.read(offset, dst);
             if (n >= 0) return n;
         }
+        if (nativeReads && dst.hasArray() && offset >= 0 && enterNative()) {
+            try {
+                int pos = dst.position();
+                int n = NativePosix.pread(fd, dst.array(), dst.arrayOffset() + pos, dst.remaining(), offset, path);
+                dst.position(pos + n);
+                return n;
+            } finally {
+                nativeUsers.decrementAndGet();
+            }
+        }
         if (needsBounce(offset, dst)) {
             ByteBuffer b = bounce(dst.remaining());
             int n = read(offset, b);
@@ -118,6 +151,16 @@ final class PosixFile implements StorageFile {
 
     @Override
     public void write(long offset, ByteBuffer src) throws IOException {
+        if (nativeWrites && src.hasArray() && offset >= 0 && enterNative()) {
+            try {
+                int pos = src.position();
+                NativePosix.pwrite(fd, src.array(), src.arrayOffset() + pos, src.remaining(), offset, path);
+                src.position(src.limit());
+                return;
+            } finally {
+                nativeUsers.decrementAndGet();
+            }
+        }
         if (needsBounce(offset, src)) {
             ByteBuffer b = bounce(src.remaining());
             b.put(src.duplicate()).flip();
@@ -134,6 +177,70 @@ final class PosixFile implements StorageFile {
         } catch (IOException e) {
             throw PosixDriver.translate(e, path);
         }
+    }
+
+    /**
+     * A list of pieces into a heap array in one crossing into native code (one {@code pread} per piece: POSIX has
+     * no call taking several file offsets). A read-only file keeps the per-piece path, where pieces of
+     * {@link MappedReads#MIN_BYTES} or more come from its mapping.
+     */
+    @Override
+    public long readv(ExtentList extents, ByteBuffer dst) throws IOException {
+        if (!nativeReads || mapped != null || !dst.hasArray() || !fits(extents, dst) || !enterNative()) {
+            return StorageFile.super.readv(extents, dst);
+        }
+        try {
+            int n = extents.size();
+            long[] offsets = new long[n], lengths = new long[n];
+            for (int i = 0; i < n; i++) {
+                offsets[i] = extents.offset(i);
+                lengths[i] = extents.length(i);
+            }
+            int pos = dst.position();
+            long got = NativePosix.preadList(fd, dst.array(), dst.arrayOffset() + pos, offsets, lengths, n, path);
+            dst.position(pos + (int) got);
+            return got;
+        } finally {
+            nativeUsers.decrementAndGet();
+        }
+    }
+
+    @Override
+    public long writev(ExtentList extents, ByteBuffer src) throws IOException {
+        if (!nativeWrites || !src.hasArray() || !fits(extents, src) || !enterNative()) {
+            return StorageFile.super.writev(extents, src);
+        }
+        try {
+            int n = extents.size();
+            long[] offsets = new long[n], lengths = new long[n];
+            for (int i = 0; i < n; i++) {
+                offsets[i] = extents.offset(i);
+                lengths[i] = extents.length(i);
+            }
+            int pos = src.position();
+            NativePosix.pwriteList(fd, src.array(), src.arrayOffset() + pos, offsets, lengths, n, path);
+            src.position(pos + (int) extents.totalBytes());
+            return extents.totalBytes();
+        } finally {
+            nativeUsers.decrementAndGet();
+        }
+    }
+
+    /** Whether the buffer holds every byte of the list and no piece starts before 0; else the generic path says what is wrong. */
+    private static boolean fits(ExtentList extents, ByteBuffer buf) {
+        if (extents.totalBytes() > buf.remaining()) return false;
+        for (int i = 0; i < extents.size(); i++) if (extents.offset(i) < 0) return false;
+        return true;
+    }
+
+    /** Counts a native call in, unless the file is closing (then the channel path reports the closed file). */
+    private boolean enterNative() {
+        int u;
+        do {
+            u = nativeUsers.get();
+            if (u < 0) return false;
+        } while (!nativeUsers.compareAndSet(u, u + 1));
+        return true;
     }
 
     private FileChannel pick(long offset, ByteBuffer buf) {
@@ -235,9 +342,29 @@ final class PosixFile implements StorageFile {
     @Override
     public void close() throws IOException {
         try {
-            channel.close();
+            closeNative();
         } finally {
-            if (direct != null) direct.close();
+            try {
+                channel.close();
+            } finally {
+                if (direct != null) direct.close();
+            }
         }
+    }
+
+    private void closeNative() throws IOException {
+        if (fd < 0) return;
+        int u;
+        do {
+            u = nativeUsers.get();
+            if (u < 0) return; // closed before
+        } while (!nativeUsers.compareAndSet(u, u | Integer.MIN_VALUE));
+        while ((nativeUsers.get() & Integer.MAX_VALUE) != 0) Thread.yield();
+        NativePosix.close(fd, path);
+    }
+
+    /** Whether heap-array reads and writes of this handle go through {@link NativePosix}. */
+    boolean nativeIo() {
+        return fd >= 0;
     }
 }

@@ -1,0 +1,281 @@
+package io.pdla.storage.posix;
+
+import io.pdla.storage.StorageException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One-copy POSIX I/O for heap arrays: {@code pread}/{@code pwrite} between the file and the caller's {@code byte[]}
+ * through the JNI library {@code libpdlaposix} (built with core, from {@code src/main/native}), where
+ * {@link java.nio.channels.FileChannel} copies twice (kernel, temporary direct buffer, array).
+ *
+ * <p><b>One class loader per JVM.</b> A JNI library can be bound to one class loader only, and under MPJ's
+ * multicore device every rank loads pdla in a loader of its own: the second rank to {@code System.load} the
+ * library would get "already loaded in another classloader". So the first rank of a JVM defines the class
+ * holding the {@code native} methods ({@link NativeIo}, JDK types only) from its bytes in a loader of its own
+ * whose parent is the platform loader, loads the library there, and leaves method handles to its methods
+ * under a system property (the JDK-owned root that all ranks share, as {@code JvmShared} does in the shim).
+ * Every rank, whatever its loader, takes those handles: their types mention only JDK classes.
+ *
+ * <p>If the library cannot be found or loaded (another OS or architecture, a build without gcc, a
+ * {@code noexec} temporary directory), one line says so on standard error and the POSIX driver uses the
+ * {@code FileChannel} as before. {@code PDLA_POSIX_NATIVE_IO=false} or the hint {@code posix_native_io=false}
+ * turns the path off.
+ */
+public final class NativePosix {
+    /** The system property under which the JVM's one binding lives: [MethodHandle[] or null, String why not, LongAdder calls]. */
+    private static final String SHARED = "io.pdla.storage.posix.native-io";
+    private static final String BRIDGE = "io.pdla.storage.posix.NativeIo";
+
+    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST;
+    private static final String UNAVAILABLE;
+    private static final LongAdder JVM_CALLS;
+    /** Native transfers made by this class loader's copy of pdla (under multicore: this rank's). */
+    private static final LongAdder LOADER_CALLS = new LongAdder();
+
+    static {
+        Object[] shared = shared();
+        MethodHandle[] h = (MethodHandle[]) shared[0];
+        UNAVAILABLE = (String) shared[1];
+        JVM_CALLS = (LongAdder) shared[2];
+        OPEN = h == null ? null : h[0];
+        CLOSE = h == null ? null : h[1];
+        STRERROR = h == null ? null : h[2];
+        PREAD = h == null ? null : h[3];
+        PWRITE = h == null ? null : h[4];
+        PREAD_LIST = h == null ? null : h[5];
+        PWRITE_LIST = h == null ? null : h[6];
+    }
+
+    private NativePosix() {
+    }
+
+    /** Whether the native path is loaded in this JVM. */
+    public static boolean available() {
+        return UNAVAILABLE == null;
+    }
+
+    /** Why the native path is not loaded, or null when it is. */
+    public static String unavailableReason() {
+        return UNAVAILABLE;
+    }
+
+    /** Native reads and writes made through this class loader's pdla (one rank's, under MPJ multicore). */
+    public static long callsInThisLoader() {
+        return LOADER_CALLS.sum();
+    }
+
+    /** Native reads and writes made in this JVM, by every class loader's pdla. */
+    public static long callsInThisJvm() {
+        return JVM_CALLS.sum();
+    }
+
+    private static Object[] shared() {
+        Properties p = System.getProperties();
+        Object s = p.get(SHARED);
+        if (s == null) {
+            synchronized (p) {
+                s = p.get(SHARED);
+                if (s == null) {
+                    s = bind();
+                    p.put(SHARED, s);
+                }
+            }
+        }
+        return (Object[]) s;
+    }
+
+    /** Defines {@link NativeIo} in a loader of its own, loads the library into it: done once per JVM. */
+    private static Object[] bind() {
+        LongAdder calls = new LongAdder();
+        try {
+            Path library = libraryFile();
+            Class<?> bridge = Class.forName(BRIDGE, true, new BridgeLoader(classBytes()));
+            MethodHandles.Lookup l = MethodHandles.privateLookupIn(bridge, MethodHandles.lookup());
+            l.findStatic(bridge, "load", MethodType.methodType(void.class, String.class)).invokeExact(library.toString());
+            MethodType list = MethodType.methodType(long.class, int.class, byte[].class, int.class, long[].class, long[].class, int.class);
+            MethodType one = MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class);
+            MethodHandle[] h = {
+                    l.findStatic(bridge, "open0", MethodType.methodType(int.class, byte[].class, int.class)),
+                    l.findStatic(bridge, "close0", MethodType.methodType(int.class, int.class)),
+                    l.findStatic(bridge, "strerror0", MethodType.methodType(String.class, int.class)),
+                    l.findStatic(bridge, "pread0", one),
+                    l.findStatic(bridge, "pwrite0", one),
+                    l.findStatic(bridge, "preadList0", list),
+                    l.findStatic(bridge, "pwriteList0", list)};
+            // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
+            String probe = (String) h[2].invokeExact(2);
+            if (probe == null) throw new IllegalStateException("strerror0 returned nothing");
+            return new Object[]{h, null, calls};
+        } catch (Throwable e) {
+            String why = e.getClass().getSimpleName() + ": " + e.getMessage();
+            System.err.println("pdla posix driver: native I/O unavailable (" + why + "); reads and writes go through FileChannel");
+            return new Object[]{null, why, calls};
+        }
+    }
+
+    /** The library as a file: itself when the classes are a directory, else copied out of the jar once per JVM. */
+    private static Path libraryFile() throws IOException, URISyntaxException {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "");
+        String resource = "native/" + (os.contains("linux") ? "linux" : os.replace(' ', '_')) + "-" + arch + "/libpdlaposix.so";
+        URL url = NativePosix.class.getResource(resource);
+        if (url == null) throw new IOException("no " + resource + " next to " + NativePosix.class.getName() + " (not built for " + os + "/" + arch + ")");
+        if ("file".equals(url.getProtocol())) return Path.of(url.toURI());
+        Path copy = Files.createTempFile("libpdlaposix", ".so");
+        copy.toFile().deleteOnExit();
+        try (InputStream in = url.openStream()) {
+            Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return copy;
+    }
+
+    private static byte[] classBytes() throws IOException {
+        try (InputStream in = NativePosix.class.getResourceAsStream("NativeIo.class")) {
+            if (in == null) throw new IOException("NativeIo.class not found next to " + NativePosix.class.getName());
+            return in.readAllBytes();
+        }
+    }
+
+    /** Defines the one class {@link NativeIo} from its bytes; everything else comes from the platform loader. */
+    private static final class BridgeLoader extends ClassLoader {
+        private final byte[] bytes;
+
+        BridgeLoader(byte[] bytes) {
+            super("pdla-native-io", ClassLoader.getPlatformClassLoader());
+            this.bytes = bytes;
+        }
+
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            if (!BRIDGE.equals(name)) throw new ClassNotFoundException(name);
+            return defineClass(name, bytes, 0, bytes.length);
+        }
+    }
+
+    // ---- the calls the POSIX driver makes; each throws the StorageException the FileChannel path would ----
+
+    /** Opens {@code path} (already opened, and created if asked, by the driver's channel) for reading, writing or both. */
+    static int open(Path path, boolean read, boolean write) throws IOException {
+        byte[] name = path.toAbsolutePath().toString().getBytes(jnuCharset());
+        int fd;
+        try {
+            fd = (int) OPEN.invokeExact(name, read && write ? 2 : write ? 1 : 0);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        if (fd < 0) throw error(-fd, path, "open");
+        return fd;
+    }
+
+    static void close(int fd, Path path) throws IOException {
+        int r;
+        try {
+            r = (int) CLOSE.invokeExact(fd);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        if (r < 0) throw error(-r, path, "close");
+    }
+
+    /** Reads up to {@code length} bytes; short only at end of file. */
+    static int pread(int fd, byte[] a, int offset, int length, long position, Path path) throws IOException {
+        long r;
+        try {
+            r = (long) PREAD.invokeExact(fd, a, offset, length, position);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        count();
+        if (r < 0) throw error((int) -r, path, "read");
+        return (int) r;
+    }
+
+    static void pwrite(int fd, byte[] a, int offset, int length, long position, Path path) throws IOException {
+        long r;
+        try {
+            r = (long) PWRITE.invokeExact(fd, a, offset, length, position);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        count();
+        if (r < 0) throw error((int) -r, path, "write");
+    }
+
+    /** Reads the pieces in order into consecutive bytes; stops at the first piece cut short by end of file. */
+    static long preadList(int fd, byte[] a, int offset, long[] offsets, long[] lengths, int count, Path path) throws IOException {
+        long r;
+        try {
+            r = (long) PREAD_LIST.invokeExact(fd, a, offset, offsets, lengths, count);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        count();
+        if (r < 0) throw error((int) -r, path, "read");
+        return r;
+    }
+
+    static void pwriteList(int fd, byte[] a, int offset, long[] offsets, long[] lengths, int count, Path path) throws IOException {
+        long r;
+        try {
+            r = (long) PWRITE_LIST.invokeExact(fd, a, offset, offsets, lengths, count);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        count();
+        if (r < 0) throw error((int) -r, path, "write");
+    }
+
+    private static void count() {
+        LOADER_CALLS.increment();
+        JVM_CALLS.increment();
+    }
+
+    private static final int EPERM = 1, ENOENT = 2, EACCES = 13, EEXIST = 17, ENOSPC = 28, EDQUOT = 122;
+
+    /** The reason the FileChannel path gives for the same failure, with the system's message and the file's name. */
+    static StorageException error(int errno, Path path, String op) {
+        StorageException.Reason reason = switch (errno) {
+            case ENOENT -> StorageException.Reason.NO_SUCH_FILE;
+            case EEXIST -> StorageException.Reason.FILE_EXISTS;
+            case EPERM, EACCES -> StorageException.Reason.ACCESS_DENIED;
+            case ENOSPC, EDQUOT -> StorageException.Reason.NO_SPACE;
+            default -> StorageException.Reason.IO;
+        };
+        return new StorageException(reason, path + ": " + op + ": " + strerror(errno) + " (errno " + errno + ")");
+    }
+
+    private static String strerror(int errno) {
+        try {
+            return (String) STRERROR.invokeExact(errno);
+        } catch (Throwable t) {
+            return "error " + errno;
+        }
+    }
+
+    private static StorageException unexpected(Throwable t, Path path) {
+        if (t instanceof Error e) throw e;
+        return new StorageException(StorageException.Reason.IO, path + ": native I/O: " + t, t);
+    }
+
+    private static java.nio.charset.Charset jnuCharset() {
+        String name = System.getProperty("sun.jnu.encoding");
+        try {
+            return name == null ? java.nio.charset.Charset.defaultCharset() : java.nio.charset.Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            return java.nio.charset.Charset.defaultCharset();
+        }
+    }
+}

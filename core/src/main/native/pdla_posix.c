@@ -1,0 +1,130 @@
+/*
+ * pdla's one-copy POSIX I/O: pread/pwrite straight between the file and the caller's Java byte[].
+ *
+ * Bound to io.pdla.storage.posix.NativeIo, a class that io.pdla.storage.posix.NativePosix defines once per JVM
+ * in a loader of its own (a JNI library can belong to one class loader only, and MPJ multicore ranks each
+ * load pdla in their own). Every function returns a count or 0 on success and -errno on failure; the Java
+ * side turns errno into the same StorageException reasons the FileChannel path gives.
+ *
+ * The array is pinned with GetPrimitiveArrayCritical, so the kernel copies straight into it (one copy per
+ * byte, against the JDK's two: kernel to a temporary direct buffer, then to the array). While an array is
+ * pinned the collector cannot run, so a transfer is pinned at most CRITICAL_MAX bytes at a time: a stall
+ * of the storage stalls the JVM's collections for one such piece at most.
+ */
+#define _GNU_SOURCE
+#include <jni.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/types.h>
+
+#define CRITICAL_MAX (1 << 20)
+
+JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_open0(JNIEnv *env, jclass cls, jbyteArray path, jint mode) {
+    jsize n = (*env)->GetArrayLength(env, path);
+    char buf[4097];
+    if (n <= 0 || n >= (jsize) sizeof buf) return -ENAMETOOLONG;
+    (*env)->GetByteArrayRegion(env, path, 0, n, (jbyte *) buf);
+    buf[n] = 0;
+    int flags = mode == 2 ? O_RDWR : mode == 1 ? O_WRONLY : O_RDONLY;
+    int fd;
+    do fd = open(buf, flags | O_CLOEXEC); while (fd < 0 && errno == EINTR);
+    return fd < 0 ? -errno : fd;
+}
+
+JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_close0(JNIEnv *env, jclass cls, jint fd) {
+    /* no retry on EINTR: on Linux the descriptor is gone either way */
+    return close(fd) < 0 ? -errno : 0;
+}
+
+JNIEXPORT jstring JNICALL Java_io_pdla_storage_posix_NativeIo_strerror0(JNIEnv *env, jclass cls, jint err) {
+    char buf[256];
+    const char *s = strerror_r(err, buf, sizeof buf); /* GNU variant: returns the message */
+    return (*env)->NewStringUTF(env, s);
+}
+
+/* Reads up to len bytes at pos into a[off..]; stops early only at end of file. Bytes read, or -errno. */
+static jlong read_into(JNIEnv *env, jint fd, jbyteArray a, jint off, jlong len, jlong pos) {
+    jlong done = 0;
+    while (done < len) {
+        size_t want = (size_t) (len - done < CRITICAL_MAX ? len - done : CRITICAL_MAX);
+        jbyte *p = (*env)->GetPrimitiveArrayCritical(env, a, NULL);
+        if (p == NULL) return -ENOMEM;
+        ssize_t r;
+        do r = pread(fd, p + off + done, want, (off_t) (pos + done)); while (r < 0 && errno == EINTR);
+        int err = errno;
+        (*env)->ReleasePrimitiveArrayCritical(env, a, p, 0);
+        if (r < 0) return -err;
+        if (r == 0) break;
+        done += r;
+    }
+    return done;
+}
+
+/* Writes len bytes of a[off..] at pos, all of them. Bytes written, or -errno. */
+static jlong write_from(JNIEnv *env, jint fd, jbyteArray a, jint off, jlong len, jlong pos) {
+    jlong done = 0;
+    while (done < len) {
+        size_t want = (size_t) (len - done < CRITICAL_MAX ? len - done : CRITICAL_MAX);
+        jbyte *p = (*env)->GetPrimitiveArrayCritical(env, a, NULL);
+        if (p == NULL) return -ENOMEM;
+        ssize_t r;
+        do r = pwrite(fd, p + off + done, want, (off_t) (pos + done)); while (r < 0 && errno == EINTR);
+        int err = errno;
+        (*env)->ReleasePrimitiveArrayCritical(env, a, p, JNI_ABORT);
+        if (r < 0) return -err;
+        if (r == 0) return -EIO; /* pwrite of a positive count wrote nothing: no progress possible */
+        done += r;
+    }
+    return done;
+}
+
+JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pread0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len, jlong pos) {
+    return read_into(env, fd, a, off, len, pos);
+}
+
+JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwrite0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len, jlong pos) {
+    return write_from(env, fd, a, off, len, pos);
+}
+
+/*
+ * A list of file pieces read into consecutive bytes of a[off..], in one crossing into native code. POSIX has
+ * no call that takes several file offsets (preadv scatters one file range over several buffers), so each
+ * piece is one pread. Stops at the first piece cut short by end of file. Bytes read, or -errno.
+ */
+JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadList0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off,
+        jlongArray offsets, jlongArray lengths, jint count) {
+    jlong total = 0;
+    jlong pos[256], len[256];
+    for (jint i = 0; i < count; i += 256) {
+        jint k = count - i < 256 ? count - i : 256;
+        (*env)->GetLongArrayRegion(env, offsets, i, k, pos);
+        (*env)->GetLongArrayRegion(env, lengths, i, k, len);
+        for (jint j = 0; j < k; j++) {
+            jlong r = read_into(env, fd, a, (jint) (off + total), len[j], pos[j]);
+            if (r < 0) return r;
+            total += r;
+            if (r < len[j]) return total;
+        }
+    }
+    return total;
+}
+
+/* Consecutive bytes of a[off..] written to a list of file pieces, one pwrite (or more) per piece. Bytes written, or -errno. */
+JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwriteList0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off,
+        jlongArray offsets, jlongArray lengths, jint count) {
+    jlong total = 0;
+    jlong pos[256], len[256];
+    for (jint i = 0; i < count; i += 256) {
+        jint k = count - i < 256 ? count - i : 256;
+        (*env)->GetLongArrayRegion(env, offsets, i, k, pos);
+        (*env)->GetLongArrayRegion(env, lengths, i, k, len);
+        for (jint j = 0; j < k; j++) {
+            jlong r = write_from(env, fd, a, (jint) (off + total), len[j], pos[j]);
+            if (r < 0) return r;
+            total += r;
+        }
+    }
+    return total;
+}
