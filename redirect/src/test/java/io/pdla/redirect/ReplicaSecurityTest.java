@@ -347,4 +347,60 @@ class ReplicaSecurityTest {
         }
         assertEquals(20, ReplicaBuilder.keyDirName(p.key()).length());
     }
+
+    /**
+     * The main attack on write-back: a genuine replica (root's daemon built it, root owns it) of a file the other
+     * user can read but not write; the file's owner then changes the file; the other user, who may write the shared
+     * catalog, turns the replica DIRTY and makes every catalog field look current. Without the in-step mark the
+     * daemon (root) copied the replica's older bytes over the original. Now it sees the replica's content is still
+     * what it was when last in step (no writer of it changed it), copies nothing, and rebuilds the replica.
+     */
+    @Test
+    void aCatalogWriterCannotMakeTheDaemonCopyAGenuineReplicaOverAFileTheyCannotWrite() throws Exception {
+        OtherUser.assumeAvailable();
+        OtherUser.openUp(tmp);
+        Path dir = Files.createDirectories(tmp.resolve("root-data"));
+        OtherUser.openUp(dir);
+        Path file = dir.resolve("config.dat");
+        Fixture.writeRandomFile(file, SIZE, 10);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));   // pdlatest reads, cannot write
+        KeyedPattern p = pattern(file);
+        Path fxDir = Files.createDirectories(tmp.resolve("fx"));
+        Path replica;
+        try (Fixture fx = new Fixture(fxDir)) {
+            fx.replication.queue.offer(p);
+            assertEquals(1, fx.replication.daemon.runOnce().published(), fx.progress.toString());
+            replica = Path.of(entry(fx, p).replica());
+        }
+        assertEquals("root", Files.getOwner(replica).getName());
+        assertEquals("rw-r--r--", perms(replica));
+        byte[] newer = Fixture.writeRandomFile(file, SIZE, 11);   // root, the owner, rewrites the file
+        byte[] replicaBefore = Files.readAllBytes(replica);
+
+        OtherUser.give(fxDir.resolve("catalog"));   // the catalog is writable by every user of redirect
+        String forged = OtherUser.java(ForgeDirtyAsOtherUser.class, fxDir.resolve("catalog").toString(), file.toString()).output();
+        assertTrue(forged.contains("FORGED 1"), forged);
+        assertTrue(forged.contains("MARK DENIED (withdraw DENIED)"), "pdlatest could change the in-step mark: " + forged);
+        assertTrue(forged.contains("WRITE DENIED"), forged);
+        assertArrayEquals(replicaBefore, Files.readAllBytes(replica), "pdlatest changed the replica");
+
+        try (Fixture fx = new Fixture(fxDir)) {
+            assertEquals(ReplicaState.DIRTY, entry(fx, p).state(), "the forged entry is DIRTY");
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(newer, Files.readAllBytes(file), "the daemon copied the replica's older bytes over a file pdlatest cannot write");
+            ReplicaEntry now = entry(fx, p);
+            assertEquals(ReplicaState.VALID, now.state(), fx.progress.toString());
+            assertArrayEquals(Fixture.patternBytes(p, newer), Files.readAllBytes(Path.of(now.replica())), "rebuilt from the owner's new bytes");
+            // and `pdla sync` (the same write-back) does no better for the forger
+            OtherUser.give(fxDir.resolve("catalog"));
+        }
+        String again = OtherUser.java(ForgeDirtyAsOtherUser.class, fxDir.resolve("catalog").toString(), file.toString()).output();
+        assertTrue(again.contains("FORGED 1"), again);
+        try (Fixture fx = new Fixture(fxDir)) {
+            List<String> notes = new io.pdla.replicator.daemon.WriteBack(fx.catalog, io.pdla.storage.StorageDrivers.installed()).writeBack(file.toUri());
+            assertTrue(String.join("\n", notes).contains("not copied"), notes.toString());
+            assertArrayEquals(newer, Files.readAllBytes(file), "pdla sync copied a replica nobody wrote into over the original");
+            assertEquals(ReplicaState.VALID, entry(fx, p).state(), "the original still holds the replica's bytes: in step again, " + notes);
+        }
+    }
 }
