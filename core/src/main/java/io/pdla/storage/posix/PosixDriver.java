@@ -127,103 +127,25 @@ public final class PosixDriver implements StorageDriver {
         }
     }
 
-    /** Owner, group and permission bits, read without following a symbolic link. */
     @Override
     public java.util.Optional<io.pdla.storage.FileOwnership> ownership(URI uri) throws IOException {
-        Path path = path(uri);
-        try {
-            java.nio.file.attribute.PosixFileAttributes a = Files.readAttributes(path, java.nio.file.attribute.PosixFileAttributes.class,
-                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            return java.util.Optional.of(new io.pdla.storage.FileOwnership(a.owner().getName(), a.group().getName(), a.permissions()));
-        } catch (UnsupportedOperationException noPosixView) {
-            return java.util.Optional.empty();
-        } catch (IOException e) {
-            throw translate(e, path);
-        }
+        return LocalFiles.ownership(path(uri));
     }
 
-    /** Permissions first (narrowing before the hand-over), then group and owner; never through a symbolic link. */
     @Override
     public void setOwnership(URI uri, io.pdla.storage.FileOwnership o) throws IOException {
-        Path path = path(uri);
-        try {
-            java.nio.file.attribute.PosixFileAttributeView v = Files.getFileAttributeView(path, java.nio.file.attribute.PosixFileAttributeView.class,
-                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            if (v == null) throw new StorageException(StorageException.Reason.UNSUPPORTED, path + ": the file system keeps no POSIX owners");
-            java.nio.file.attribute.UserPrincipalLookupService names = path.getFileSystem().getUserPrincipalLookupService();
-            v.setPermissions(o.permissions());
-            v.setGroup(names.lookupPrincipalByGroupName(o.group()));
-            v.setOwner(names.lookupPrincipalByName(o.owner()));
-        } catch (java.nio.file.attribute.UserPrincipalNotFoundException e) {
-            throw new StorageException(StorageException.Reason.BAD_ARGUMENT, path + ": no such user or group '" + e.getName() + "'", e);
-        } catch (java.nio.file.FileSystemException e) {
-            if (String.valueOf(e.getReason()).contains("Operation not permitted")) {
-                throw new StorageException(StorageException.Reason.ACCESS_DENIED, path + ": cannot give it " + o + ": " + e.getReason(), e);
-            }
-            throw translate(e, path);
-        } catch (IOException e) {
-            throw translate(e, path);
-        }
+        LocalFiles.setOwnership(path(uri), o);
     }
 
-    /**
-     * A mark is the extended attribute {@code user.pdla.NAME}: Linux checks write permission on the file itself
-     * before it sets a {@code user.*} attribute (as for a write), so only a process that may write the file sets
-     * one. A file system without user attributes (older tmpfs, some NFS) makes {@link #setMark} {@code UNSUPPORTED}.
-     */
+    /** See {@link LocalFiles#mark}: the extended attribute {@code user.pdla.NAME}. */
     @Override
     public java.util.Optional<byte[]> mark(URI uri, String name) throws IOException {
-        Path path = path(uri);
-        String attr = MARK_PREFIX + StorageDriver.checkMarkName(name);
-        try {
-            java.nio.file.attribute.UserDefinedFileAttributeView v = Files.getFileAttributeView(path,
-                    java.nio.file.attribute.UserDefinedFileAttributeView.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            if (v == null || !v.list().contains(attr)) {
-                if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) throw new NoSuchFileException(path.toString());
-                return java.util.Optional.empty();
-            }
-            int size = v.size(attr);
-            if (size > MAX_MARK) throw new StorageException(StorageException.Reason.BAD_ARGUMENT, path + ": mark " + name + " holds " + size + " bytes, more than " + MAX_MARK);
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(size);
-            v.read(attr, b);
-            return java.util.Optional.of(java.util.Arrays.copyOf(b.array(), b.position()));
-        } catch (UnsupportedOperationException none) {
-            return java.util.Optional.empty();
-        } catch (java.nio.file.FileSystemException e) {
-            if (notSupported(e)) return java.util.Optional.empty();
-            throw translate(e, path);
-        } catch (IOException e) {
-            throw translate(e, path);
-        }
+        return LocalFiles.mark(path(uri), name);
     }
 
     @Override
     public void setMark(URI uri, String name, byte[] value) throws IOException {
-        Path path = path(uri);
-        String attr = MARK_PREFIX + StorageDriver.checkMarkName(name);
-        if (value.length > MAX_MARK) throw new StorageException(StorageException.Reason.BAD_ARGUMENT, path + ": a mark holds at most " + MAX_MARK + " bytes");
-        try {
-            java.nio.file.attribute.UserDefinedFileAttributeView v = Files.getFileAttributeView(path,
-                    java.nio.file.attribute.UserDefinedFileAttributeView.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            if (v == null) throw new StorageException(StorageException.Reason.UNSUPPORTED, path + ": the file system keeps no user attributes");
-            v.write(attr, java.nio.ByteBuffer.wrap(value));
-        } catch (UnsupportedOperationException none) {
-            throw new StorageException(StorageException.Reason.UNSUPPORTED, path + ": the file system keeps no user attributes");
-        } catch (java.nio.file.FileSystemException e) {
-            if (notSupported(e)) throw new StorageException(StorageException.Reason.UNSUPPORTED, path + ": the file system keeps no user attributes (" + e.getReason() + ")", e);
-            if (String.valueOf(e.getReason()).contains("Operation not permitted")) throw new StorageException(StorageException.Reason.ACCESS_DENIED, path + ": " + e.getReason(), e);
-            throw translate(e, path);
-        } catch (IOException e) {
-            throw translate(e, path);
-        }
-    }
-
-    private static final String MARK_PREFIX = "pdla.";
-    private static final int MAX_MARK = 4096;
-
-    private static boolean notSupported(java.nio.file.FileSystemException e) {
-        String r = String.valueOf(e.getReason());
-        return r.contains("not supported") || r.contains("Operation not supported");
+        LocalFiles.setMark(path(uri), name, value);
     }
 
     /**
