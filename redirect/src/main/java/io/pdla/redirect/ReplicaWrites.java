@@ -299,7 +299,11 @@ final class ReplicaWrites {
                         opened.add(r);
                     }
                     r.sync();
-                    io.pdla.replicator.daemon.WriteBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
+                    byte[] copied = io.pdla.replicator.daemon.WriteBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
+                    // in step with the original now: marked so, a later forged DIRTY entry finds nothing to copy back
+                    if (!io.pdla.replicator.guard.InStepMark.record(StorageDrivers.installed().forUri(r.entry.replica()), r.entry.replica(), copied)) {
+                        LOG.warning("redirect: replica " + r.entry.replica() + " written back before a size change could not be marked in step");
+                    }
                 }
                 ctx.file().sync();
                 WriteSessions.invalidate(st.catalog, ctx.uri(), c.writeInto());

@@ -403,4 +403,44 @@ class ReplicaSecurityTest {
             assertEquals(ReplicaState.VALID, entry(fx, p).state(), "the original still holds the replica's bytes: in step again, " + notes);
         }
     }
+
+    /**
+     * The other way a DIRTY replica's bytes reach its original: a size change copies them back, then marks the
+     * replica STALE. It is marked in step there too, so a forged DIRTY entry later (the owner having written the
+     * original since) finds nothing to copy. One user is enough: the forgery is a catalog write.
+     */
+    @Test
+    void aReplicaCopiedBackBeforeASizeChangeIsNotCopiedAgainWhenForgedDirty() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("setsize"));
+        Path file = dir.resolve("data.bin");
+        Fixture.writeRandomFile(file, SIZE, 12);
+        KeyedPattern p = pattern(file);
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("setsize-fx")))) {
+            fx.replication.queue.offer(p);
+            assertEquals(1, fx.replication.daemon.runOnce().published());
+            byte[] a = new byte[REQ];
+            Arrays.fill(a, (byte) 'A');
+            RedirectInterceptor w = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
+            try (ChainFile f = new ChainFile(file.toUri(), "app", 1, 0, Map.of(), List.of(w), false)) {
+                f.write(0, a);   // into the replica, which becomes DIRTY
+                assertEquals(ReplicaState.DIRTY, entry(fx, p).state());
+                f.setSize((long) (COUNT - 1) * STRIDE);   // cuts into the pattern's last block: copies it back, then STALE
+            }
+            assertEquals(ReplicaState.STALE, entry(fx, p).state());
+            assertArrayEquals(a, Arrays.copyOfRange(Files.readAllBytes(file), 0, REQ));
+            byte[] b = new byte[REQ];
+            Arrays.fill(b, (byte) 'B');
+            Fixture.overwrite(file, 0, b);   // the owner writes the file again, outside pdla
+            byte[] now = Files.readAllBytes(file);
+            ReplicaEntry e = entry(fx, p);
+            fx.catalog.transact(t -> {
+                t.put(e.withState(ReplicaState.DIRTY).withIdentity(io.pdla.replicator.catalog.FileIdentity.probe(
+                        io.pdla.storage.StorageDrivers.installed().forUri(file.toUri()), file.toUri())));
+                return null;
+            });
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(now, Files.readAllBytes(file), "the daemon copied the replica's bytes back a second time, over the owner's: "
+                    + fx.progress);
+        }
+    }
 }

@@ -117,7 +117,10 @@ public final class WriteBack {
             // the original holds the bytes now; a replica whose new content cannot be marked in step is not kept
             // (a later forged DIRTY entry would copy it back over newer bytes)
             for (Map.Entry<ReplicaEntry, byte[]> m : toMark.entrySet()) {
-                boolean marked = InStepMark.record(drivers.forUri(m.getKey().replica()), m.getKey().replica(), m.getValue());
+                URI replica = m.getKey().replica();
+                StorageDriver rd = drivers.forUri(replica);
+                boolean marked = InStepMark.record(rd, replica, m.getValue());
+                if (!marked) unvouch(rd, replica, notes);
                 settled.put(m.getKey(), marked ? ReplicaState.VALID : ReplicaState.STALE);
             }
             boolean clean = catalog.transact(t -> {
@@ -138,6 +141,21 @@ public final class WriteBack {
             WriteSessions.end(catalog, od, original, id);
         }
         return notes;
+    }
+
+    /**
+     * A replica written back whose new content could not be marked: its old mark would make it look changed (so
+     * copied back again, over whatever the original gets next, if someone forged DIRTY). Its mark is withdrawn, or
+     * failing that the file is deleted; it is STALE either way and rebuilt.
+     */
+    private void unvouch(StorageDriver rd, URI replica, List<String> notes) {
+        if (InStepMark.withdraw(rd, replica)) return;
+        try {
+            if (ReplicaGuard.forCatalog(catalog.directory()).reasonNotDeletable(replica) == null && rd.exists(replica)) rd.delete(replica);
+            notes.add("deleted " + replica + ": written back, but it could be neither marked in step nor unmarked");
+        } catch (IOException | RuntimeException e) {
+            notes.add("replica " + replica + " could be neither marked in step, unmarked nor deleted: " + e.getMessage());
+        }
     }
 
     private static void refuse(List<String> notes, ReplicaEntry e, URI original, String why) {
