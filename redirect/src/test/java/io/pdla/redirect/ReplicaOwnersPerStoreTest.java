@@ -154,4 +154,60 @@ class ReplicaOwnersPerStoreTest {
         }
         return r.stats();
     }
+
+    /**
+     * The refusal rule on sim-pfs: a daemon running as {@code pdlatest} cannot give a replica of root's file to
+     * root (the store refuses the hand-over), so it rejects the pattern, publishes nothing and says why; its own
+     * file it replicates, owned by itself.
+     */
+    @Test
+    void aSimPfsDaemonThatCannotGiveAReplicaItsOwnerRefusesToBuildIt() throws Exception {
+        OtherUser.assumeAvailable();
+        OtherUser.openUp(tmp);
+        Path simRoot = Files.createDirectories(tmp.resolve("sim"));
+        System.setProperty("pdla.simpfs.root", simRoot.toString());
+        try {
+            URI rootFile = URI.create("simpfs:///data/root.bin");
+            URI own = URI.create("simpfs:///data/own.bin");
+            write(rootFile, 31);
+            write(own, 32);
+            StorageDriver d = StorageDrivers.installed().forUri(rootFile);
+            d.setOwnership(rootFile, new FileOwnership("root", "root", PosixFilePermissions.fromString("rw-r--r--")));
+            d.setOwnership(own, new FileOwnership(OtherUser.NAME, OtherUser.NAME, PosixFilePermissions.fromString("rw-r-----")));
+            // a store both users use: its own folders open to both (the files keep their owners and bits)
+            try (var s = Files.walk(simRoot)) {
+                for (Path p : s.toList()) {
+                    if (Files.isDirectory(p) || !p.startsWith(simRoot.resolve("ns")) && !p.startsWith(simRoot.resolve("data"))) {
+                        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxrwxrwx" : "rw-rw-rw-"));
+                    }
+                }
+            }
+            Path db = tmp.resolve("catalog");
+            try (io.pdla.replicator.catalog.Catalog c = io.pdla.replicator.catalog.Catalog.open(db)) {
+                var q = new io.pdla.replicator.queue.CatalogPatternQueue(c);
+                for (URI f : List.of(rootFile, own)) {
+                    q.offer(KeyedPattern.of(new PatternKey(new AppIdentity("own", 1), 0, f), Geometry.strided(0, REQ, STRIDE, COUNT)));
+                }
+            }
+            OtherUser.give(db);
+            OtherUser.Result r = OtherUser.java(Map.of("PDLA_SIMPFS_ROOT", simRoot.toString()), io.pdla.replicator.daemon.DaemonMain.class,
+                    "--db", db.toString(), "--once");
+            assertEquals(0, r.exit(), r.output());
+            assertTrue(r.output().contains("its original's owner root"), r.output());
+            assertTrue(r.output().contains("1 published") && r.output().contains("1 rejected"), r.output());
+            try (io.pdla.replicator.catalog.Catalog c = io.pdla.replicator.catalog.Catalog.open(db)) {
+                assertTrue(c.transact(t -> t.entriesOf(rootFile, x -> { })).isEmpty(), "nothing published for root's file");
+                URI replica = c.transact(t -> t.entriesOf(own, x -> { })).get(0).replica();
+                assertEquals(OtherUser.NAME, d.ownership(replica).orElseThrow().owner());
+                assertEquals("rw-r-----", d.ownership(replica).orElseThrow().bits());
+                assertTrue(new io.pdla.replicator.queue.CatalogPatternQueue(c).pending().isEmpty(), "the refused pattern left the queue");
+            }
+            // no replica file of root's pattern anywhere in the store's namespace
+            try (var s = Files.walk(simRoot.resolve("ns"))) {
+                assertEquals(1, s.filter(p -> p.getFileName().toString().startsWith("replica-")).count(), "only pdlatest's own replica exists");
+            }
+        } finally {
+            System.setProperty("pdla.simpfs.root", shared.resolve("simpfs-root").toString());
+        }
+    }
 }
