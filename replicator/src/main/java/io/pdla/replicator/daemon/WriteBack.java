@@ -116,11 +116,11 @@ public final class WriteBack {
             }
             // the original holds the bytes now; a replica whose new content cannot be marked in step is not kept
             // (a later forged DIRTY entry would copy it back over newer bytes)
+            List<URI> unmarked = new ArrayList<>();
             for (Map.Entry<ReplicaEntry, byte[]> m : toMark.entrySet()) {
                 URI replica = m.getKey().replica();
-                StorageDriver rd = drivers.forUri(replica);
-                boolean marked = InStepMark.record(rd, replica, m.getValue());
-                if (!marked) unvouch(rd, replica, notes);
+                boolean marked = InStepMark.record(drivers.forUri(replica), replica, m.getValue());
+                if (!marked) unmarked.add(replica);
                 settled.put(m.getKey(), marked ? ReplicaState.VALID : ReplicaState.STALE);
             }
             boolean clean = catalog.transact(t -> {
@@ -136,7 +136,12 @@ public final class WriteBack {
                 }
                 return true;
             });
-            if (!clean) notes.add(original + ": the catalog changed during the write-back; the replicas stay DIRTY and are written back again");
+            if (!clean) {
+                notes.add(original + ": the catalog changed during the write-back; the replicas stay DIRTY and are written back again");
+            } else {
+                // only once STALE: while DIRTY (a writer began meanwhile) the old mark rightly makes the next pass copy again
+                for (URI replica : unmarked) unvouch(drivers.forUri(replica), replica, notes);
+            }
         } finally {
             WriteSessions.end(catalog, od, original, id);
         }
