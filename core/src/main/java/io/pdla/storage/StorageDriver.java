@@ -66,4 +66,47 @@ public interface StorageDriver {
     default void setLayout(URI uri, Layout layout) throws IOException {
         throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": driver has no layouts, cannot set " + layout + " on " + uri);
     }
+
+    /**
+     * The file's owner, group and permission bits, or empty when the store keeps no owners (then nothing can
+     * tell one user's replica from another's there, and the replicator says so). {@code NO_SUCH_FILE} if absent.
+     */
+    default java.util.Optional<FileOwnership> ownership(URI uri) throws IOException {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Gives a file an owner, group and permission bits (a store may require a privileged caller to change the
+     * owner: {@code ACCESS_DENIED}). Stores that keep no owners refuse with {@code UNSUPPORTED}.
+     */
+    default void setOwnership(URI uri, FileOwnership ownership) throws IOException {
+        throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": the store keeps no owners, cannot give " + uri + " " + ownership);
+    }
+
+    /**
+     * A small named value the store keeps with a file ({@code name}: letters, digits, {@code .-_}), or empty
+     * when it has none. What makes it worth having: only a process allowed to <em>write the file</em> can set
+     * it ({@link #setMark}), so it tells a reader something no one who may merely write a shared catalog can
+     * forge. A mark is kept across {@link #rename} and dropped with the file.
+     */
+    default java.util.Optional<byte[]> mark(URI uri, String name) throws IOException {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Sets a mark (see {@link #mark}); the store must refuse ({@code ACCESS_DENIED}) a caller who may not write
+     * the file. A store (or a file system under it) that cannot keep marks, or cannot promise that rule, refuses
+     * with {@code UNSUPPORTED} and keeps none.
+     */
+    default void setMark(URI uri, String name, byte[] value) throws IOException {
+        throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": the store keeps no marks, cannot mark " + uri);
+    }
+
+    /** Checks a mark's name: letters, digits, {@code . - _}, at most 64 characters. */
+    static String checkMarkName(String name) {
+        if (name == null || name.isEmpty() || name.length() > 64 || !name.chars().allMatch(c -> Character.isLetterOrDigit(c) && c < 128 || c == '.' || c == '-' || c == '_')) {
+            throw new IllegalArgumentException("mark name '" + name + "': letters, digits, '.', '-', '_', at most 64");
+        }
+        return name;
+    }
 }

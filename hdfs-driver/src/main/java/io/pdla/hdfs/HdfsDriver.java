@@ -288,6 +288,85 @@ public final class HdfsDriver implements StorageDriver, Closeable {
         if (before != null && (after == null || !before.getName().equals(after.getName()))) fs.setStoragePolicy(path, before.getName());
     }
 
+    /** HDFS keeps POSIX-style owner, group and permission bits on every file and directory. */
+    @Override
+    public java.util.Optional<io.pdla.storage.FileOwnership> ownership(URI uri) throws IOException {
+        try {
+            FileStatus st = connections.fileSystem(uri).getFileStatus(path(uri));
+            return java.util.Optional.of(new io.pdla.storage.FileOwnership(st.getOwner(), st.getGroup(), permissions(st.getPermission())));
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "ownership");
+        }
+    }
+
+    /**
+     * Permission bits first, then owner and group. HDFS lets only its superuser give a file to another user
+     * ({@code ACCESS_DENIED} otherwise), as POSIX lets only root.
+     */
+    @Override
+    public void setOwnership(URI uri, io.pdla.storage.FileOwnership o) throws IOException {
+        Path path = path(uri);
+        try {
+            FileSystem fs = connections.fileSystem(uri);
+            fs.setPermission(path, new org.apache.hadoop.fs.permission.FsPermission(bits(o.permissions())));
+            FileStatus st = fs.getFileStatus(path);
+            if (!st.getOwner().equals(o.owner()) || !st.getGroup().equals(o.group())) fs.setOwner(path, o.owner(), o.group());
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "give it " + o);
+        }
+    }
+
+    /**
+     * A mark is the extended attribute {@code user.pdla.NAME}: the NameNode checks write permission on the file
+     * before it sets a {@code user.} attribute. A cluster with {@code dfs.namenode.xattrs.enabled=false} keeps none.
+     */
+    @Override
+    public java.util.Optional<byte[]> mark(URI uri, String name) throws IOException {
+        String attr = MARK_PREFIX + StorageDriver.checkMarkName(name);
+        try {
+            FileSystem fs = connections.fileSystem(uri);
+            Path path = path(uri);
+            if (!fs.listXAttrs(path).contains(attr)) return java.util.Optional.empty();
+            return java.util.Optional.ofNullable(fs.getXAttr(path, attr));
+        } catch (IOException e) {
+            StorageException se = HdfsErrors.translate(e, uri, "read mark " + name);
+            if (xattrsDisabled(se)) return java.util.Optional.empty();
+            throw se;
+        }
+    }
+
+    @Override
+    public void setMark(URI uri, String name, byte[] value) throws IOException {
+        String attr = MARK_PREFIX + StorageDriver.checkMarkName(name);
+        try {
+            connections.fileSystem(uri).setXAttr(path(uri), attr, value);
+        } catch (IOException e) {
+            StorageException se = HdfsErrors.translate(e, uri, "set mark " + name);
+            if (xattrsDisabled(se)) throw new StorageException(Reason.UNSUPPORTED, se.getMessage(), e);
+            throw se;
+        }
+    }
+
+    private static final String MARK_PREFIX = "user.pdla.";
+
+    private static boolean xattrsDisabled(StorageException e) {
+        return e.reason() == Reason.IO && String.valueOf(e.getMessage()).contains("xattrs.enabled");
+    }
+
+    private static java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions(org.apache.hadoop.fs.permission.FsPermission p) {
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> out = EnumSet.noneOf(java.nio.file.attribute.PosixFilePermission.class);
+        java.nio.file.attribute.PosixFilePermission[] order = java.nio.file.attribute.PosixFilePermission.values();   // OWNER_READ .. OTHERS_EXECUTE
+        int bits = p.toShort() & 0777;
+        for (int i = 0; i < 9; i++) if ((bits & (1 << (8 - i))) != 0) out.add(order[i]);
+        return out;
+    }
+
+    private static short bits(java.util.Set<java.nio.file.attribute.PosixFilePermission> perms) {
+        int bits = 0;
+        for (java.nio.file.attribute.PosixFilePermission p : perms) bits |= 1 << (8 - p.ordinal());
+        return (short) bits;
+    }
+
     /** Where each block of a file lives: the check that a storage policy did what it should. */
     public List<BlockPlacement> blockPlacement(URI file) throws IOException {
         Path path = path(file);

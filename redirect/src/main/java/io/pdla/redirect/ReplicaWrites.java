@@ -184,11 +184,15 @@ final class ReplicaWrites {
 
     /**
      * Whether this rank's writes may go into the replica: its own pattern (local or global) on stores that take
-     * writes anywhere, and a replica wholly inside the original, so that no byte it takes lies past the original's end.
+     * writes anywhere, a replica with an in-step mark ({@code InStepMark}), and wholly inside the original, so that
+     * no byte it takes lies past the original's end.
      */
     private static boolean mayTakeWrites(ReplicaEntry e, FileContext ctx, long originalSize) {
         if (!RedirectInterceptor.belongsTo(e, ctx) || !ctx.driver().has(Capability.RANDOM_WRITE)) return false;
-        if (!StorageDrivers.installed().forUri(e.replica()).has(Capability.RANDOM_WRITE)) return false;
+        StorageDriver rd = StorageDrivers.installed().forUri(e.replica());
+        if (!rd.has(Capability.RANDOM_WRITE)) return false;
+        // without an in-step mark a write-back could not tell these writes from a forged DIRTY entry, so would refuse them
+        if (!io.pdla.replicator.guard.InStepMark.present(rd, e.replica())) return false;
         long[] end = {0};
         e.pattern().geometry().forEachExtent((off, len) -> end[0] = Math.max(end[0], off + len));
         return end[0] <= originalSize;
@@ -236,6 +240,12 @@ final class ReplicaWrites {
                     callPos += ex.length(i);
                 }
                 r.sync();
+                // a VALID one changed with no DIRTY claim: its in-step mark no longer says what it holds, so nothing may
+                // vouch for it (a DIRTY one keeps its mark: it holds other writers' bytes the write-back must still copy)
+                if (e.state() == ReplicaState.VALID
+                        && !io.pdla.replicator.guard.InStepMark.withdraw(StorageDrivers.installed().forUri(e.replica()), e.replica())) {
+                    throw new IOException("in-step mark of " + e.replica() + " could not be withdrawn");
+                }
                 if (st.open(k) == null) r.close();
             } catch (IOException | RuntimeException ex) {
                 st.unclaimed.remove(k);
@@ -289,7 +299,11 @@ final class ReplicaWrites {
                         opened.add(r);
                     }
                     r.sync();
-                    io.pdla.replicator.daemon.WriteBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
+                    byte[] copied = io.pdla.replicator.daemon.WriteBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
+                    // in step with the original now: marked so, a later forged DIRTY entry finds nothing to copy back
+                    if (!io.pdla.replicator.guard.InStepMark.record(StorageDrivers.installed().forUri(r.entry.replica()), r.entry.replica(), copied)) {
+                        LOG.warning("redirect: replica " + r.entry.replica() + " written back before a size change could not be marked in step");
+                    }
                 }
                 ctx.file().sync();
                 WriteSessions.invalidate(st.catalog, ctx.uri(), c.writeInto());

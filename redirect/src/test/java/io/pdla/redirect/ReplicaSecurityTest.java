@@ -347,4 +347,100 @@ class ReplicaSecurityTest {
         }
         assertEquals(20, ReplicaBuilder.keyDirName(p.key()).length());
     }
+
+    /**
+     * The main attack on write-back: a genuine replica (root's daemon built it, root owns it) of a file the other
+     * user can read but not write; the file's owner then changes the file; the other user, who may write the shared
+     * catalog, turns the replica DIRTY and makes every catalog field look current. Without the in-step mark the
+     * daemon (root) copied the replica's older bytes over the original. Now it sees the replica's content is still
+     * what it was when last in step (no writer of it changed it), copies nothing, and rebuilds the replica.
+     */
+    @Test
+    void aCatalogWriterCannotMakeTheDaemonCopyAGenuineReplicaOverAFileTheyCannotWrite() throws Exception {
+        OtherUser.assumeAvailable();
+        OtherUser.openUp(tmp);
+        Path dir = Files.createDirectories(tmp.resolve("root-data"));
+        OtherUser.openUp(dir);
+        Path file = dir.resolve("config.dat");
+        Fixture.writeRandomFile(file, SIZE, 10);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));   // pdlatest reads, cannot write
+        KeyedPattern p = pattern(file);
+        Path fxDir = Files.createDirectories(tmp.resolve("fx"));
+        Path replica;
+        try (Fixture fx = new Fixture(fxDir)) {
+            fx.replication.queue.offer(p);
+            assertEquals(1, fx.replication.daemon.runOnce().published(), fx.progress.toString());
+            replica = Path.of(entry(fx, p).replica());
+        }
+        assertEquals("root", Files.getOwner(replica).getName());
+        assertEquals("rw-r--r--", perms(replica));
+        byte[] newer = Fixture.writeRandomFile(file, SIZE, 11);   // root, the owner, rewrites the file
+        byte[] replicaBefore = Files.readAllBytes(replica);
+
+        OtherUser.give(fxDir.resolve("catalog"));   // the catalog is writable by every user of redirect
+        String forged = OtherUser.java(ForgeDirtyAsOtherUser.class, fxDir.resolve("catalog").toString(), file.toString()).output();
+        assertTrue(forged.contains("FORGED 1"), forged);
+        assertTrue(forged.contains("MARK DENIED (withdraw DENIED)"), "pdlatest could change the in-step mark: " + forged);
+        assertTrue(forged.contains("WRITE DENIED"), forged);
+        assertArrayEquals(replicaBefore, Files.readAllBytes(replica), "pdlatest changed the replica");
+
+        try (Fixture fx = new Fixture(fxDir)) {
+            assertEquals(ReplicaState.DIRTY, entry(fx, p).state(), "the forged entry is DIRTY");
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(newer, Files.readAllBytes(file), "the daemon copied the replica's older bytes over a file pdlatest cannot write");
+            ReplicaEntry now = entry(fx, p);
+            assertEquals(ReplicaState.VALID, now.state(), fx.progress.toString());
+            assertArrayEquals(Fixture.patternBytes(p, newer), Files.readAllBytes(Path.of(now.replica())), "rebuilt from the owner's new bytes");
+            // and `pdla sync` (the same write-back) does no better for the forger
+            OtherUser.give(fxDir.resolve("catalog"));
+        }
+        String again = OtherUser.java(ForgeDirtyAsOtherUser.class, fxDir.resolve("catalog").toString(), file.toString()).output();
+        assertTrue(again.contains("FORGED 1"), again);
+        try (Fixture fx = new Fixture(fxDir)) {
+            List<String> notes = new io.pdla.replicator.daemon.WriteBack(fx.catalog, io.pdla.storage.StorageDrivers.installed()).writeBack(file.toUri());
+            assertTrue(String.join("\n", notes).contains("not copied"), notes.toString());
+            assertArrayEquals(newer, Files.readAllBytes(file), "pdla sync copied a replica nobody wrote into over the original");
+            assertEquals(ReplicaState.VALID, entry(fx, p).state(), "the original still holds the replica's bytes: in step again, " + notes);
+        }
+    }
+
+    /**
+     * The other way a DIRTY replica's bytes reach its original: a size change copies them back, then marks the
+     * replica STALE. It is marked in step there too, so a forged DIRTY entry later (the owner having written the
+     * original since) finds nothing to copy. One user is enough: the forgery is a catalog write.
+     */
+    @Test
+    void aReplicaCopiedBackBeforeASizeChangeIsNotCopiedAgainWhenForgedDirty() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("setsize"));
+        Path file = dir.resolve("data.bin");
+        Fixture.writeRandomFile(file, SIZE, 12);
+        KeyedPattern p = pattern(file);
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("setsize-fx")))) {
+            fx.replication.queue.offer(p);
+            assertEquals(1, fx.replication.daemon.runOnce().published());
+            byte[] a = new byte[REQ];
+            Arrays.fill(a, (byte) 'A');
+            RedirectInterceptor w = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
+            try (ChainFile f = new ChainFile(file.toUri(), "app", 1, 0, Map.of(), List.of(w), false)) {
+                f.write(0, a);   // into the replica, which becomes DIRTY
+                assertEquals(ReplicaState.DIRTY, entry(fx, p).state());
+                f.setSize((long) (COUNT - 1) * STRIDE);   // cuts into the pattern's last block: copies it back, then STALE
+            }
+            assertEquals(ReplicaState.STALE, entry(fx, p).state());
+            assertArrayEquals(a, Arrays.copyOfRange(Files.readAllBytes(file), 0, REQ));
+            byte[] b = new byte[REQ];
+            Arrays.fill(b, (byte) 'B');
+            Fixture.overwrite(file, 0, b);   // the owner writes the file again, outside pdla
+            byte[] now = Files.readAllBytes(file);
+            ReplicaEntry e = entry(fx, p);
+            fx.catalog.transact(t -> {
+                t.put(e.withState(ReplicaState.DIRTY).withIdentity(io.pdla.replicator.catalog.FileIdentity.probe(
+                        io.pdla.storage.StorageDrivers.installed().forUri(file.toUri()), file.toUri())));
+                return null;
+            });
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(now, Files.readAllBytes(file), "the daemon copied the replica's bytes back a second time, over the owner's: "
+                    + fx.progress);
+        }
+    }
 }

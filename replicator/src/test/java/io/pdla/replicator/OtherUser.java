@@ -99,10 +99,17 @@ public final class OtherUser {
      * under root's private Maven repository are hard-linked into a world-readable directory once per run).
      */
     public static Result java(Class<?> mainClass, String... args) throws IOException, InterruptedException {
+        return java(java.util.Map.of(), mainClass, args);
+    }
+
+    /** As {@link #java(Class, String...)}, with {@code env} added to the child's environment (runuser keeps it). */
+    public static Result java(java.util.Map<String, String> env, Class<?> mainClass, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("runuser", "-u", NAME, "--",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp", classPath(), mainClass.getName()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).directory(new java.io.File("/tmp")).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(new java.io.File("/tmp"));
+        pb.environment().putAll(env);
+        Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();

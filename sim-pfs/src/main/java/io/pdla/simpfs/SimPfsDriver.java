@@ -135,6 +135,7 @@ public final class SimPfsDriver implements StorageDriver {
         } catch (ConfigException e) {
             throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: cannot create " + path + ": " + e.getMessage(), e);
         }
+        if (options.write()) fs.checkWritable(path);
         SimPfsFile file = SimPfsFile.open(fs, uri, path, meta, options.write());
         String rank = options.hints().get(HINT_RANK);
         if (rank != null) {
@@ -238,5 +239,26 @@ public final class SimPfsDriver implements StorageDriver {
         } catch (ConfigException e) {
             throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public java.util.Optional<io.pdla.storage.FileOwnership> ownership(URI uri) throws IOException {
+        return fileSystem(Map.of()).ownership(pathOf(uri));
+    }
+
+    /** The namespace entry's and the data objects' owner, group and permissions (see {@link SimPfs#setOwnership}). */
+    @Override
+    public void setOwnership(URI uri, io.pdla.storage.FileOwnership ownership) throws IOException {
+        fileSystem(Map.of()).setOwnership(pathOf(uri), ownership);
+    }
+
+    @Override
+    public java.util.Optional<byte[]> mark(URI uri, String name) throws IOException {
+        return fileSystem(Map.of()).mark(pathOf(uri), name);
+    }
+
+    @Override
+    public void setMark(URI uri, String name, byte[] value) throws IOException {
+        fileSystem(Map.of()).setMark(pathOf(uri), name, value);
     }
 }

@@ -155,6 +155,27 @@ public final class PosixDriver implements StorageDriver {
         }
     }
 
+    @Override
+    public java.util.Optional<io.pdla.storage.FileOwnership> ownership(URI uri) throws IOException {
+        return LocalFiles.ownership(path(uri));
+    }
+
+    @Override
+    public void setOwnership(URI uri, io.pdla.storage.FileOwnership o) throws IOException {
+        LocalFiles.setOwnership(path(uri), o);
+    }
+
+    /** See {@link LocalFiles#mark}: the extended attribute {@code user.pdla.NAME}. */
+    @Override
+    public java.util.Optional<byte[]> mark(URI uri, String name) throws IOException {
+        return LocalFiles.mark(path(uri), name);
+    }
+
+    @Override
+    public void setMark(URI uri, String name, byte[] value) throws IOException {
+        LocalFiles.setMark(path(uri), name, value);
+    }
+
     /**
      * A POSIX file is unstriped as far as we can tell (a parallel file system behind a mount stripes
      * out of our sight): the file system's block size, one server. Without {@link Capability#LAYOUT},

@@ -585,4 +585,50 @@ public abstract class AbstractStorageDriverContractTest {
             pool.shutdownNow();
         }
     }
+
+    // ---- owners and marks (issue 18): what a store offers is reported, and what it reports holds ----------
+
+    @Test
+    void aMarkReadsBackFollowsARenameAndAStoreWithoutMarksKeepsNone() throws IOException {
+        URI a = newFileUri("mark-src");
+        writeNew(a, 100);
+        byte[] value = pattern(32, 41);
+        assertTrue(driver().mark(a, "contract.test").isEmpty(), "a new file has no mark");
+        try {
+            driver().setMark(a, "contract.test", value);
+        } catch (StorageException e) {
+            assertUnsupported(e);
+            assertTrue(driver().mark(a, "contract.test").isEmpty(), "a store that refused a mark reports one");
+            return;
+        }
+        assertArrayEquals(value, driver().mark(a, "contract.test").orElseThrow());
+        assertTrue(driver().mark(a, "contract.other").isEmpty(), "marks are per name");
+        driver().setMark(a, "contract.test", new byte[]{1});
+        assertArrayEquals(new byte[]{1}, driver().mark(a, "contract.test").orElseThrow(), "a mark is replaced");
+        assertThrows(IllegalArgumentException.class, () -> driver().mark(a, "../etc"), "a mark name is checked");
+        if (can(Capability.RENAME)) {
+            URI b = newFileUri("mark-dst");
+            driver().rename(a, b);
+            assertArrayEquals(new byte[]{1}, driver().mark(b, "contract.test").orElseThrow(), "the mark moved with the file");
+        }
+    }
+
+    @Test
+    void ownershipThatIsReportedCanBeNarrowedAndReadsBack() throws IOException {
+        URI a = newFileUri("owner");
+        writeNew(a, 10);
+        java.util.Optional<io.pdla.storage.FileOwnership> o = driver().ownership(a);
+        if (o.isEmpty()) {
+            StorageException e = assertThrows(StorageException.class, () -> driver().setOwnership(a,
+                    new io.pdla.storage.FileOwnership("nobody", "nogroup", java.util.Set.of())));
+            assertUnsupported(e);
+            return;
+        }
+        io.pdla.storage.FileOwnership narrow = new io.pdla.storage.FileOwnership(o.get().owner(), o.get().group(),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        driver().setOwnership(a, narrow);
+        assertEquals(narrow, driver().ownership(a).orElseThrow());
+        StorageException missing = assertThrows(StorageException.class, () -> driver().ownership(newFileUri("owner-missing")));
+        assertEquals(StorageException.Reason.NO_SUCH_FILE, missing.reason());
+    }
 }

@@ -7,6 +7,7 @@ import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.replicator.guard.InStepMark;
 import io.pdla.replicator.guard.ReplicaGuard;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.Capability;
@@ -111,6 +112,8 @@ public final class ReplicaBuilder {
             LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + cannotOwn);
             return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + cannotOwn, null);
         }
+        // other stores through the SPI: empty where the store keeps no owners (then only containment is checked)
+        Optional<io.pdla.storage.FileOwnership> storeOwner = ReplicaGuard.storeOwnerOf(driver, original);
         URI dir = replicaDir(pattern);
         String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
         URI tmp = dir.resolve("replica-" + buildId + ".tmp");
@@ -142,7 +145,17 @@ public final class ReplicaBuilder {
         }
         StorageDriver rdriver = drivers.forUri(dir);
         try {
-            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), owner);
+            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), owner, storeOwner);
+        } catch (ReplicaGuard.CannotOwn e) {
+            // as on POSIX: a daemon that cannot give a replica its owner does not replicate the file
+            deleteQuietly(rdriver, tmp);
+            deleteQuietly(rdriver, fin);
+            catalog.transact(t -> {
+                t.unjournal(buildId);
+                return null;
+            });
+            LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + e.getMessage());
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + e.getMessage(), null);
         } catch (IOException | RuntimeException e) {
             // leave nothing behind; if even this fails the journal row makes the next start-up clean it
             deleteQuietly(rdriver, tmp);
@@ -161,11 +174,13 @@ public final class ReplicaBuilder {
 
     private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
-                                        Optional<ReplicaEntry> existing, PosixFileAttributes owner) throws IOException {
+                                        Optional<ReplicaEntry> existing, PosixFileAttributes owner,
+                                        Optional<io.pdla.storage.FileOwnership> storeOwner) throws IOException {
         URI original = pattern.key().file();
         Layout layout = planner.layoutOf(pattern, placement);
         // no symbolic link followed, no folder of another user used; the key directory gets the original's owner
         if (owner != null && "file".equals(dir.getScheme())) ReplicaGuard.prepareDirectory(owner, dir);
+        else if (storeOwner.isPresent()) ReplicaGuard.prepareStoreDirectory(rdriver, storeOwner.get(), dir);
         else rdriver.mkdirs(dir);
         String notApplied = "the store has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
@@ -179,7 +194,10 @@ public final class ReplicaBuilder {
                 LOG.info("replica layout not applied on " + dir + ": " + e.getMessage());
             }
         }
-        copy(pattern, driver, rdriver, tmp, owner);
+        byte[] digest = copy(pattern, driver, rdriver, tmp, owner, storeOwner);
+        // the in-step mark, set on the file itself where only a writer of the replica can change it: what lets a
+        // write-back tell writes from a forged DIRTY entry (InStepMark). A store without marks: no writes into it
+        InStepMark.record(rdriver, tmp, digest);
         if (!rdriver.has(Capability.RENAME)) {
             throw new StorageException(StorageException.Reason.UNSUPPORTED, rdriver.scheme() + ": cannot publish replica " + fin + " atomically without rename");
         }
@@ -247,12 +265,16 @@ public final class ReplicaBuilder {
         }
     }
 
-    private void copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, PosixFileAttributes owner) throws IOException {
+    /** Copies the pattern's bytes into the new replica; returns their digest (the in-step mark's value). */
+    private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, PosixFileAttributes owner,
+                        Optional<io.pdla.storage.FileOwnership> storeOwner) throws IOException {
         long started = System.nanoTime();
+        java.security.MessageDigest digest = InStepMark.newDigest();
         try (StorageFile in = src.open(pattern.key().file(), OpenOptions.readOnly());
              StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
             // owner, group and permissions before the first byte of the original goes in
             if (owner != null && "file".equals(tmp.getScheme())) ReplicaGuard.secureFile(owner, tmp);
+            else if (storeOwner.isPresent()) ReplicaGuard.secureStoreFile(dst, storeOwner.get(), tmp);
             long originalSize = in.size();
             // what writers left in the page cache becomes durable before a replica vouches for it (the daemon
             // pays for this, not the writers' close)
@@ -270,18 +292,20 @@ public final class ReplicaBuilder {
                         state[0] += take;
                         o += take;
                         l -= take;
-                        if (state[0] == chunkBytes) flush(in, out, buf, batch, state, originalSize, started);
+                        if (state[0] == chunkBytes) flush(in, out, buf, batch, state, originalSize, started, digest);
                     }
                 });
-                flush(in, out, buf, batch, state, originalSize, started);
+                flush(in, out, buf, batch, state, originalSize, started, digest);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
             out.sync();
         }
+        return digest.digest();
     }
 
-    private void flush(StorageFile in, StorageFile out, ByteBuffer buf, List<long[]> batch, long[] state, long originalSize, long started) {
+    private void flush(StorageFile in, StorageFile out, ByteBuffer buf, List<long[]> batch, long[] state, long originalSize, long started,
+                       java.security.MessageDigest digest) {
         if (batch.isEmpty()) return;
         try {
             if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("replica build interrupted");
@@ -295,6 +319,7 @@ public final class ReplicaBuilder {
                         + in.uri() + " (" + originalSize + " bytes; pattern needs up to offset " + extents.endOffset() + ")");
             }
             buf.flip();
+            digest.update(buf.duplicate());
             out.write(state[1], buf);
             state[1] += state[0];
             state[0] = 0;

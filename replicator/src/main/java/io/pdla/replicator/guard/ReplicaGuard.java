@@ -1,5 +1,10 @@
 package io.pdla.replicator.guard;
 
+import io.pdla.storage.FileOwnership;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+import io.pdla.storage.StorageException;
+
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +21,7 @@ import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -35,7 +41,10 @@ import java.util.regex.Pattern;
  * directory on the way is writable by anyone but its owner;</li>
  * <li>the replica folder ({@code .pdla-replicas}) belongs to root, the daemon's user or the original's owner.</li>
  * </ul>
- * Other stores get the containment rule on the URI's path; their owners are not checked (not done).
+ * Other stores, through the storage SPI ({@link StorageDriver#ownership}): where the store keeps owners (HDFS,
+ * sim-pfs), the same owner, permission and group rules on the replica and its key directory; where it keeps none,
+ * the containment rule on the URI's path alone. Everywhere: a replica's group write is accepted only for its
+ * original's group, so that whoever may write a replica may write its original.
  */
 public final class ReplicaGuard {
     /** The folder beside each original that holds its replicas when no replica root is given. */
@@ -47,7 +56,7 @@ public final class ReplicaGuard {
     private static final Set<PosixFilePermission> GROUP_OTHER_WRITE = EnumSet.of(PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
 
     /** Thrown when a replica cannot be built or used safely; the message says what and where. */
-    public static final class Refused extends IOException {
+    public static class Refused extends IOException {
         public Refused(String message) {
             super(message);
         }
@@ -145,7 +154,7 @@ public final class ReplicaGuard {
     public String reasonRefused(URI original, String keyDir, URI replica) {
         String misplaced = reasonMisplaced(original, keyDir, replica);
         if (misplaced != null) return misplaced;
-        if (!"file".equals(replica.getScheme())) return null;
+        if (!"file".equals(replica.getScheme())) return reasonRefusedByStore(original, replica);
         try {
             Path file = Path.of(replica);
             Path keyPath = file.getParent();
@@ -166,6 +175,9 @@ public final class ReplicaGuard {
             if (!o.permissions().containsAll(f.permissions())) {
                 return "replica " + file + " has permissions " + bits(f.permissions()) + ", wider than its original's " + bits(o.permissions());
             }
+            if (f.permissions().contains(PosixFilePermission.GROUP_WRITE) && !f.group().equals(o.group())) {
+                return groupWriters(file.toString(), f.group().getName(), original.getPath(), o.group().getName());
+            }
             if (!java.util.Collections.disjoint(k.permissions(), GROUP_OTHER_WRITE) || !java.util.Collections.disjoint(d.permissions(), GROUP_OTHER_WRITE)) {
                 return "replica directory " + keyPath + " or " + folder + " is writable by others than its owner";
             }
@@ -175,6 +187,55 @@ public final class ReplicaGuard {
         } catch (NoSuchFileException gone) {
             return "replica " + replica + " or its original does not exist (" + gone.getMessage() + ")";
         } catch (IOException | UnsupportedOperationException e) {
+            return "replica " + replica + " cannot be checked: " + e;
+        }
+    }
+
+    /** Who may write the replica must be able to write the original: otherwise a write-back would let them. */
+    private static String groupWriters(String replica, String replicaGroup, String original, String originalGroup) {
+        return "replica " + replica + " is writable by group " + replicaGroup + ", its original " + original + " belongs to group " + originalGroup;
+    }
+
+    /**
+     * Stores other than POSIX, through the storage SPI ({@link StorageDriver#ownership}): where the original's store
+     * keeps owners, the replica and its key directory must have the original's owner, the replica no permission the
+     * original lacks and group write only for the original's group, the key directory no group or other write.
+     * Where the store keeps no owners, the containment rule ({@link #reasonMisplaced}) is all there is to check.
+     */
+    private static String reasonRefusedByStore(URI original, URI replica) {
+        try {
+            StorageDrivers drivers = StorageDrivers.installed();
+            Optional<FileOwnership> o = drivers.forUri(original).ownership(original);
+            if (o.isEmpty()) return null;
+            StorageDriver rd = drivers.forUri(replica);
+            Optional<FileOwnership> f = rd.ownership(replica);
+            if (f.isEmpty()) return "replica " + replica + " reports no owner, its original " + original + " belongs to " + o.get().owner();
+            if (!f.get().owner().equals(o.get().owner())) {
+                return "replica " + replica + " belongs to " + f.get().owner() + ", its original " + original.getPath() + " to " + o.get().owner();
+            }
+            if (!o.get().permissions().containsAll(f.get().permissions())) {
+                return "replica " + replica + " has permissions " + f.get().bits() + ", wider than its original's " + o.get().bits();
+            }
+            if (f.get().permissions().contains(PosixFilePermission.GROUP_WRITE) && !f.get().group().equals(o.get().group())) {
+                return groupWriters(replica.toString(), f.get().group(), original.getPath(), o.get().group());
+            }
+            URI keyDir = replica.resolve(".");
+            Optional<FileOwnership> k = rd.ownership(keyDir);
+            if (k.isPresent()) {
+                if (!k.get().owner().equals(o.get().owner())) {
+                    return "replica directory " + keyDir + " belongs to " + k.get().owner() + ", not to the original's owner " + o.get().owner();
+                }
+                if (!java.util.Collections.disjoint(k.get().permissions(), GROUP_OTHER_WRITE)) {
+                    return "replica directory " + keyDir + " is writable by others than its owner (" + k.get().bits() + ")";
+                }
+            }
+            return null;
+        } catch (NoSuchFileException gone) {
+            return "replica " + replica + " or its original does not exist (" + gone.getMessage() + ")";
+        } catch (StorageException e) {
+            if (e.reason() == StorageException.Reason.NO_SUCH_FILE) return "replica " + replica + " or its original does not exist (" + e.getMessage() + ")";
+            return "replica " + replica + " cannot be checked: " + e.getMessage();
+        } catch (IOException | RuntimeException e) {
             return "replica " + replica + " cannot be checked: " + e;
         }
     }
@@ -215,6 +276,48 @@ public final class ReplicaGuard {
             return Files.readAttributes(Path.of(original), PosixFileAttributes.class);
         } catch (UnsupportedOperationException none) {
             return null;
+        }
+    }
+
+    /** Thrown when a store refuses to give a replica its original's owner: the daemon then refuses to replicate. */
+    public static final class CannotOwn extends Refused {
+        public CannotOwn(String message) {
+            super(message);
+        }
+    }
+
+    /** The original's ownership on a store other than POSIX, or empty where that store keeps no owners. */
+    public static Optional<FileOwnership> storeOwnerOf(StorageDriver driver, URI original) throws IOException {
+        if ("file".equals(original.getScheme())) return Optional.empty();
+        return driver.ownership(original);
+    }
+
+    /**
+     * A store other than POSIX: makes the key directory and gives it the original's owner and group, {@code rwx}
+     * for the owner and {@code r-x} for group and others only where they may read the original. A store that
+     * refuses (the daemon's user may not hand files to another user there) makes it {@link CannotOwn}.
+     */
+    public static void prepareStoreDirectory(StorageDriver rd, FileOwnership original, URI keyDir) throws IOException {
+        rd.mkdirs(keyDir);
+        Set<PosixFilePermission> p = EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+        if (original.permissions().contains(PosixFilePermission.GROUP_READ)) p.addAll(EnumSet.of(PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_EXECUTE));
+        if (original.permissions().contains(PosixFilePermission.OTHERS_READ)) p.addAll(EnumSet.of(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_EXECUTE));
+        handOver(rd, keyDir, new FileOwnership(original.owner(), original.group(), p));
+    }
+
+    /** A store other than POSIX: the new, still empty replica gets the original's owner, group and permissions without execute. */
+    public static void secureStoreFile(StorageDriver rd, FileOwnership original, URI file) throws IOException {
+        handOver(rd, file, original.withoutExecute());
+    }
+
+    private static void handOver(StorageDriver rd, URI uri, FileOwnership o) throws IOException {
+        try {
+            rd.setOwnership(uri, o);
+        } catch (StorageException e) {
+            if (e.reason() == StorageException.Reason.ACCESS_DENIED || e.reason() == StorageException.Reason.UNSUPPORTED) {
+                throw new CannotOwn("cannot give the replica at " + uri + " its original's owner " + o.owner() + ": " + e.getMessage());
+            }
+            throw e;
         }
     }
 

@@ -7,13 +7,16 @@ import io.pdla.simpfs.config.SimPfsConfig;
 import io.pdla.simpfs.layout.Layout;
 import io.pdla.simpfs.layout.StripeMap;
 import io.pdla.storage.ChangeStamp;
+import io.pdla.storage.FileOwnership;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageException.Reason;
+import io.pdla.storage.posix.LocalFiles;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -295,6 +298,58 @@ public final class SimPfs {
             return old;
         });
         if (replaced != null) deleteData(replaced);
+    }
+
+    // ---- owners and marks: those of the file's namespace entry, a real local file -------------------------
+
+    /**
+     * A file's (or directory's) owner, group and permission bits: its namespace entry's, which every open reads
+     * (read permission) and every open for writing checks (write permission, see {@link #checkWritable}).
+     */
+    public Optional<FileOwnership> ownership(String path) throws IOException {
+        Path p = nsPath(path);
+        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file or directory " + normalize(path));
+        return LocalFiles.ownership(p);
+    }
+
+    /** Gives the namespace entry and every data object and lock file of the file the ownership. */
+    public void setOwnership(String path, FileOwnership o) throws IOException {
+        Path p = nsPath(path);
+        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file or directory " + normalize(path));
+        if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+            FileMeta meta = JSON.readValue(p.toFile(), FileMeta.class);
+            for (int s = 0; s < config.servers(); s++) {
+                Path object = dataObject(meta.id(), s);
+                if (Files.exists(object, LinkOption.NOFOLLOW_LINKS)) LocalFiles.setOwnership(object, o);
+            }
+            Path lockFile = lockFile(meta.id());
+            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)) LocalFiles.setOwnership(lockFile, o);
+        }
+        LocalFiles.setOwnership(p, o);
+    }
+
+    /** A mark is a user extended attribute of the namespace entry: settable by whoever may write the file. */
+    public Optional<byte[]> mark(String path, String name) throws IOException {
+        Path p = nsPath(path);
+        if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file " + normalize(path));
+        return LocalFiles.mark(p, name);
+    }
+
+    public void setMark(String path, String name, byte[] value) throws IOException {
+        Path p = nsPath(path);
+        if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file " + normalize(path));
+        LocalFiles.setMark(p, name, value);
+    }
+
+    /**
+     * Writing a file needs write permission on its namespace entry, as on a real file system: the data objects
+     * are the store's own, so it is the entry's permissions that say who may write (and who may set a mark).
+     */
+    public void checkWritable(String path) throws IOException {
+        Path p = nsPath(path);
+        if (Files.isRegularFile(p) && !Files.isWritable(p)) {
+            throw new StorageException(Reason.ACCESS_DENIED, "simpfs: " + normalize(path) + ": permission denied (its entry " + p + " is not writable by this user)");
+        }
     }
 
     public void mkdirs(String dir) throws IOException {

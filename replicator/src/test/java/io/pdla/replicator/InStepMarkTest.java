@@ -1,0 +1,169 @@
+package io.pdla.replicator;
+
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
+import io.pdla.replicator.catalog.FileIdentity;
+import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.replicator.catalog.ReplicaState;
+import io.pdla.replicator.daemon.WriteBack;
+import io.pdla.replicator.guard.InStepMark;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The in-step mark decides what a write-back copies (issue 18: a user who can write the catalog cannot make the
+ * daemon overwrite a file). One user here; the two-user attack is redirect's {@code ReplicaSecurityTest}.
+ */
+class InStepMarkTest {
+    static final int SIZE = 64 << 10, REQ = 2048;
+
+    @TempDir
+    Path tmp;
+
+    private final StorageDriver posix = StorageDrivers.installed().forUri(URI.create("file:///"));
+
+    private static KeyedPattern pattern(Path file) {
+        return KeyedPattern.of(new PatternKey(new AppIdentity("mark", 1), 0, file.toUri()), Geometry.strided(REQ, REQ, 4 * REQ, 8));
+    }
+
+    private static ReplicaEntry entry(Fixture fx, KeyedPattern p) throws Exception {
+        return fx.catalog.transact(t -> t.entry(p.key())).orElseThrow();
+    }
+
+    private static void put(Fixture fx, ReplicaEntry e) throws Exception {
+        fx.catalog.transact(t -> {
+            t.put(e);
+            return null;
+        });
+    }
+
+    private static byte[] sha(byte[] b) throws Exception {
+        return MessageDigest.getInstance("SHA-256").digest(b);
+    }
+
+    /** A built replica, its original's bytes, and a check that marks work on this file system. */
+    private record Built(Path file, byte[] original, KeyedPattern p, Path replica) {
+    }
+
+    private Built build(Fixture fx, String name, long seed) throws Exception {
+        Path file = tmp.resolve(name);
+        byte[] original = Fixture.writeRandomFile(file, SIZE, seed);
+        KeyedPattern p = pattern(file);
+        fx.replication.queue.offer(p);
+        assertEquals(1, fx.replication.daemon.runOnce().published(), fx.progress.toString());
+        Path replica = Path.of(entry(fx, p).replica());
+        assumeTrue(InStepMark.present(posix, replica.toUri()), "the file system under " + tmp + " keeps no user extended attributes");
+        return new Built(file, original, p, replica);
+    }
+
+    @Test
+    void aBuiltReplicaIsMarkedWithTheDigestOfItsBytes() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "a.dat", 1);
+            byte[] content = Fixture.patternBytes(b.p(), b.original());
+            assertArrayEquals(content, Files.readAllBytes(b.replica()));
+            assertArrayEquals(sha(content), InStepMark.read(posix, b.replica().toUri()).orElseThrow());
+        }
+    }
+
+    @Test
+    void aWriterChangedDirtyReplicaIsWrittenBackAndMarkedInStepAgain() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "b.dat", 2);
+            put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
+            byte[] fresh = new byte[(int) b.p().totalBytes()];
+            new Random(3).nextBytes(fresh);
+            Files.write(b.replica(), fresh);   // same inode: what a writer through redirect does
+            List<String> notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
+            assertTrue(String.join("\n", notes).contains("wrote back"), notes.toString());
+            byte[] want = b.original().clone();
+            java.nio.ByteBuffer src = java.nio.ByteBuffer.wrap(fresh);
+            b.p().geometry().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
+            assertArrayEquals(want, Files.readAllBytes(b.file()), "the writer's bytes are in the original");
+            assertEquals(ReplicaState.VALID, entry(fx, b.p()).state());
+            assertArrayEquals(sha(fresh), InStepMark.read(posix, b.replica().toUri()).orElseThrow(), "the mark follows the write-back");
+            // flipped DIRTY again with nothing written since: nothing to copy, and nothing is
+            put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
+            notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
+            assertTrue(String.join("\n", notes).contains("not copied") && String.join("\n", notes).contains("VALID again"), notes.toString());
+            assertEquals(ReplicaState.VALID, entry(fx, b.p()).state());
+        }
+    }
+
+    @Test
+    void aGenuineReplicaFlippedToDirtyAfterItsOriginalChangedIsNeverCopiedBack() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "c.dat", 4);
+            byte[] newer = Fixture.writeRandomFile(b.file(), SIZE, 5);   // the owner rewrites the file
+            // the forger: DIRTY, and whatever the catalog holds made to look current
+            ReplicaEntry e = entry(fx, b.p());
+            put(fx, e.withState(ReplicaState.DIRTY).withIdentity(FileIdentity.probe(posix, b.file().toUri())));
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(newer, Files.readAllBytes(b.file()), "the daemon copied the replica's older bytes over the original");
+            ReplicaEntry now = entry(fx, b.p());
+            assertNotEquals(ReplicaState.DIRTY, now.state());
+            assertArrayEquals(Fixture.patternBytes(b.p(), newer), Files.readAllBytes(Path.of(now.replica())), "rebuilt from the newer original");
+        }
+    }
+
+    @Test
+    void aWriteBackCutBetweenTheMarkAndTheCatalogEndsVALIDWithoutCopyingAgain() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "d.dat", 6);
+            put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
+            byte[] fresh = new byte[(int) b.p().totalBytes()];
+            new Random(7).nextBytes(fresh);
+            Files.write(b.replica(), fresh);
+            // the halted write-back had copied and marked, the catalog still says DIRTY
+            java.nio.ByteBuffer src = java.nio.ByteBuffer.wrap(fresh);
+            byte[] want = b.original().clone();
+            b.p().geometry().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
+            Files.write(b.file(), want);
+            assertTrue(InStepMark.record(posix, b.replica().toUri(), sha(fresh)));
+            List<String> notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
+            assertTrue(String.join("\n", notes).contains("VALID again"), notes.toString());
+            assertEquals(ReplicaState.VALID, entry(fx, b.p()).state());
+            assertArrayEquals(want, Files.readAllBytes(b.file()));
+        }
+    }
+
+    @Test
+    void aDirtyReplicaWithoutAMarkOrWithAWithdrawnOneIsNotWrittenBackAndStaysDirty() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            for (String how : List.of("removed", "withdrawn")) {
+                Built b = build(fx, how + ".dat", how.length());
+                if (how.equals("removed")) Files.getFileAttributeView(b.replica(), UserDefinedFileAttributeView.class).delete("pdla." + InStepMark.NAME);
+                else assertTrue(InStepMark.withdraw(posix, b.replica().toUri()));
+                assertFalse(InStepMark.present(posix, b.replica().toUri()));
+                put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
+                byte[] changed = Files.readAllBytes(b.replica());
+                Arrays.fill(changed, 0, 100, (byte) 1);
+                Files.write(b.replica(), changed);
+                List<String> notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
+                assertTrue(String.join("\n", notes).contains("no in-step mark"), how + ": " + notes);
+                assertArrayEquals(b.original(), Files.readAllBytes(b.file()), how);
+                assertEquals(ReplicaState.DIRTY, entry(fx, b.p()).state(), how);
+            }
+        }
+    }
+}
