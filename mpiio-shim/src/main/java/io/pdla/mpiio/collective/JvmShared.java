@@ -45,12 +45,13 @@ public final class JvmShared {
     /**
      * The group of the file opened under {@code token}: [arrivals (AtomicLong), slots (two generations of
      * {@code size} references), members joined (AtomicInteger), members left (AtomicInteger), a job-unique
-     * name drawn by the first rank to join (String)].
+     * name drawn by the first rank to join (String), the threads blocked in a barrier (ConcurrentLinkedQueue of
+     * Thread), which the last to arrive unparks].
      */
     static Object[] join(String token, int size) {
         Object[] g = root().computeIfAbsent(token, k -> new Object[]{
                 new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger(),
-                java.util.UUID.randomUUID().toString()});
+                java.util.UUID.randomUUID().toString(), new java.util.concurrent.ConcurrentLinkedQueue<Thread>()});
         ((AtomicInteger) g[2]).incrementAndGet();
         return g;
     }
