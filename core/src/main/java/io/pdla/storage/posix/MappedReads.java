@@ -15,6 +15,15 @@ import java.nio.channels.FileChannel;
  * <p>Only for files this handle cannot write, so nothing of ours truncates under the mapping; a file
  * truncated by someone else makes the JDK raise {@link InternalError} on access (SIGBUS), after which
  * every read goes through the channel again.
+ *
+ * <p>{@link #close} unmaps at once instead of leaving it to the garbage collector: a mapping keeps its file's
+ * pages referenced, so a file deleted after reading stays in the page cache, dirty pages and all, until a GC
+ * happens to run. Measured with {@code pdla bench ior -np 4 -b 16m -t 1m -s 4 -w -r} (each iteration writes,
+ * reads and deletes 256 MiB): up to 12 deleted files stayed mapped and 1.1 GB dirty, and writes ran at 77-93 MiB/s
+ * until a GC unmapped them, then at 1,930 MiB/s; a job whose heap happened to collect more often wrote up to
+ * 5x faster. Unmapping while another thread copies from the mapping would crash the JVM, so reads hold a
+ * read lock that close waits for, and a mapping whose views were handed out ({@link #view}: other ranks may
+ * still copy from them) is left to the collector as before.
  */
 final class MappedReads {
     static final long CHUNK = 1L << 30;
@@ -33,6 +42,10 @@ final class MappedReads {
     private final long size;
     private final MappedByteBuffer[] chunks;
     private volatile boolean broken;
+    /** Held by each copy out of the mapping; {@link #close} takes it exclusively before unmapping. */
+    private final java.util.concurrent.locks.ReentrantReadWriteLock inUse = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private boolean closed;
+    private volatile boolean viewsHandedOut;
 
     private MappedReads(FileChannel channel, long size) {
         this.channel = channel;
@@ -54,7 +67,9 @@ final class MappedReads {
         int len = dst.remaining();
         int chunk = chunkCovering(offset, len);
         if (chunk < 0 || !dst.hasArray()) return -1;
+        inUse.readLock().lock();
         try {
+            if (closed) return -1;   // the channel's read reports the closed file
             MappedByteBuffer m = chunk(chunk);
             int pos = dst.position();
             m.get((int) (offset - chunk * CHUNK), dst.array(), dst.arrayOffset() + pos, len);
@@ -63,6 +78,27 @@ final class MappedReads {
         } catch (IOException | InternalError e) {
             broken = true; // cannot map, or the file shrank behind our back: the channel reads from now on
             return -1;
+        } finally {
+            inUse.readLock().unlock();
+        }
+    }
+
+    /**
+     * Unmaps now, once no read is copying from the mapping, unless views were handed out (then the collector
+     * unmaps when the last view is gone). Reads after close return -1.
+     */
+    void close() {
+        inUse.writeLock().lock();
+        try {
+            if (closed) return;
+            closed = true;
+            if (viewsHandedOut) return;
+            for (int i = 0; i < chunks.length; i++) {
+                if (chunks[i] != null) Unmapper.unmap(chunks[i]);
+                chunks[i] = null;
+            }
+        } finally {
+            inUse.writeLock().unlock();
         }
     }
 
@@ -70,11 +106,16 @@ final class MappedReads {
     ByteBuffer view(long offset, int len) {
         int chunk = chunkCovering(offset, len);
         if (chunk < 0) return null;
+        inUse.readLock().lock();
         try {
+            if (closed) return null;
+            viewsHandedOut = true;   // before the view exists: close must not unmap under it
             return chunk(chunk).slice((int) (offset - chunk * CHUNK), len).asReadOnlyBuffer();
         } catch (IOException | InternalError e) {
             broken = true;
             return null;
+        } finally {
+            inUse.readLock().unlock();
         }
     }
 
@@ -98,5 +139,44 @@ final class MappedReads {
             }
         }
         return m;
+    }
+
+    /**
+     * Frees a mapping now through the JDK's {@code sun.misc.Unsafe.invokeCleaner} (module jdk.unsupported, the
+     * supported way until the JDK has a public unmap). Where it is missing the mapping is left to the collector.
+     */
+    static final class Unmapper {
+        private static final java.lang.invoke.MethodHandle INVOKE_CLEANER = find();
+
+        private Unmapper() {
+        }
+
+        private static java.lang.invoke.MethodHandle find() {
+            try {
+                Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+                java.lang.reflect.Field f = unsafeClass.getDeclaredField("theUnsafe");
+                f.setAccessible(true);
+                Object unsafe = f.get(null);
+                return java.lang.invoke.MethodHandles.lookup()
+                        .findVirtual(unsafeClass, "invokeCleaner", java.lang.invoke.MethodType.methodType(void.class, ByteBuffer.class))
+                        .bindTo(unsafe);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return null;
+            }
+        }
+
+        /** Whether mappings can be freed before the collector finds them. */
+        static boolean available() {
+            return INVOKE_CLEANER != null;
+        }
+
+        static void unmap(MappedByteBuffer m) {
+            if (INVOKE_CLEANER == null) return;
+            try {
+                INVOKE_CLEANER.invokeExact((ByteBuffer) m);
+            } catch (Throwable e) {
+                // a mapping we cannot free early is freed by the collector, as before
+            }
+        }
     }
 }

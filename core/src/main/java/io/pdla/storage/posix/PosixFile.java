@@ -341,6 +341,7 @@ final class PosixFile implements StorageFile {
 
     @Override
     public void close() throws IOException {
+        if (mapped != null) mapped.close();
         try {
             closeNative();
         } finally {

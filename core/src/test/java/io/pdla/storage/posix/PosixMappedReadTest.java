@@ -15,6 +15,10 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Read-only files serve heap reads from a mapping: the bytes must be the file's, wherever the read falls. */
 class PosixMappedReadTest {
@@ -67,5 +71,45 @@ class PosixMappedReadTest {
             Arrays.fill(expected, n / 2, n, (byte) 2);
             assertArrayEquals(expected, across.array());
         }
+    }
+
+    private static boolean mapped(Path p) throws java.io.IOException {
+        String name = p.toRealPath().toString();
+        return Files.readAllLines(Path.of("/proc/self/maps")).stream().anyMatch(l -> l.endsWith(name) || l.endsWith(name + " (deleted)"));
+    }
+
+    /**
+     * Close unmaps at once: a mapping left to the collector keeps a deleted file's pages, dirty ones too, in the
+     * page cache, and later writes crawl (MappedReads' comment has the figures).
+     */
+    @Test
+    void closeUnmapsTheFileAtOnce() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/self/maps")) && MappedReads.Unmapper.available(), "needs Linux's /proc/self/maps and invokeCleaner");
+        byte[] content = new byte[2 * MappedReads.MIN_BYTES];
+        new Random(7).nextBytes(content);
+        Path p = Files.write(dir.resolve("unmapped"), content);
+        StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY);
+        ByteBuffer dst = ByteBuffer.allocate(MappedReads.MIN_BYTES);
+        assertEquals(dst.capacity(), f.read(MappedReads.MIN_BYTES, dst));
+        assertArrayEquals(Arrays.copyOfRange(content, MappedReads.MIN_BYTES, content.length), dst.array());
+        assertTrue(mapped(p), "the read went through a mapping of the file");
+        f.close();
+        assertFalse(mapped(p), "close must unmap the file, not leave it to the garbage collector");
+        assertThrows(java.io.IOException.class, () -> f.read(0, ByteBuffer.allocate(MappedReads.MIN_BYTES)), "a read after close fails");
+    }
+
+    /** Views may still be read by other ranks after this rank closed: their mapping is left to the collector. */
+    @Test
+    void aViewHandedOutStaysReadableAfterClose() throws Exception {
+        byte[] content = new byte[2 * MappedReads.MIN_BYTES];
+        new Random(8).nextBytes(content);
+        Path p = Files.write(dir.resolve("viewed"), content);
+        StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY);
+        ByteBuffer view = f.mappedView(100, MappedReads.MIN_BYTES);
+        assertTrue(view != null, "a read-only file hands out views of its mapping");
+        f.close();
+        byte[] got = new byte[MappedReads.MIN_BYTES];
+        view.get(got);
+        assertArrayEquals(Arrays.copyOfRange(content, 100, 100 + MappedReads.MIN_BYTES), got);
     }
 }

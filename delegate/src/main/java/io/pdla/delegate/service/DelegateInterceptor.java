@@ -156,33 +156,43 @@ final class DelegateInterceptor implements IoInterceptor {
     /**
      * A large call straight to storage: the delegates holding this rank's writes under it write them back
      * first (and, before a write, forget those pages); after a write, every owner of its bytes is told to
-     * forget them with this rank's next request to it.
+     * forget them with this rank's next request to it. The call is not cut by owner: each delegate is sent the
+     * call's whole extents and acts on its own pages only (it caches no others), so the usual case, a read
+     * with no writes held anywhere, costs a flag test per delegate and a write one owner test per delegate.
      */
     private long direct(Delegated d, IoCall call, Chain next) throws IOException {
         boolean write = call.op() == IoOp.WRITE;
-        List<Share> shares = split(d.domains, call.extents());
-        List<Integer> targets = new ArrayList<>();
-        List<byte[]> requests = new ArrayList<>();
+        ExtentList extents = call.extents();
+        int[] targets = null;
+        byte[][] requests = null;
         synchronized (d) {
-            for (int owner = 0; owner < shares.size(); owner++) {
-                if (shares.get(owner) == null || !d.holdsWrites[owner]) continue;
-                targets.add(owner);
-                requests.add(withInvalidations(d, owner, DelegateProtocol.release(d.uri, shares.get(owner).extents.build(),
-                        write ? DelegateProtocol.RELEASE_DROP : DelegateProtocol.RELEASE_KEEP)));
+            int n = 0;
+            for (int owner = 0; owner < d.holdsWrites.length; owner++) {
+                if (!d.holdsWrites[owner] || !d.domains.touches(extents, owner)) continue;
+                if (targets == null) {
+                    targets = new int[d.holdsWrites.length];
+                    requests = new byte[d.holdsWrites.length][];
+                }
+                targets[n] = owner;
+                requests[n++] = withInvalidations(d, owner, DelegateProtocol.release(d.uri, extents,
+                        write ? DelegateProtocol.RELEASE_DROP : DelegateProtocol.RELEASE_KEEP));
+            }
+            if (targets != null) {
+                targets = java.util.Arrays.copyOf(targets, n);
+                requests = java.util.Arrays.copyOf(requests, n);
             }
         }
-        if (!targets.isEmpty()) {
-            byte[][] replies = exchange(targets, requests);
-            for (int i = 0; i < replies.length; i++) DelegateProtocol.check(replies[i], targets.get(i));
+        if (targets != null) {
+            byte[][] replies = transport.exchange(targets, requests);
+            for (int i = 0; i < replies.length; i++) DelegateProtocol.check(replies[i], targets[i]);
         }
         long moved = next.proceed(call);
         if (write) {
             synchronized (d) {
-                for (int owner = 0; owner < shares.size(); owner++) {
-                    Share s = shares.get(owner);
-                    if (s == null) continue;
+                for (int owner = 0; owner < d.wroteDirectly.length; owner++) {
+                    if (!d.domains.touches(extents, owner)) continue;
                     if (d.wroteDirectly[owner] == null) d.wroteDirectly[owner] = ExtentList.builder();
-                    d.wroteDirectly[owner].addAll(s.extents.build());
+                    d.wroteDirectly[owner].addAll(extents);
                 }
             }
         }

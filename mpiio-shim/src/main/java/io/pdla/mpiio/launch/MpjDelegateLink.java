@@ -60,13 +60,36 @@ final class MpjDelegateLink implements DelegateTransport {
                 sends[2 * i] = link.Isend(length, 0, 1, MPI.LONG, dest, TAG_REQUEST);
                 sends[2 * i + 1] = link.Isend(requests[i], 0, requests[i].length, MPI.BYTE, dest, TAG_REQUEST);
             }
+            // Replies are taken in the order they come, each body received as soon as its length is in: a
+            // delegate sends a reply's body with a blocking send, so a rank that waited for delegate 0's reply
+            // (held back until the whole group asked for a collective SYNC or CLOSE) before receiving delegate
+            // 1's would block delegate 1 in that send, and with it the group member delegate 0 is waiting for.
             byte[][] replies = new byte[targets.length][];
+            byte[][] bodies = new byte[targets.length][];
+            Request[] bodyReceives = new Request[targets.length];
+            int missing = targets.length, spins = 0;
+            while (missing > 0) {
+                boolean progress = false;
+                int waitingFor = -1;
+                for (int i = 0; i < targets.length; i++) {
+                    if (replies[i] != null) continue;
+                    if (bodyReceives[i] == null) {
+                        if (heads[i].Test() != null) {
+                            bodies[i] = new byte[Math.toIntExact(replyLengths[i][0])];
+                            bodyReceives[i] = link.Irecv(bodies[i], 0, bodies[i].length, MPI.BYTE, applications + targets[i], TAG_REPLY);
+                            progress = true;
+                        }
+                    } else if (bodyReceives[i].Test() != null) {
+                        replies[i] = bodies[i];
+                        missing--;
+                        progress = true;
+                    }
+                    if (replies[i] == null && waitingFor < 0) waitingFor = targets[i];
+                }
+                if (progress) spins = 0;
+                else if (missing > 0) pause(++spins, waitingFor, deadline);
+            }
             for (int i = 0; i < targets.length; i++) {
-                await(heads[i], targets[i], deadline);
-                byte[] reply = new byte[Math.toIntExact(replyLengths[i][0])];
-                Request body = link.Irecv(reply, 0, reply.length, MPI.BYTE, applications + targets[i], TAG_REPLY);
-                await(body, targets[i], deadline);
-                replies[i] = reply;
                 await(sends[2 * i], targets[i], deadline);
                 await(sends[2 * i + 1], targets[i], deadline);
             }
