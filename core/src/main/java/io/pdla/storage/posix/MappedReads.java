@@ -140,43 +140,4 @@ final class MappedReads {
         }
         return m;
     }
-
-    /**
-     * Frees a mapping now through the JDK's {@code sun.misc.Unsafe.invokeCleaner} (module jdk.unsupported, the
-     * supported way until the JDK has a public unmap). Where it is missing the mapping is left to the collector.
-     */
-    static final class Unmapper {
-        private static final java.lang.invoke.MethodHandle INVOKE_CLEANER = find();
-
-        private Unmapper() {
-        }
-
-        private static java.lang.invoke.MethodHandle find() {
-            try {
-                Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
-                java.lang.reflect.Field f = unsafeClass.getDeclaredField("theUnsafe");
-                f.setAccessible(true);
-                Object unsafe = f.get(null);
-                return java.lang.invoke.MethodHandles.lookup()
-                        .findVirtual(unsafeClass, "invokeCleaner", java.lang.invoke.MethodType.methodType(void.class, ByteBuffer.class))
-                        .bindTo(unsafe);
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                return null;
-            }
-        }
-
-        /** Whether mappings can be freed before the collector finds them. */
-        static boolean available() {
-            return INVOKE_CLEANER != null;
-        }
-
-        static void unmap(MappedByteBuffer m) {
-            if (INVOKE_CLEANER == null) return;
-            try {
-                INVOKE_CLEANER.invokeExact((ByteBuffer) m);
-            } catch (Throwable e) {
-                // a mapping we cannot free early is freed by the collector, as before
-            }
-        }
-    }
 }

@@ -84,7 +84,7 @@ class PosixMappedReadTest {
      */
     @Test
     void closeUnmapsTheFileAtOnce() throws Exception {
-        assumeTrue(Files.isReadable(Path.of("/proc/self/maps")) && MappedReads.Unmapper.available(), "needs Linux's /proc/self/maps and invokeCleaner");
+        assumeTrue(Files.isReadable(Path.of("/proc/self/maps")) && Unmapper.AVAILABLE, "needs Linux's /proc/self/maps and invokeCleaner");
         byte[] content = new byte[2 * MappedReads.MIN_BYTES];
         new Random(7).nextBytes(content);
         Path p = Files.write(dir.resolve("unmapped"), content);
