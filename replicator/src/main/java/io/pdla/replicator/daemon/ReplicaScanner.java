@@ -29,7 +29,9 @@ import java.util.logging.Logger;
  * Keeps the catalog honest. At start-up it finishes what interrupted builds left (the journal) and ends the
  * write sessions of processes that died; each scan removes replicas whose original is gone or changed,
  * whose pattern is no longer known, whose file vanished or was cut short, and undecodable rows. Replicas that
- * were merely out of date (changed or stale) are queued again so the daemon rebuilds them.
+ * were merely out of date (changed or stale) are queued again so the daemon rebuilds them. Whatever the catalog
+ * says, a replica that holds writes ({@link PendingWrites}) is never deleted: it is DIRTY again and written back,
+ * and one nothing vouches for is kept on disk.
  */
 public final class ReplicaScanner {
     private static final Logger LOG = Logger.getLogger(ReplicaScanner.class.getName());
