@@ -233,17 +233,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         if (writeWindowMapped(file, w, got)) return;
         ByteBuffer cb = windowBuffer(round, w.bytes);
         BitSet covered = new BitSet();
-        for (int s = 0; s < exchange.size(); s++) {
-            long[] h = got.header(s);
-            if (h.length == 0) continue;
-            ByteSequence data = new ByteSequence(got.payload(s));
-            for (int i = 0; i < h.length; i += 2) {
-                int pos = w.positionOf(h[i]);
-                int len = (int) h[i + 1];
-                data.copyTo(cb, pos, len);
-                covered.set(pos, pos + len);
-            }
-        }
+        gather(w, got, cb, 0, covered);
         if (covered.isEmpty()) return;
         int first = covered.nextSetBit(0), end = covered.length();
         int holes = end - first - covered.cardinality();
@@ -260,6 +250,21 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
             ByteBuffer src = cb.duplicate().limit(to).position(from);
             storageCall(file, IoOp.WRITE, target, src);
             from = covered.nextSetBit(to);
+        }
+    }
+
+    /** Copies every rank's pieces for window {@code w} into {@code dst}, window position p at dst index p - {@code from}, marking them in {@code covered}. */
+    private void gather(Window w, RankExchange.Received got, ByteBuffer dst, int from, BitSet covered) {
+        for (int s = 0; s < exchange.size(); s++) {
+            long[] h = got.header(s);
+            if (h.length == 0) continue;
+            ByteSequence data = new ByteSequence(got.payload(s));
+            for (int i = 0; i < h.length; i += 2) {
+                int pos = w.positionOf(h[i]);
+                int len = (int) h[i + 1];
+                data.copyTo(dst, pos - from, len);
+                covered.set(pos, pos + len);
+            }
         }
     }
 
@@ -283,19 +288,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         int from = first;
         BitSet covered = new BitSet();
         long t0 = System.nanoTime();
-        boolean mapped = file.file().unwrapped().writeMapped(w.extents.offset(0) + from, end - from, m -> {
-            for (int s = 0; s < exchange.size(); s++) {
-                long[] h = got.header(s);
-                if (h.length == 0) continue;
-                ByteSequence data = new ByteSequence(got.payload(s));
-                for (int i = 0; i < h.length; i += 2) {
-                    int pos = w.positionOf(h[i]);
-                    int len = (int) h[i + 1];
-                    data.copyTo(m, pos - from, len);
-                    covered.set(pos, pos + len);
-                }
-            }
-        });
+        boolean mapped = file.file().unwrapped().writeMapped(w.extents.offset(0) + from, end - from, m -> gather(w, got, m, from, covered));
         if (!mapped) return false;
         long t1 = System.nanoTime();
         ExtentList.Builder written = ExtentList.builder();
