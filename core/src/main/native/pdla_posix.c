@@ -89,12 +89,12 @@ JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwrite0(JNIEnv *env,
 }
 
 /*
- * A list of file pieces read into consecutive bytes of a[off..], in one crossing into native code. POSIX has
- * no call that takes several file offsets (preadv scatters one file range over several buffers), so each
- * piece is one pread. Stops at the first piece cut short by end of file. Bytes read, or -errno.
+ * A list of file pieces moved between consecutive bytes of a[off..] and the file, in one crossing into native
+ * code. POSIX has no call that takes several file offsets (preadv scatters one file range over several buffers),
+ * so each piece is one pread or pwrite. A read stops at the first piece cut short by end of file. Bytes moved, or
+ * -errno.
  */
-JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadList0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off,
-        jlongArray offsets, jlongArray lengths, jint count) {
+static jlong list_io(JNIEnv *env, jint fd, jbyteArray a, jint off, jlongArray offsets, jlongArray lengths, jint count, int write) {
     jlong total = 0;
     jlong pos[256], len[256];
     for (jint i = 0; i < count; i += 256) {
@@ -102,29 +102,22 @@ JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadList0(JNIEnv *e
         (*env)->GetLongArrayRegion(env, offsets, i, k, pos);
         (*env)->GetLongArrayRegion(env, lengths, i, k, len);
         for (jint j = 0; j < k; j++) {
-            jlong r = read_into(env, fd, a, (jint) (off + total), len[j], pos[j]);
+            jlong r = write ? write_from(env, fd, a, (jint) (off + total), len[j], pos[j])
+                            : read_into(env, fd, a, (jint) (off + total), len[j], pos[j]);
             if (r < 0) return r;
             total += r;
-            if (r < len[j]) return total;
+            if (!write && r < len[j]) return total;
         }
     }
     return total;
 }
 
-/* Consecutive bytes of a[off..] written to a list of file pieces, one pwrite (or more) per piece. Bytes written, or -errno. */
+JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadList0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off,
+        jlongArray offsets, jlongArray lengths, jint count) {
+    return list_io(env, fd, a, off, offsets, lengths, count, 0);
+}
+
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwriteList0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off,
         jlongArray offsets, jlongArray lengths, jint count) {
-    jlong total = 0;
-    jlong pos[256], len[256];
-    for (jint i = 0; i < count; i += 256) {
-        jint k = count - i < 256 ? count - i : 256;
-        (*env)->GetLongArrayRegion(env, offsets, i, k, pos);
-        (*env)->GetLongArrayRegion(env, lengths, i, k, len);
-        for (jint j = 0; j < k; j++) {
-            jlong r = write_from(env, fd, a, (jint) (off + total), len[j], pos[j]);
-            if (r < 0) return r;
-            total += r;
-        }
-    }
-    return total;
+    return list_io(env, fd, a, off, offsets, lengths, count, 1);
 }

@@ -191,13 +191,9 @@ final class PosixFile implements StorageFile {
         }
         try {
             int n = extents.size();
-            long[] offsets = new long[n], lengths = new long[n];
-            for (int i = 0; i < n; i++) {
-                offsets[i] = extents.offset(i);
-                lengths[i] = extents.length(i);
-            }
+            long[][] pieces = columns(extents);
             int pos = dst.position();
-            long got = NativePosix.preadList(fd, dst.array(), dst.arrayOffset() + pos, offsets, lengths, n, path);
+            long got = NativePosix.preadList(fd, dst.array(), dst.arrayOffset() + pos, pieces[0], pieces[1], n, path);
             dst.position(pos + (int) got);
             return got;
         } finally {
@@ -212,18 +208,25 @@ final class PosixFile implements StorageFile {
         }
         try {
             int n = extents.size();
-            long[] offsets = new long[n], lengths = new long[n];
-            for (int i = 0; i < n; i++) {
-                offsets[i] = extents.offset(i);
-                lengths[i] = extents.length(i);
-            }
+            long[][] pieces = columns(extents);
             int pos = src.position();
-            NativePosix.pwriteList(fd, src.array(), src.arrayOffset() + pos, offsets, lengths, n, path);
+            NativePosix.pwriteList(fd, src.array(), src.arrayOffset() + pos, pieces[0], pieces[1], n, path);
             src.position(pos + (int) extents.totalBytes());
             return extents.totalBytes();
         } finally {
             nativeUsers.decrementAndGet();
         }
+    }
+
+    /** The list's offsets and lengths as the two arrays the native list calls take. */
+    private static long[][] columns(ExtentList extents) {
+        int n = extents.size();
+        long[] offsets = new long[n], lengths = new long[n];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = extents.offset(i);
+            lengths[i] = extents.length(i);
+        }
+        return new long[][]{offsets, lengths};
     }
 
     /** Whether the buffer holds every byte of the list and no piece starts before 0; else the generic path says what is wrong. */
