@@ -8,6 +8,7 @@ import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.guard.InStepMark;
+import io.pdla.replicator.guard.PendingWrites;
 import io.pdla.replicator.guard.ReplicaGuard;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.Capability;
@@ -143,9 +144,27 @@ public final class ReplicaBuilder {
             });
             return new BuildOutcome(BuildOutcome.Kind.UP_TO_DATE, "replica " + start.existing().get().replica() + " is current", start.existing().get());
         }
+        boolean keepOld = false;
+        // about to be replaced: whatever the catalog says of it, a replica that differs from its in-step mark holds
+        // writes its original lacks (PendingWrites); it is DIRTY again and written back before anything is rebuilt
+        if (start.existing().isPresent() && guard().reasonRefused(original, keyDirName(pattern.key()), start.existing().get().replica()) == null) {
+            ReplicaEntry old = start.existing().get();
+            PendingWrites.Verdict pending = PendingWrites.of(drivers.forUri(old.replica()), old.replica());
+            if (pending == PendingWrites.Verdict.HELD) {
+                catalog.transact(t -> {
+                    t.unjournal(buildId);
+                    Optional<ReplicaEntry> cur = t.entry(pattern.key());
+                    if (cur.isPresent() && cur.get().equals(old)) t.put(old.withState(ReplicaState.DIRTY));
+                    return null;
+                });
+                return new BuildOutcome(BuildOutcome.Kind.DEFERRED, "replica " + old.replica() + " differs from its in-step mark: it holds writes "
+                        + original + " lacks, DIRTY again; written back before a rebuild", null);
+            }
+            keepOld = pending == PendingWrites.Verdict.UNVOUCHED;
+        }
         StorageDriver rdriver = drivers.forUri(dir);
         try {
-            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), owner, storeOwner);
+            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), keepOld, owner, storeOwner);
         } catch (ReplicaGuard.CannotOwn e) {
             // as on POSIX: a daemon that cannot give a replica its owner does not replicate the file
             deleteQuietly(rdriver, tmp);
@@ -174,7 +193,7 @@ public final class ReplicaBuilder {
 
     private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
-                                        Optional<ReplicaEntry> existing, PosixFileAttributes owner,
+                                        Optional<ReplicaEntry> existing, boolean keepOld, PosixFileAttributes owner,
                                         Optional<io.pdla.storage.FileOwnership> storeOwner) throws IOException {
         URI original = pattern.key().file();
         Layout layout = planner.layoutOf(pattern, placement);
@@ -233,7 +252,8 @@ public final class ReplicaBuilder {
         }
         if (existing.isPresent() && !existing.get().replica().equals(fin)) {
             // the catalog's path is data: deleted only where a replica may be
-            String keep = guard().reasonNotDeletable(existing.get().replica());
+            String keep = keepOld ? "it has no in-step mark, so it may hold writes nothing vouches for; delete it by hand once inspected"
+                    : guard().reasonNotDeletable(existing.get().replica());
             if (keep == null) deleteQuietly(drivers.forUri(existing.get().replica()), existing.get().replica());
             else LOG.warning("replicator: not deleting " + existing.get().replica() + ": " + keep);
             catalog.transact(t -> {
