@@ -78,6 +78,18 @@ public final class ReplicaBuilder {
         this.maxBytesPerSecond = maxBytesPerSecond;
     }
 
+    private static final Runnable NOTHING = () -> { };
+    private static final java.util.concurrent.atomic.AtomicReference<Runnable> beforeIndexing = new java.util.concurrent.atomic.AtomicReference<>(NOTHING);
+
+    /**
+     * Test seam: {@code step} runs once, at the next publication, when the new replica file is in place and before
+     * its original is indexed and the writers that skipped the catalog are looked for (the window such a writer's
+     * whole open can fall into).
+     */
+    public static void onceBeforeIndexing(Runnable step) {
+        beforeIndexing.set(step);
+    }
+
     /** The security rules for this catalog's replicas (re-read each time: a daemon may record a root). */
     public ReplicaGuard guard() {
         return ReplicaGuard.forCatalog(catalog.directory());
@@ -222,13 +234,18 @@ public final class ReplicaBuilder {
         }
         rdriver.rename(tmp, fin);
         syncDirectory(dir);
-        FileIdentity after = FileIdentity.probe(driver, original);
         ReplicaEntry entry = new ReplicaEntry(pattern, fin, layout, notApplied, placement.space().label(), placement.benefitSeconds(),
                 placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
+        beforeIndexing.getAndSet(NOTHING).run();
         // before the entry can exist, so that "not in the index" always means "no replica"; then the writers
         // that relied on its absence (UnreplicatedWriters: this order and theirs make one side see the other)
         io.pdla.replicator.catalog.ReplicatedOriginals.add(catalog.directory(), original);
         int unregistered = io.pdla.replicator.catalog.UnreplicatedWriters.alive(catalog.directory(), original);
+        // probed only now: such a writer registers no session (nothing moves the generation), so its bytes show in
+        // the identity alone, and one that wrote after the copy and closed before the marker check above did both
+        // before this probe. Probed before the check (as it was), its writes were missed and the replica published
+        // with the older bytes; the first DIRTY claim then wrote those back over the writer's (SoakTest, 2026-11-26)
+        FileIdentity after = unregistered > 0 ? before : FileIdentity.probe(driver, original);
         String refused = unregistered > 0 ? unregistered + " writer(s) opened " + original + " before it had a replica and still have it open"
                 : catalog.transact(t -> {
             FileRecord f = t.file(original);
