@@ -56,7 +56,8 @@ public final class WriteSessions {
     /**
      * Decides, durably and before the write proceeds, where the bytes of a write that touches {@code touched}
      * go. A DIRTY replica already holds the newest bytes of its region, so the write goes into it; a VALID one
-     * that {@code mayTakeWrites} accepts becomes DIRTY and takes the write; any other VALID one becomes STALE
+     * that still vouches for the original as the writers found it and that {@code mayTakeWrites} accepts becomes
+     * DIRTY and takes the write; any other VALID one becomes STALE
      * (the write goes to the original). The decision is made inside the transaction, so concurrent writers
      * agree whatever their snapshots said. Bumps the generation.
      */
