@@ -443,4 +443,78 @@ class ReplicaSecurityTest {
                     + fx.progress);
         }
     }
+
+    /**
+     * Issue 18: a catalog writer hides another user's acknowledged, not yet written-back writes by turning their
+     * DIRTY replica VALID, then STALE, so that the scanner would delete it. The replica's content differs from its
+     * in-step mark (only a writer of the replica can set it), so the daemon treats it as DIRTY and writes it back.
+     */
+    @Test
+    void aCatalogWriterCannotMakeTheDaemonDeleteAReplicaHoldingAnotherUsersWrites() throws Exception {
+        Path file = hideRootsWrites("stale");
+        try (Fixture fx = new Fixture(tmp.resolve("hide-stale-fx"))) {
+            KeyedPattern p = pattern(file);
+            assertEquals(ReplicaState.STALE, entry(fx, p).state(), "pdlatest's forgery took");
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(rootsBytes(), Arrays.copyOfRange(Files.readAllBytes(file), 0, REQ),
+                    "root's acknowledged write was lost: " + fx.progress);
+            fx.replication.daemon.runOnce();
+            ReplicaEntry now = entry(fx, p);
+            assertEquals(ReplicaState.VALID, now.state(), fx.progress.toString());
+            assertArrayEquals(rootsBytes(), Arrays.copyOfRange(Files.readAllBytes(Path.of(now.replica())), 0, REQ), "the replica serves root's bytes");
+        }
+    }
+
+    /** The same writes named in a forged journal row after their entry was dropped: the file is kept, not deleted. */
+    @Test
+    void aCatalogWriterCannotMakeTheDaemonDeleteAReplicaHoldingAnotherUsersWritesThroughTheJournal() throws Exception {
+        Path file = hideRootsWrites("evict");
+        Path replica;
+        try (Fixture fx = new Fixture(tmp.resolve("hide-evict-fx"))) {
+            assertTrue(fx.catalog.transact(t -> t.entry(pattern(file).key())).isEmpty(), "pdlatest's forgery took");
+            replica = Files.list(file.getParent().resolve(".pdla-replicas")).flatMap(d -> {
+                try {
+                    return Files.list(d);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).filter(f -> !f.toString().endsWith(".tmp")).findFirst().orElseThrow();
+            fx.replication.scanner.cleanLeftovers();
+            assertTrue(Files.exists(replica), "the daemon deleted a replica holding root's acknowledged writes");
+            assertArrayEquals(rootsBytes(), Arrays.copyOfRange(Files.readAllBytes(replica), 0, REQ));
+        }
+    }
+
+    private static byte[] rootsBytes() {
+        byte[] r = new byte[REQ];
+        Arrays.fill(r, (byte) 'R');
+        return r;
+    }
+
+    /** Root's file (pdlatest reads it, cannot write it) with a replica holding root's acknowledged write; then pdlatest's forgery. */
+    private Path hideRootsWrites(String how) throws Exception {
+        OtherUser.assumeAvailable();
+        OtherUser.openUp(tmp);
+        Path dir = Files.createDirectories(tmp.resolve("hide-" + how));
+        OtherUser.openUp(dir);
+        Path file = dir.resolve("results.dat");
+        Fixture.writeRandomFile(file, SIZE, 13);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        KeyedPattern p = pattern(file);
+        Path fxDir = Files.createDirectories(tmp.resolve("hide-" + how + "-fx"));
+        try (Fixture fx = new Fixture(fxDir)) {
+            fx.replication.queue.offer(p);
+            assertEquals(1, fx.replication.daemon.runOnce().published(), fx.progress.toString());
+            RedirectInterceptor w = new RedirectInterceptor(RedirectConfig.from(Map.of()).withCatalog(fx.db));
+            try (ChainFile f = new ChainFile(file.toUri(), "app", 1, 0, Map.of(), List.of(w), false)) {
+                f.write(0, rootsBytes());   // acknowledged; held by the replica until a write-back
+            }
+            assertEquals(ReplicaState.DIRTY, entry(fx, p).state(), "root's write went into the replica");
+            assertFalse(Arrays.equals(rootsBytes(), Arrays.copyOfRange(Files.readAllBytes(file), 0, REQ)), "not written back yet");
+        }
+        OtherUser.give(fxDir.resolve("catalog"));
+        String hidden = OtherUser.java(HideDirtyAsOtherUser.class, fxDir.resolve("catalog").toString(), file.toString(), how).output();
+        assertTrue(hidden.contains("HIDDEN 1"), hidden);
+        return file;
+    }
 }

@@ -166,4 +166,82 @@ class InStepMarkTest {
             }
         }
     }
+
+    /** A writer's DIRTY replica, then a catalog writer's flip back to VALID hiding its writes (issue 18). */
+    private byte[] writeThenHide(Fixture fx, Built b, long seed) throws Exception {
+        put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
+        byte[] fresh = new byte[(int) b.p().totalBytes()];
+        new Random(seed).nextBytes(fresh);
+        Files.write(b.replica(), fresh);   // same inode: what a writer through redirect does
+        put(fx, entry(fx, b.p()).withState(ReplicaState.VALID));
+        return fresh;
+    }
+
+    private static byte[] withPattern(byte[] original, KeyedPattern p, byte[] replica) {
+        byte[] want = original.clone();
+        java.nio.ByteBuffer src = java.nio.ByteBuffer.wrap(replica);
+        p.geometry().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
+        return want;
+    }
+
+    @Test
+    void aReplicaHoldingWritesIsWrittenBackBeforeTheBuilderReplacesIt() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "e.dat", 8);
+            byte[] fresh = writeThenHide(fx, b, 9);
+            put(fx, entry(fx, b.p()).withState(ReplicaState.STALE));   // the builder, not the scanner, sees it first
+            var placement = fx.replication.builder.planner().onHServers(b.p(), null);
+            var outcome = fx.replication.builder.build(b.p(), placement);
+            assertEquals(io.pdla.replicator.build.BuildOutcome.Kind.DEFERRED, outcome.kind(), outcome.toString());
+            assertEquals(ReplicaState.DIRTY, entry(fx, b.p()).state(), "the replica holding writes is DIRTY again");
+            assertTrue(Files.exists(b.replica()), "the builder deleted a replica holding writes");
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(withPattern(b.original(), b.p(), fresh), Files.readAllBytes(b.file()), "the writes reached the original: " + fx.progress);
+        }
+    }
+
+    /**
+     * The never-stale rule for a DIRTY replica whose original also changed outside pdla holds for one hidden as
+     * VALID: its acknowledged writes win in the pattern's region (as a DIRTY one's do), the outside change
+     * survives everywhere else.
+     */
+    @Test
+    void aHiddenReplicaOfAnOriginalChangedOutsidePdlaIsWrittenBackAsADirtyOneWouldBe() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "f.dat", 10);
+            byte[] fresh = writeThenHide(fx, b, 11);
+            byte[] newer = Fixture.writeRandomFile(b.file(), SIZE, 12);   // the owner, outside pdla
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(withPattern(newer, b.p(), fresh), Files.readAllBytes(b.file()), fx.progress.toString());
+        }
+    }
+
+    @Test
+    void aReplicaWithoutAMarkWhoseEntryGoesIsKeptNotDeletedAndNotCopied() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "g.dat", 13);
+            assertTrue(InStepMark.withdraw(posix, b.replica().toUri()));
+            byte[] changed = Files.readAllBytes(b.replica());
+            Arrays.fill(changed, 0, 100, (byte) 1);
+            Files.write(b.replica(), changed);
+            put(fx, entry(fx, b.p()).withState(ReplicaState.STALE));
+            fx.replication.daemon.runOnce();
+            assertArrayEquals(changed, Files.readAllBytes(b.replica()), "kept as it was");
+            assertArrayEquals(b.original(), Files.readAllBytes(b.file()), "an unvouched replica was copied");
+            ReplicaEntry now = entry(fx, b.p());
+            assertNotEquals(b.replica(), Path.of(now.replica()), "rebuilt beside it");
+            assertEquals(ReplicaState.VALID, now.state());
+        }
+    }
+
+    @Test
+    void aReplicaInStepWithItsMarkIsStillRemovedWhenStale() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = build(fx, "h.dat", 14);
+            put(fx, entry(fx, b.p()).withState(ReplicaState.STALE));
+            fx.replication.daemon.runOnce();
+            assertFalse(Files.exists(b.replica()), "nothing to keep: its content is its mark");
+            assertArrayEquals(b.original(), Files.readAllBytes(b.file()));
+        }
+    }
 }

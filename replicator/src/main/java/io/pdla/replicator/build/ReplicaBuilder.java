@@ -8,6 +8,7 @@ import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.guard.InStepMark;
+import io.pdla.replicator.guard.PendingWrites;
 import io.pdla.replicator.guard.ReplicaGuard;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.Capability;
@@ -77,6 +78,18 @@ public final class ReplicaBuilder {
         this.maxBytesPerSecond = maxBytesPerSecond;
     }
 
+    private static final Runnable NOTHING = () -> { };
+    private static final java.util.concurrent.atomic.AtomicReference<Runnable> beforeIndexing = new java.util.concurrent.atomic.AtomicReference<>(NOTHING);
+
+    /**
+     * Test seam: {@code step} runs once, at the next publication, when the new replica file is in place and before
+     * its original is indexed and the writers that skipped the catalog are looked for (the window such a writer's
+     * whole open can fall into).
+     */
+    public static void onceBeforeIndexing(Runnable step) {
+        beforeIndexing.set(step);
+    }
+
     /** The security rules for this catalog's replicas (re-read each time: a daemon may record a root). */
     public ReplicaGuard guard() {
         return ReplicaGuard.forCatalog(catalog.directory());
@@ -143,9 +156,27 @@ public final class ReplicaBuilder {
             });
             return new BuildOutcome(BuildOutcome.Kind.UP_TO_DATE, "replica " + start.existing().get().replica() + " is current", start.existing().get());
         }
+        boolean keepOld = false;
+        // about to be replaced: whatever the catalog says of it, a replica that differs from its in-step mark holds
+        // writes its original lacks (PendingWrites); it is DIRTY again and written back before anything is rebuilt
+        if (start.existing().isPresent() && guard().reasonRefused(original, keyDirName(pattern.key()), start.existing().get().replica()) == null) {
+            ReplicaEntry old = start.existing().get();
+            PendingWrites.Verdict pending = PendingWrites.of(drivers.forUri(old.replica()), old.replica());
+            if (pending == PendingWrites.Verdict.HELD) {
+                catalog.transact(t -> {
+                    t.unjournal(buildId);
+                    Optional<ReplicaEntry> cur = t.entry(pattern.key());
+                    if (cur.isPresent() && cur.get().equals(old)) t.put(old.withState(ReplicaState.DIRTY));
+                    return null;
+                });
+                return new BuildOutcome(BuildOutcome.Kind.DEFERRED, "replica " + old.replica() + " differs from its in-step mark: it holds writes "
+                        + original + " lacks, DIRTY again; written back before a rebuild", null);
+            }
+            keepOld = pending == PendingWrites.Verdict.UNVOUCHED;
+        }
         StorageDriver rdriver = drivers.forUri(dir);
         try {
-            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), owner, storeOwner);
+            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), keepOld, owner, storeOwner);
         } catch (ReplicaGuard.CannotOwn e) {
             // as on POSIX: a daemon that cannot give a replica its owner does not replicate the file
             deleteQuietly(rdriver, tmp);
@@ -174,7 +205,7 @@ public final class ReplicaBuilder {
 
     private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
-                                        Optional<ReplicaEntry> existing, PosixFileAttributes owner,
+                                        Optional<ReplicaEntry> existing, boolean keepOld, PosixFileAttributes owner,
                                         Optional<io.pdla.storage.FileOwnership> storeOwner) throws IOException {
         URI original = pattern.key().file();
         Layout layout = planner.layoutOf(pattern, placement);
@@ -203,13 +234,18 @@ public final class ReplicaBuilder {
         }
         rdriver.rename(tmp, fin);
         syncDirectory(dir);
-        FileIdentity after = FileIdentity.probe(driver, original);
         ReplicaEntry entry = new ReplicaEntry(pattern, fin, layout, notApplied, placement.space().label(), placement.benefitSeconds(),
                 placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
+        beforeIndexing.getAndSet(NOTHING).run();
         // before the entry can exist, so that "not in the index" always means "no replica"; then the writers
         // that relied on its absence (UnreplicatedWriters: this order and theirs make one side see the other)
         io.pdla.replicator.catalog.ReplicatedOriginals.add(catalog.directory(), original);
         int unregistered = io.pdla.replicator.catalog.UnreplicatedWriters.alive(catalog.directory(), original);
+        // probed only now: such a writer registers no session (nothing moves the generation), so its bytes show in
+        // the identity alone, and one that wrote after the copy and closed before the marker check above did both
+        // before this probe. Probed before the check (as it was), its writes were missed and the replica published
+        // with the older bytes; the first DIRTY claim then wrote those back over the writer's (SoakTest, 2026-11-26)
+        FileIdentity after = unregistered > 0 ? before : FileIdentity.probe(driver, original);
         String refused = unregistered > 0 ? unregistered + " writer(s) opened " + original + " before it had a replica and still have it open"
                 : catalog.transact(t -> {
             FileRecord f = t.file(original);
@@ -233,7 +269,8 @@ public final class ReplicaBuilder {
         }
         if (existing.isPresent() && !existing.get().replica().equals(fin)) {
             // the catalog's path is data: deleted only where a replica may be
-            String keep = guard().reasonNotDeletable(existing.get().replica());
+            String keep = keepOld ? "it has no in-step mark, so it may hold writes nothing vouches for; delete it by hand once inspected"
+                    : guard().reasonNotDeletable(existing.get().replica());
             if (keep == null) deleteQuietly(drivers.forUri(existing.get().replica()), existing.get().replica());
             else LOG.warning("replicator: not deleting " + existing.get().replica() + ": " + keep);
             catalog.transact(t -> {

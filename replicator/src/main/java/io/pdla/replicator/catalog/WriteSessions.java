@@ -56,7 +56,8 @@ public final class WriteSessions {
     /**
      * Decides, durably and before the write proceeds, where the bytes of a write that touches {@code touched}
      * go. A DIRTY replica already holds the newest bytes of its region, so the write goes into it; a VALID one
-     * that {@code mayTakeWrites} accepts becomes DIRTY and takes the write; any other VALID one becomes STALE
+     * that still vouches for the original as the writers found it and that {@code mayTakeWrites} accepts becomes
+     * DIRTY and takes the write; any other VALID one becomes STALE
      * (the write goes to the original). The decision is made inside the transaction, so concurrent writers
      * agree whatever their snapshots said. Bumps the generation.
      */
@@ -64,6 +65,7 @@ public final class WriteSessions {
             throws IOException {
         return catalog.transact(t -> {
             Set<PatternKey> into = new HashSet<>(), stale = new HashSet<>();
+            FileRecord f = t.file(original);
             for (PatternKey k : touched) {
                 Optional<ReplicaEntry> cur = t.entry(k);
                 if (cur.isEmpty()) continue;
@@ -71,7 +73,11 @@ public final class WriteSessions {
                 switch (e.state()) {
                     case DIRTY -> into.add(k);
                     case VALID -> {
-                        if (mayTakeWrites.test(e)) {
+                        // a DIRTY replica is authoritative for its whole region, so only one that holds the original's
+                        // bytes as the writers found them may become one: a VALID entry whose identity does not vouch
+                        // for the original (changed outside the shim, or by a writer that registered no session) holds
+                        // older bytes, which a write-back would copy over the newer ones
+                        if (vouchesForWritersStart(e, f) && mayTakeWrites.test(e)) {
                             t.put(e.withState(ReplicaState.DIRTY));
                             into.add(k);
                         } else {
@@ -82,10 +88,14 @@ public final class WriteSessions {
                     case STALE -> stale.add(k);
                 }
             }
-            FileRecord f = t.file(original);
             t.putFile(original, new FileRecord(f.generation() + 1, f.writers(), f.identityBeforeWriters()));
             return new Claim(into, stale);
         });
+    }
+
+    /** Whether {@code e} matched the original when the open sessions' first began (the rule reads use, ReplicaValidity). */
+    private static boolean vouchesForWritersStart(ReplicaEntry e, FileRecord f) {
+        return f.identityBeforeWriters() != null && e.identity().vouches(f.identityBeforeWriters());
     }
 
     /** Marks replicas stale (durably, in one transaction) whatever they were, and bumps the generation. */

@@ -9,6 +9,7 @@ import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.ReplicaValidity;
 import io.pdla.replicator.catalog.WriteSessions;
 import io.pdla.replicator.catalog.WriterSession;
+import io.pdla.replicator.guard.PendingWrites;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.storage.StorageDriver;
@@ -28,7 +29,9 @@ import java.util.logging.Logger;
  * Keeps the catalog honest. At start-up it finishes what interrupted builds left (the journal) and ends the
  * write sessions of processes that died; each scan removes replicas whose original is gone or changed,
  * whose pattern is no longer known, whose file vanished or was cut short, and undecodable rows. Replicas that
- * were merely out of date (changed or stale) are queued again so the daemon rebuilds them.
+ * were merely out of date (changed or stale) are queued again so the daemon rebuilds them. Whatever the catalog
+ * says, a replica that holds writes ({@link PendingWrites}) is never deleted: it is DIRTY again and written back,
+ * and one nothing vouches for is kept on disk.
  */
 public final class ReplicaScanner {
     private static final Logger LOG = Logger.getLogger(ReplicaScanner.class.getName());
@@ -75,7 +78,14 @@ public final class ReplicaScanner {
                     continue;
                 }
                 StorageDriver d = drivers.forUri(u);
-                if (d.exists(u)) {
+                // a published replica file may hold writes (a catalog writer can drop its entry and name it here):
+                // only an unpublished .tmp or one whose content is its in-step mark is deleted
+                PendingWrites.Verdict pending = u.getPath().endsWith(".tmp") ? PendingWrites.Verdict.NONE : PendingWrites.of(d, u);
+                if (pending != PendingWrites.Verdict.NONE) {
+                    notes.add("kept " + u + " named by journal row " + row.getKey() + ": " + (pending == PendingWrites.Verdict.HELD
+                            ? "it differs from its in-step mark (holds writes its original may lack)" : "it has no in-step mark") + "; delete it by hand once inspected");
+                    LOG.warning("replicator: kept " + u + " named by journal row " + row.getKey() + " (" + pending + ")");
+                } else if (d.exists(u)) {
                     d.delete(u);
                     deleted++;
                     notes.add("deleted unreferenced replica file " + u + " (journal row " + row.getKey() + ")");
@@ -98,6 +108,16 @@ public final class ReplicaScanner {
         }
         notes.forEach(LOG::info);
         return new Report(deleted, ended, 0, 0, notes);
+    }
+
+    /** Turns {@code e} back into DIRTY if the catalog still holds it as seen; false when it changed meanwhile. */
+    private boolean reclaimDirty(ReplicaEntry e) throws IOException {
+        return catalog.transact(t -> {
+            var cur = t.entry(e.key());
+            if (cur.isEmpty() || !cur.get().equals(e)) return false;
+            t.put(e.withState(ReplicaState.DIRTY));
+            return true;
+        });
     }
 
     /** Removes unusable replicas; re-queues the patterns of those that are only out of date. */
@@ -165,6 +185,27 @@ public final class ReplicaScanner {
             }
             if (reason == null) continue;
             boolean originalGone = !od.exists(original);
+            // the catalog's VALID or STALE is no proof that the replica took no writes (a catalog writer can flip a
+            // DIRTY one): its in-step mark is. Only a replica where and whose it must be is asked (a refused one
+            // never goes into an original anyway); with the original gone its writes went with it, as for DIRTY ones
+            PendingWrites.Verdict pending = originalGone
+                    || builder.guard().reasonRefused(original, ReplicaBuilder.keyDirName(e.key()), e.replica()) != null
+                    ? PendingWrites.Verdict.NONE : PendingWrites.of(drivers.forUri(e.replica()), e.replica());
+            if (pending == PendingWrites.Verdict.HELD) {
+                String why = reason;
+                if (reclaimDirty(e)) {
+                    notes.add("not removed " + e.key().id() + " (" + why + "): " + e.replica() + " differs from its in-step mark, so it holds "
+                            + "writes its original lacks; DIRTY again and written back");
+                    try {
+                        notes.addAll(writeBack.writeBack(original));
+                    } catch (IOException | RuntimeException x) {
+                        notes.add("write-back of " + original + " failed, its DIRTY replicas are kept: " + x.getMessage());
+                    }
+                }
+                continue;
+            }
+            // nothing vouches for its bytes: never copied, and kept on disk (its entry goes) rather than deleted
+            boolean keepFile = pending == PendingWrites.Verdict.UNVOUCHED;
             boolean requeue = rebuild;
             boolean gone = catalog.transact(t -> {
                 var cur = t.entry(e.key());
@@ -175,7 +216,7 @@ public final class ReplicaScanner {
                     return false;
                 }
                 t.delete(e.key());
-                t.journal("scan-" + e.replica().hashCode() + "-" + System.nanoTime(), List.of(e.replica()));
+                if (!keepFile) t.journal("scan-" + e.replica().hashCode() + "-" + System.nanoTime(), List.of(e.replica()));
                 // re-queued in the same transaction: a crash between removal and re-queue would lose the pattern
                 if (requeue && queue instanceof io.pdla.replicator.queue.CatalogPatternQueue) {
                     t.enqueue(io.pdla.replicator.pattern.PatternCodec.encode(e.pattern()), e.key().global());
@@ -185,6 +226,12 @@ public final class ReplicaScanner {
             if (!gone) continue;
             removed++;
             notes.add("removed replica of " + e.key().id() + ": " + reason);
+            if (keepFile) {
+                String kept = "kept the file " + e.replica() + " of the removed entry " + e.key().id() + ": it has no in-step mark, so it may hold "
+                        + "writes nothing vouches for; neither copied nor deleted (inspect it, then delete it by hand)";
+                notes.add(kept);
+                LOG.warning("replicator: " + kept);
+            }
             if (rebuild) {
                 if (!(queue instanceof io.pdla.replicator.queue.CatalogPatternQueue)) queue.offer(e.pattern());
                 requeued++;
