@@ -19,10 +19,15 @@ import java.util.Map;
  * when its last opener closes it, so that a reopen sees storage. Requests are handled one at a time, in
  * arrival order: a delegate is the single point of access to its pages.
  *
- * <p>SYNC and CLOSE are collective in MPI-IO, over the ranks that opened the file together (the open's
- * group). The delegate holds each member's reply until the whole group has asked, then flushes once and
- * answers them all: flushing at every member's request would write each page back as many times as ranks
- * had written into it, partly filled each time.
+ * <p>A rank opens a file here with its first request to this delegate that needs the file (the request
+ * "joins"), not at its open: a rank whose calls all bypass this delegate is never a member here, costs it
+ * nothing, and sends it no SYNC or CLOSE. SYNC and CLOSE are collective in MPI-IO, over the ranks that opened
+ * the file together (the open's group); here, over the group's members that joined. The delegate holds each
+ * member's reply until every member concerned has asked, then flushes once and answers them all: flushing at
+ * every member's request would write each page back as many times as ranks had written into it, partly filled
+ * each time. Syncs are numbered per member ({@code Request.epoch}), so a member that joins after its k-th
+ * sync takes part from the group's sync k + 1 on, and one whose join arrives after the rest of the group
+ * finished a sync it belongs to is served alone.
  */
 public final class DelegateServer {
     /** Setting (environment/property) for a delegate's cache capacity, in bytes, until an open's hint says otherwise. */
@@ -78,6 +83,14 @@ public final class DelegateServer {
                 return;
             }
         }
+        if (r.joins() || r.op() == DelegateProtocol.Op.OPEN) {
+            try {
+                join(source, r);
+            } catch (IOException | RuntimeException e) {
+                replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": opening the file at the delegate: " + e));
+                return;
+            }
+        }
         if ((r.op() == DelegateProtocol.Op.SYNC || r.op() == DelegateProtocol.Op.CLOSE) && files.containsKey(r.uri())) {
             collective(source, r, replies);
             return;
@@ -102,43 +115,55 @@ public final class DelegateServer {
     }
 
     /**
-     * Holds a member's SYNC or CLOSE until its whole open group asked, then serves it once for all. A member
-     * that finds nothing of the file dirty here, and nothing written back since the last sync, is answered at
-     * once: MPI's sync and close make the caller's own writes durable, and this delegate holds none, so waiting
-     * for the rest of the group would only add a barrier (the idle path's cost). It still counts towards the
-     * group, whose last member closes the file here.
+     * Holds a member's SYNC or CLOSE until every member of its open group concerned asked, then serves it once
+     * for all. A member that finds nothing of the file dirty here, and nothing written back since the last sync,
+     * is answered at once: MPI's sync and close make the caller's own writes durable, and this delegate holds
+     * none, so waiting for the rest of the group would only add a barrier. It still counts towards the group,
+     * whose last member closes the file here.
      */
     private void collective(int source, Request r, Replies replies) {
         OpenEntry entry = files.get(r.uri());
         OpenGroup g = entry.groups.get(r.group());
-        if (g == null) {
-            replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": no open of the file by group "
+        if (g == null || !g.members.containsKey(source)) {
+            replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": rank " + source + " has no open of the file by group "
                     + r.group() + " at this delegate"));
             return;
         }
         boolean sync = r.op() == DelegateProtocol.Op.SYNC;
-        OpenGroup.Round round = sync ? g.syncing : g.closing;
-        if (entry.file.dirtyBytes() == 0 && !entry.file.writtenSinceSync()) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
+        long number = r.epoch() + 1;
+        OpenGroup.Round round = sync ? g.syncs.get(number) : g.closing;
+        if (sync && round == null) {
+            if (number <= g.syncedThrough) {
+                // its join reached this delegate after the rest of the group had finished this sync here
+                replies.send(source, idle(entry) ? DelegateProtocol.OK_EMPTY.clone() : serveOrFail(r));
+                return;
+            }
+            g.syncs.put(number, round = new OpenGroup.Round());
+        }
+        if (idle(entry)) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
         else round.held.add(source);
-        if (++round.arrived < g.size) return;
-        List<Integer> held = new ArrayList<>(round.held);
-        round.held.clear();
-        round.arrived = 0;
+        round.arrived.add(source);
+        if (!round.completeFor(g, sync ? number : Long.MAX_VALUE)) return;
         byte[] reply = null;
         if (!sync) {
             entry.groups.remove(r.group());
-            reply = closeGroup(r, entry, g.size);
-        } else if (!held.isEmpty()) {
-            reply = serveOrFail(r);
+            reply = closeGroup(r, entry);
+        } else {
+            g.syncs.remove(number);
+            g.syncedThrough = Math.max(g.syncedThrough, number);
+            if (!round.held.isEmpty()) reply = serveOrFail(r);
         }
-        for (int m : held) replies.send(m, reply);
+        for (int m : round.held) replies.send(m, reply);
     }
 
-    private byte[] closeGroup(Request r, OpenEntry e, int members) {
+    private static boolean idle(OpenEntry entry) {
+        return entry.file.dirtyBytes() == 0 && !entry.file.writtenSinceSync();
+    }
+
+    private byte[] closeGroup(Request r, OpenEntry e) {
         try {
             cache.flush(e.file);
-            e.openers -= members;
-            if (e.openers > 0) return DelegateProtocol.OK_EMPTY.clone();
+            if (!e.groups.isEmpty()) return DelegateProtocol.OK_EMPTY.clone();
             files.remove(r.uri());
             try {
                 cache.drop(e.file);
@@ -152,10 +177,10 @@ public final class DelegateServer {
     }
 
     private byte[] serve(Request r) throws IOException {
+        OpenEntry open = files.get(r.uri());
         switch (r.op()) {
-            case OPEN -> {
-                open(r);
-                return DelegateProtocol.OK_EMPTY.clone();
+            case OPEN, INVALIDATE -> {
+                return DelegateProtocol.OK_EMPTY.clone();   // joined or invalidated before serving
             }
             case READ -> {
                 CachedFile f = file(r);
@@ -186,10 +211,12 @@ public final class DelegateServer {
                 return DelegateProtocol.OK_EMPTY.clone();
             }
             case SIZE -> {
-                return DelegateProtocol.ok(file(r).knownEnd(), new byte[0]);
+                // asked of every delegate, also of those the asking rank never joined: no file here, no bytes beyond storage's end
+                return DelegateProtocol.ok(open == null ? 0 : open.file.knownEnd(), new byte[0]);
             }
             case TRUNCATE -> {
-                CachedFile f = file(r);
+                if (open == null) return DelegateProtocol.OK_EMPTY.clone();   // no pages of the file here
+                CachedFile f = open.file;
                 cache.drop(f);
                 f.forgetWrittenEnd();
                 return DelegateProtocol.OK_EMPTY.clone();
@@ -199,25 +226,22 @@ public final class DelegateServer {
         }
     }
 
-    private void open(Request r) throws IOException {
+    /** Makes {@code source} a member of the request's open group here, opening the file (lazily) if it is not open. */
+    private void join(int source, Request r) throws IOException {
         if (r.cacheBytes() > 0) cache.capacity(r.cacheBytes());
         OpenEntry e = files.get(r.uri());
-        if (e != null && (e.writable || !r.writable())) {
-            e.openers++;
-            e.join(r);
-            return;
+        if (e == null || (!e.writable && r.writable())) {
+            if (e != null) {
+                // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
+                cache.drop(e.file);
+                e.file.storage().close();
+            }
+            OpenEntry fresh = new OpenEntry(new CachedFile(new LazyStore(r.uri(), r.writable(), r.hints(), rank), r.pageSize()), r.writable());
+            if (e != null) fresh.groups.putAll(e.groups);
+            files.put(r.uri(), fresh);
+            e = fresh;
         }
-        if (e != null) {
-            // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
-            cache.drop(e.file);
-            e.file.storage().close();
-        }
-        LazyStore storage = new LazyStore(r.uri(), r.writable(), r.hints(), rank);
-        OpenEntry fresh = new OpenEntry(new CachedFile(storage, r.pageSize()), r.writable());
-        fresh.openers = e == null ? 1 : e.openers + 1;
-        if (e != null) fresh.groups.putAll(e.groups);
-        fresh.join(r);
-        files.put(r.uri(), fresh);
+        e.groups.computeIfAbsent(r.group(), k -> new OpenGroup()).members.putIfAbsent(source, r.epoch());
     }
 
     /** Closes every file still open (a job that ends without closing), writing back what is dirty. */
@@ -252,11 +276,6 @@ public final class DelegateServer {
         final CachedFile file;
         final boolean writable;
         final Map<Long, OpenGroup> groups = new HashMap<>();
-        int openers;
-
-        void join(Request open) {
-            groups.computeIfAbsent(open.group(), k -> new OpenGroup(open.groupSize()));
-        }
 
         OpenEntry(CachedFile file, boolean writable) {
             this.file = file;
@@ -264,20 +283,29 @@ public final class DelegateServer {
         }
     }
 
-    /** The ranks that opened a file together, and how far each collective SYNC or CLOSE has got. */
+    /**
+     * The members of one collective open that joined here (rank -> syncs it had completed when it joined), and
+     * how far each of its collective SYNCs (by number) and its CLOSE have got.
+     */
     private static final class OpenGroup {
-        final int size;
-        final Round syncing = new Round();
+        final Map<Integer, Long> members = new HashMap<>();
+        final Map<Long, Round> syncs = new HashMap<>();
         final Round closing = new Round();
+        /** The highest sync number completed here. */
+        long syncedThrough;
 
-        /** One collective call: how many members asked, and those whose reply waits for the last. */
+        /** One collective call: the members that asked, and those whose reply waits for the last. */
         static final class Round {
-            int arrived;
+            final java.util.Set<Integer> arrived = new java.util.HashSet<>();
             final List<Integer> held = new ArrayList<>();
-        }
 
-        OpenGroup(int size) {
-            this.size = size;
+            /** Whether every member that takes part in sync {@code number} (every member, for a close) asked. */
+            boolean completeFor(OpenGroup g, long number) {
+                for (Map.Entry<Integer, Long> m : g.members.entrySet()) {
+                    if (m.getValue() < number && !arrived.contains(m.getKey())) return false;
+                }
+                return true;
+            }
         }
     }
 }

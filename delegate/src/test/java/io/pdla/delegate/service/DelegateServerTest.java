@@ -90,16 +90,22 @@ class DelegateServerTest {
         Path file = Files.write(dir.resolve("h"), old);
         String uri = file.toUri().toString();
         DelegateServer server = new DelegateServer(64L << 20, 0);
-        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank A
-        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank B
+        Map<Integer, byte[]> last = new java.util.HashMap<>();
+        DelegateServer.Replies replies = (to, reply) -> last.put(to, reply);
+        // rank A (0) and rank B (1), each alone in its open (as with COMM_SELF)
+        server.handle(0, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), 1, 1), replies);
+        server.handle(1, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), 2, 1), replies);
         byte[] b = random(100);
-        ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(5000, 100), b)));   // A writes (partial page)
-        ok(server.handle(DelegateProtocol.simple(Op.SYNC, uri, 0)));
-        byte[] reply = server.handle(DelegateProtocol.read(uri, ExtentList.of(4096, 4096)));   // B reads the page
+        server.handle(0, DelegateProtocol.write(uri, ExtentList.of(5000, 100), b), replies);   // A writes (partial page)
+        server.handle(0, DelegateProtocol.collective(Op.SYNC, uri, 1), replies);
+        ok(last.get(0));
+        server.handle(1, DelegateProtocol.read(uri, ExtentList.of(4096, 4096)), replies);   // B reads the page
+        byte[] reply = last.get(1);
         byte[] expected = Arrays.copyOfRange(old, 4096, 8192);
         System.arraycopy(b, 0, expected, 5000 - 4096, 100);
         assertArrayEquals(expected, Arrays.copyOfRange(reply, DelegateProtocol.DATA_OFFSET, reply.length), "seed " + seed);
-        ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
+        server.handle(0, DelegateProtocol.collective(Op.CLOSE, uri, 1), replies);
+        ok(last.get(0));
         assertEquals(1, server.openFiles(), "B still has it open");
     }
 
@@ -262,5 +268,78 @@ class DelegateServerTest {
         assertTrue(answered.isEmpty(), "written back but not synced: the sync is the group's");
         small.handle(1, DelegateProtocol.collective(Op.SYNC, uri, 8), replies);
         assertEquals(java.util.List.of(0, 1), answered.stream().sorted().toList());
+    }
+
+    @Test
+    void membersJoinWithTheirFirstRequestAndASyncWaitsOnlyForTheMembersItConcerns() throws Exception {
+        Path file = Files.write(dir.resolve("lazy"), new byte[8192]);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        java.util.List<Integer> answered = new java.util.ArrayList<>();
+        DelegateServer.Replies replies = (to, reply) -> {
+            try {
+                ok(reply);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            answered.add(to);
+        };
+        long group = 5;
+        DelegateProtocol.Join open = new DelegateProtocol.Join(true, 4096, 0, Map.of(), group, 4);   // a group of 4 ranks
+        // ranks 0 and 1 join by writing; ranks 2 and 3 have sent nothing here yet
+        byte[] a = random(10), b = random(10);
+        server.handle(0, DelegateProtocol.encode(DelegateProtocol.decode(DelegateProtocol.write(uri, ExtentList.of(0, 10), random(10)))
+                .joining(open, 0)), replies);
+        server.handle(0, DelegateProtocol.encode(DelegateProtocol.decode(DelegateProtocol.write(uri, ExtentList.of(0, 10), a))
+                .joining(open, 0)), replies);   // a second join of the same rank changes nothing
+        server.handle(1, DelegateProtocol.encode(DelegateProtocol.decode(DelegateProtocol.write(uri, ExtentList.of(100, 10), b))
+                .joining(open, 0)), replies);
+        assertEquals(1, server.openFiles());
+        answered.clear();
+        server.handle(0, DelegateProtocol.collective(Op.SYNC, uri, group, 0), replies);
+        assertTrue(answered.isEmpty(), "rank 0's sync waits for rank 1, the other member here");
+        server.handle(1, DelegateProtocol.collective(Op.SYNC, uri, group, 0), replies);
+        assertEquals(java.util.List.of(0, 1), answered.stream().sorted().toList(), "ranks 2 and 3 are not waited for");
+        assertArrayEquals(a, Arrays.copyOfRange(Files.readAllBytes(file), 0, 10));
+        // rank 2 joins after its first sync: it takes part from sync 2 on, so sync 1 is not held for it
+        server.handle(2, DelegateProtocol.encode(DelegateProtocol.decode(DelegateProtocol.write(uri, ExtentList.of(200, 10), random(10)))
+                .joining(open, 1)), replies);
+        answered.clear();
+        server.handle(0, DelegateProtocol.collective(Op.SYNC, uri, group, 1), replies);
+        server.handle(1, DelegateProtocol.collective(Op.SYNC, uri, group, 1), replies);
+        assertTrue(answered.isEmpty(), "sync 2 waits for rank 2, a member since sync 1");
+        server.handle(2, DelegateProtocol.collective(Op.SYNC, uri, group, 1), replies);
+        assertEquals(java.util.List.of(0, 1, 2), answered.stream().sorted().toList());
+        // rank 3 joins late, claiming it had done no sync: sync 1 is over here, so its sync 1 is served alone, at once
+        byte[] c = random(10);
+        server.handle(3, DelegateProtocol.encode(DelegateProtocol.decode(DelegateProtocol.write(uri, ExtentList.of(300, 10), c))
+                .joining(open, 0)), replies);
+        answered.clear();
+        server.handle(3, DelegateProtocol.collective(Op.SYNC, uri, group, 0), replies);
+        assertEquals(java.util.List.of(3), answered, "a member whose join came after its sync finished here is served alone");
+        assertArrayEquals(c, Arrays.copyOfRange(Files.readAllBytes(file), 300, 310), "its bytes were flushed by its own sync");
+        // close: every member that joined, and only those
+        answered.clear();
+        for (int r = 0; r < 3; r++) server.handle(r, DelegateProtocol.collective(Op.CLOSE, uri, group, 2), replies);
+        assertEquals(1, server.openFiles(), "rank 3 still has the file open here");
+        server.handle(3, DelegateProtocol.collective(Op.CLOSE, uri, group, 1), replies);
+        assertEquals(0, server.openFiles(), "the last member's close ends the file here");
+        assertEquals(4, answered.size());
+    }
+
+    @Test
+    void requestsThatJoinNothingAreAnsweredByADelegateThatHasNotGotTheFile() throws Exception {
+        Path file = Files.write(dir.resolve("none"), random(100));
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(1L << 20, 0);
+        ok(server.handle(DelegateProtocol.encode(DelegateProtocol.Request.of(Op.INVALIDATE, uri, ExtentList.EMPTY, 0)
+                .invalidating(ExtentList.of(0, 4096)))));
+        assertEquals(0, DelegateProtocol.knownEnd(server.handle(DelegateProtocol.simple(Op.SIZE, uri, 0)), 0), "no unflushed bytes here");
+        ok(server.handle(DelegateProtocol.simple(Op.TRUNCATE, uri, 10)));
+        assertEquals(0, server.openFiles(), "none of them opened the file");
+        assertEquals(100, Files.size(file), "the delegate truncated nothing: the rank's driver does");
+        byte[] close = server.handle(DelegateProtocol.collective(Op.CLOSE, uri, 1));
+        DelegateFailedException e = org.junit.jupiter.api.Assertions.assertThrows(DelegateFailedException.class, () -> DelegateProtocol.check(close, 0));
+        assertTrue(e.getMessage().contains("not open"), e.getMessage());
     }
 }
