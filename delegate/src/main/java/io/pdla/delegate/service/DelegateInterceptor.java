@@ -18,10 +18,10 @@ import java.util.Map;
 /**
  * On an application rank: ships every read and write to the delegates owning the bytes (a request spanning
  * several domains is split, and its pieces go to all their delegates before any reply is awaited), SYNC
- * and close to every delegate this rank sent anything to as its part of the open group's collective call (the
- * delegates answer when the group's members there asked, after one flush), and truncation after the delegates
- * dropped the file's pages. The open sends nothing: the first request to each delegate carries what an open
- * would ({@link DelegateProtocol.Join}), so a file whose calls all bypass the delegates costs them nothing.
+ * and close as this rank's part of the open group's collective call (the delegates answer when the group asked,
+ * after one flush; see {@link #toMembers}), and truncation after the delegates dropped the file's pages. The open
+ * sends nothing: the first request to each delegate carries what an open would ({@link DelegateProtocol.Join}),
+ * so a read-only file whose calls all bypass the delegates costs them nothing.
  * Collective calls are served the same way and then proceed with no extents, so the collective engine's
  * synchronisation still happens on every rank.
  *
@@ -85,10 +85,6 @@ final class DelegateInterceptor implements IoInterceptor {
                 r = r.joining(open, syncs);
             }
             return r;
-        }
-
-        boolean hasInvalidations(int delegate) {
-            return delegate < wroteDirectly.length && wroteDirectly[delegate] != null;
         }
 
         boolean goesDirect(ExtentList extents) {
@@ -182,22 +178,21 @@ final class DelegateInterceptor implements IoInterceptor {
     }
 
     /**
-     * This rank's part of a collective SYNC or CLOSE: sent to the delegates it joined (none when every call
-     * bypassed them: the idle path costs no round). A delegate it never joined but whose pages it wrote on
-     * storage is told to forget them (INVALIDATE) before the call returns, since another rank's reads through
-     * it may have cached them: after this sync (or close), a rank that syncs must see the bytes on storage.
+     * This rank's part of a collective SYNC or CLOSE. A writable open sends it to every delegate (joining those
+     * it sent nothing yet): a delegate flushes once for the whole group, so it must hear from every member, having
+     * no way to tell a rank that has not written yet from one that never will; each copy carries the bytes this
+     * rank wrote directly under that delegate's pages, which other ranks' reads may have cached there. A read-only
+     * open sends it only to the delegates it joined, which hold nothing of its to make durable: with every call
+     * bypassing the delegates (the idle read path) sync and close cost no message.
      */
     private void toMembers(Delegated d, Op op) throws IOException {
         List<Integer> targets = new ArrayList<>();
         List<byte[]> requests = new ArrayList<>();
         synchronized (d) {
             for (int i = 0; i < d.joined.length; i++) {
-                DelegateProtocol.Request r;
-                if (d.joined[i]) r = DelegateProtocol.collectiveRequest(op, d.uri, d.open.group(), d.syncs);
-                else if (d.hasInvalidations(i)) r = DelegateProtocol.Request.of(Op.INVALIDATE, d.uri, ExtentList.EMPTY, 0);
-                else continue;
+                if (!d.open.writable() && !d.joined[i]) continue;
                 targets.add(i);
-                requests.add(DelegateProtocol.encode(d.addressed(i, r, false)));
+                requests.add(DelegateProtocol.encode(d.addressed(i, DelegateProtocol.collectiveRequest(op, d.uri, d.open.group(), d.syncs), true)));
             }
         }
         if (targets.isEmpty()) return;

@@ -15,11 +15,7 @@ import java.util.Map;
  * a reply starts with a status byte, then an error text or the operation's result.
  */
 public final class DelegateProtocol {
-    /**
-     * INVALIDATE carries only {@code Request.invalidate}: bytes a rank wrote straight to storage under pages of a
-     * delegate it never sent anything else to, delivered at its sync or close.
-     */
-    public enum Op { OPEN, READ, WRITE, SYNC, CLOSE, SIZE, TRUNCATE, BYE, RELEASE, INVALIDATE }
+    public enum Op { OPEN, READ, WRITE, SYNC, CLOSE, SIZE, TRUNCATE, BYE, RELEASE }
 
     /** RELEASE's argument: the pages are written back and kept (before a direct read) or also dropped (before a direct write). */
     public static final long RELEASE_KEEP = 0, RELEASE_DROP = 1;
@@ -43,10 +39,9 @@ public final class DelegateProtocol {
      *
      * <p>{@code joins}: the request also opens the file at the delegate for its sender (what OPEN does, with this
      * request's {@code writable}, {@code pageSize}, {@code cacheBytes}, {@code hints}, {@code group} and
-     * {@code groupSize}): a rank sends no OPEN, its first request to a delegate joins, so a file whose calls all
-     * bypass a delegate costs that delegate nothing. {@code epoch}: how many syncs the sender completed on the
-     * file before this request; a joining member takes part in the group's syncs after that many, and a SYNC
-     * is the member's part of the group's sync number {@code epoch + 1}.
+     * {@code groupSize}): a rank sends no OPEN, its first request to a delegate joins, so a read-only file whose
+     * calls all bypass a delegate costs that delegate nothing. {@code epoch}: how many syncs the sender completed
+     * on the file before this request; a SYNC is the member's part of the group's sync number {@code epoch + 1}.
      */
     public record Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
                           ExtentList extents, ByteBuffer data, long argument, long group, int groupSize, ExtentList invalidate,

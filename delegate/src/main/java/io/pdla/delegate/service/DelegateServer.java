@@ -19,15 +19,15 @@ import java.util.Map;
  * when its last opener closes it, so that a reopen sees storage. Requests are handled one at a time, in
  * arrival order: a delegate is the single point of access to its pages.
  *
- * <p>A rank opens a file here with its first request to this delegate that needs the file (the request
- * "joins"), not at its open: a rank whose calls all bypass this delegate is never a member here, costs it
- * nothing, and sends it no SYNC or CLOSE. SYNC and CLOSE are collective in MPI-IO, over the ranks that opened
- * the file together (the open's group); here, over the group's members that joined. The delegate holds each
- * member's reply until every member concerned has asked, then flushes once and answers them all: flushing at
- * every member's request would write each page back as many times as ranks had written into it, partly filled
- * each time. Syncs are numbered per member ({@code Request.epoch}), so a member that joins after its k-th
- * sync takes part from the group's sync k + 1 on, and one whose join arrives after the rest of the group
- * finished a sync it belongs to is served alone.
+ * <p>A rank opens a file here with its first request to this delegate (the request "joins"), not at its open,
+ * so a read-only open whose calls all bypass this delegate costs it nothing. SYNC and CLOSE are collective in
+ * MPI-IO, over the ranks that opened the file together (the open's group). For a writable open every rank sends
+ * them to every delegate, and the delegate holds each member's reply until the whole group has asked, then
+ * flushes once and answers them all: flushing at every member's request would write each page back as many
+ * times as ranks had written into it, partly filled each time (and a rank that has not yet written a page
+ * cannot be told apart from one that never will, so the whole group must come). A read-only open has no writes
+ * to wait for: only the ranks that joined send SYNC and CLOSE, and are answered at once; its pages stay until
+ * all its ranks closed or another open of the file begins (see {@link #closeReadOnly}).
  */
 public final class DelegateServer {
     /** Setting (environment/property) for a delegate's cache capacity, in bytes, until an open's hint says otherwise. */
@@ -115,45 +115,65 @@ public final class DelegateServer {
     }
 
     /**
-     * Holds a member's SYNC or CLOSE until every member of its open group concerned asked, then serves it once
-     * for all. A member that finds nothing of the file dirty here, and nothing written back since the last sync,
-     * is answered at once: MPI's sync and close make the caller's own writes durable, and this delegate holds
-     * none, so waiting for the rest of the group would only add a barrier. It still counts towards the group,
-     * whose last member closes the file here.
+     * A writable open's SYNC or CLOSE: every rank of the open sends it to every delegate (joining with it if it
+     * had sent nothing before), and the delegate holds each member's reply until the whole group asked, then
+     * serves it once for all. A member that finds nothing of the file dirty here, and nothing written back since
+     * the last sync, is answered at once: MPI's sync and close make the caller's own writes durable, and this
+     * delegate holds none, so waiting for the rest of the group would only add a barrier. It still counts towards
+     * the group, whose last member closes the file here. A read-only open's members are only the ranks that sent
+     * this delegate a request; they have nothing to make durable, so each is answered at once, and the last of
+     * them to close closes the file here.
      */
     private void collective(int source, Request r, Replies replies) {
         OpenEntry entry = files.get(r.uri());
         OpenGroup g = entry.groups.get(r.group());
-        if (g == null || !g.members.containsKey(source)) {
+        if (g == null || !g.members.contains(source)) {
             replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": rank " + source + " has no open of the file by group "
                     + r.group() + " at this delegate"));
             return;
         }
         boolean sync = r.op() == DelegateProtocol.Op.SYNC;
-        long number = r.epoch() + 1;
-        OpenGroup.Round round = sync ? g.syncs.get(number) : g.closing;
-        if (sync && round == null) {
-            if (number <= g.syncedThrough) {
-                // its join reached this delegate after the rest of the group had finished this sync here
-                replies.send(source, idle(entry) ? DelegateProtocol.OK_EMPTY.clone() : serveOrFail(r));
-                return;
-            }
-            g.syncs.put(number, round = new OpenGroup.Round());
+        if (!g.writable) {
+            replies.send(source, sync ? DelegateProtocol.OK_EMPTY.clone() : closeReadOnly(source, r, entry, g));
+            return;
         }
+        long number = r.epoch() + 1;
+        OpenGroup.Round round = sync ? g.syncs.computeIfAbsent(number, k -> new OpenGroup.Round()) : g.closing;
         if (idle(entry)) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
         else round.held.add(source);
         round.arrived.add(source);
-        if (!round.completeFor(g, sync ? number : Long.MAX_VALUE)) return;
+        if (round.arrived.size() < g.size) return;
         byte[] reply = null;
         if (!sync) {
             entry.groups.remove(r.group());
             reply = closeGroup(r, entry);
         } else {
             g.syncs.remove(number);
-            g.syncedThrough = Math.max(g.syncedThrough, number);
             if (!round.held.isEmpty()) reply = serveOrFail(r);
         }
         for (int m : round.held) replies.send(m, reply);
+    }
+
+    /**
+     * A read-only member's close. The group is over here when all its ranks closed; when only the members that came
+     * so far did, the others may never come (their calls bypassed this delegate) or come late, so the storage
+     * handle is released but the pages are kept for them; the next open of the file by another group ends the
+     * group ({@link #join}), so that open reads storage.
+     */
+    private byte[] closeReadOnly(int source, Request r, OpenEntry entry, OpenGroup g) {
+        g.closed.add(source);
+        if (g.closed.size() >= g.size) {
+            entry.groups.remove(r.group());
+            return closeGroup(r, entry);
+        }
+        if (entry.groups.values().stream().allMatch(OpenGroup::closedHere)) {
+            try {
+                entry.file.storage().close();   // reopened by the next request that needs storage
+            } catch (IOException | RuntimeException e) {
+                return DelegateProtocol.failed(r.op() + " of " + r.uri() + ": " + e);
+            }
+        }
+        return DelegateProtocol.OK_EMPTY.clone();
     }
 
     private static boolean idle(OpenEntry entry) {
@@ -179,8 +199,8 @@ public final class DelegateServer {
     private byte[] serve(Request r) throws IOException {
         OpenEntry open = files.get(r.uri());
         switch (r.op()) {
-            case OPEN, INVALIDATE -> {
-                return DelegateProtocol.OK_EMPTY.clone();   // joined or invalidated before serving
+            case OPEN -> {
+                return DelegateProtocol.OK_EMPTY.clone();   // joined before serving
             }
             case READ -> {
                 CachedFile f = file(r);
@@ -230,6 +250,16 @@ public final class DelegateServer {
     private void join(int source, Request r) throws IOException {
         if (r.cacheBytes() > 0) cache.capacity(r.cacheBytes());
         OpenEntry e = files.get(r.uri());
+        if (e != null && !e.groups.containsKey(r.group())) {
+            // a new open: read-only groups whose members here all closed are over, and their pages go if no open remains
+            e.groups.values().removeIf(OpenGroup::closedHere);
+            if (e.groups.isEmpty()) {
+                files.remove(r.uri());
+                cache.drop(e.file);
+                e.file.storage().close();
+                e = null;
+            }
+        }
         if (e == null || (!e.writable && r.writable())) {
             if (e != null) {
                 // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
@@ -241,7 +271,7 @@ public final class DelegateServer {
             files.put(r.uri(), fresh);
             e = fresh;
         }
-        e.groups.computeIfAbsent(r.group(), k -> new OpenGroup()).members.putIfAbsent(source, r.epoch());
+        e.groups.computeIfAbsent(r.group(), k -> new OpenGroup(r.groupSize(), r.writable())).members.add(source);
     }
 
     /** Closes every file still open (a job that ends without closing), writing back what is dirty. */
@@ -284,28 +314,32 @@ public final class DelegateServer {
     }
 
     /**
-     * The members of one collective open that joined here (rank -> syncs it had completed when it joined), and
-     * how far each of its collective SYNCs (by number) and its CLOSE have got.
+     * One collective open at this delegate: its size and amode, the ranks that joined here, and how far each of
+     * its collective SYNCs (numbered per member: the n-th sync of every member is one call) and its CLOSE have got.
      */
     private static final class OpenGroup {
-        final Map<Integer, Long> members = new HashMap<>();
+        final int size;
+        final boolean writable;
+        final java.util.Set<Integer> members = new java.util.HashSet<>();
+        /** Read-only groups: the members that closed (a read-only open's other ranks may never come). */
+        final java.util.Set<Integer> closed = new java.util.HashSet<>();
         final Map<Long, Round> syncs = new HashMap<>();
         final Round closing = new Round();
-        /** The highest sync number completed here. */
-        long syncedThrough;
+
+        OpenGroup(int size, boolean writable) {
+            this.size = size;
+            this.writable = writable;
+        }
+
+        /** A read-only group whose members that came here all closed. */
+        boolean closedHere() {
+            return !writable && closed.containsAll(members);
+        }
 
         /** One collective call: the members that asked, and those whose reply waits for the last. */
         static final class Round {
             final java.util.Set<Integer> arrived = new java.util.HashSet<>();
             final List<Integer> held = new ArrayList<>();
-
-            /** Whether every member that takes part in sync {@code number} (every member, for a close) asked. */
-            boolean completeFor(OpenGroup g, long number) {
-                for (Map.Entry<Integer, Long> m : g.members.entrySet()) {
-                    if (m.getValue() < number && !arrived.contains(m.getKey())) return false;
-                }
-                return true;
-            }
         }
     }
 }

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 
 /**
  * The idle delegate path costs the delegates nothing: run with a delegate that is dead from the start
- * (PDLA_DELEGATE_FAIL_AFTER=0) and a short time-out. Open, large reads (straight to storage), sync and close,
+ * (PDLA_DELEGATE_FAIL_AFTER=0) and a short time-out. A read-only open, large reads (straight to storage), sync and close,
  * twice, succeed on every rank without waiting for the delegate (a single request to it would wait for the
  * whole time-out); then the first call that needs the delegate, a small read, fails with an MPIIOException
  * naming it on every rank. Args: directory, time-out in ms.
@@ -33,7 +33,7 @@ public final class DelegateIdleProgram {
         checks.check("open, large reads, sync and close never wait for a delegate", () -> {
             long t0 = System.nanoTime();
             for (int round = 0; round < 2; round++) {
-                File f = new File(MPI.COMM_WORLD, file.toString(), MPIIO.MODE_RDWR, hints);
+                File f = new File(MPI.COMM_WORLD, file.toString(), MPIIO.MODE_RDONLY, hints);
                 byte[] got = new byte[large];
                 for (int k = 0; k < 4; k++) {
                     int at = ((rank + k) % 4) * large;
@@ -48,7 +48,7 @@ public final class DelegateIdleProgram {
         });
         MPI.COMM_WORLD.Barrier();
         checks.check("the first call that needs the delegate fails with a clear MPIIOException", () -> {
-            File f = new File(MPI.COMM_WORLD, file.toString(), MPIIO.MODE_RDWR, hints);
+            File f = new File(MPI.COMM_WORLD, file.toString(), MPIIO.MODE_RDONLY, hints);
             try {
                 f.readAt(rank * 10L, new byte[10], 0, 10, MPI.BYTE);
                 throw new AssertionError("a small read succeeded with a dead delegate");
