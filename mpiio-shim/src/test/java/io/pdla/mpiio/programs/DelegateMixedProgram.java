@@ -16,7 +16,9 @@ import java.nio.file.Path;
  * <li>rank 0's small pieces and rank 1's large writes; sync-barrier-sync; everyone reads everything;</li>
  * <li>rank 1 overwrites, straight on storage, pages the delegates now cache (loaded by the small reads);
  * sync-barrier-sync; everyone reads them again: no delegate may serve its older copy;</li>
- * <li>both write again; close; barrier; reopen; everyone reads everything.</li>
+ * <li>both write again; close; barrier; reopen; everyone reads everything;</li>
+ * <li>a read-only open read by everyone (rank 1 never reaching a delegate), closed; a writable open in which both
+ * write over pages the read-only one cached; a read-only reopen reads everything.</li>
  * </ol>
  * Small reads read 1000-byte pieces, large ones 64 KiB. Args: directory, trials.
  */
@@ -75,6 +77,21 @@ public final class DelegateMixedProgram {
         MPI.COMM_WORLD.Barrier();
         f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDWR, hints());
         check(f, model, rank, "after close and reopen");
+        f.close();
+        MPI.COMM_WORLD.Barrier();
+        // 4: a read-only open in which rank 1 never reaches a delegate (the delegates keep its group's pages for it),
+        // then a writable open changes those pages, then a read-only reopen must see the change
+        f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, hints());
+        check(f, model, rank, "read-only");
+        f.close();
+        MPI.COMM_WORLD.Barrier();
+        f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDWR, hints());
+        for (int p = 0; p < PAGES / 2; p += 2) piece(f, model, rank == 0, (long) p * PAGE + 50, 100, 5);
+        large(f, model, rank == 1, SIZE / 2, 6);
+        f.close();
+        MPI.COMM_WORLD.Barrier();
+        f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, hints());
+        check(f, model, rank, "read-only reopen after a writable open changed pages cached for a read-only one");
         f.close();
     }
 
