@@ -59,7 +59,7 @@ final class DelegateInterceptor implements IoInterceptor {
         final boolean[] joined;
         final boolean[] holdsWrites;
         final ExtentList.Builder[] wroteDirectly;
-        /** Syncs of the file this rank completed: a delegate it joins later counts it in the syncs after these. */
+        /** Syncs of the file this rank completed: numbers its SYNCs, so a delegate takes every member's n-th as one call. */
         long syncs;
 
         Delegated(String uri, DelegateDomains domains, DelegateProtocol.Join open, long directBytes, int delegates) {
