@@ -121,8 +121,8 @@ public final class DelegateServer {
      * the last sync, is answered at once: MPI's sync and close make the caller's own writes durable, and this
      * delegate holds none, so waiting for the rest of the group would only add a barrier. It still counts towards
      * the group, whose last member closes the file here. A read-only open's members are only the ranks that sent
-     * this delegate a request; they have nothing to make durable, so each is answered at once, and the last of
-     * them to close closes the file here.
+     * this delegate a request; they have nothing to make durable, so each is answered at once (for its close,
+     * see {@link #closeReadOnly}).
      */
     private void collective(int source, Request r, Replies replies) {
         OpenEntry entry = files.get(r.uri());
