@@ -27,6 +27,7 @@ public final class FileContext {
     private final StorageFile file;
     private final Map<Key<?>, Object> store = new IdentityHashMap<>();
     private final RankZeroShare share;
+    private final long openToken;
 
     /**
      * How the ranks of one open share what one of them computed: the shim implements it over the open's
@@ -49,7 +50,17 @@ public final class FileContext {
 
     public FileContext(String name, URI uri, int amode, int rank, int commSize, AppIdentity app,
                        Map<String, String> hints, StorageDriver driver, StorageFile file, RankZeroShare share) {
+        this(name, uri, amode, rank, commSize, app, hints, driver, file, share, 0);
+    }
+
+    /**
+     * {@code openToken}: a number the ranks of this collective open already agreed on (the shim broadcasts one
+     * at every open), the same on each of them and different from every other open of the job; 0 when unknown.
+     */
+    public FileContext(String name, URI uri, int amode, int rank, int commSize, AppIdentity app,
+                       Map<String, String> hints, StorageDriver driver, StorageFile file, RankZeroShare share, long openToken) {
         this.share = share;
+        this.openToken = openToken;
         this.name = name;
         this.uri = uri;
         this.amode = amode;
@@ -118,6 +129,14 @@ public final class FileContext {
      */
     public byte[] shareFromRankZero(Supplier<byte[]> compute) throws IOException {
         return share.share(compute);
+    }
+
+    /**
+     * The name of this collective open shared by its ranks (see the constructor), or 0 when the opener did not
+     * give one: then an interceptor that needs one agrees on it with {@link #shareFromRankZero}.
+     */
+    public long openToken() {
+        return openToken;
     }
 
     private static byte[] computeHere(Supplier<byte[]> compute) throws IOException {

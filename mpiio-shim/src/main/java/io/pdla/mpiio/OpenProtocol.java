@@ -121,7 +121,7 @@ final class OpenProtocol {
         // COMM_WORLD rank and size, whatever communicator this file was opened on.
         int worldRank = MPI.COMM_WORLD.Rank(), worldSize = MPI.COMM_WORLD.Size();
         FileContext context = new FileContext(filename, uri, amode, worldRank, coll.size(), AppIdentity.detect(hints, worldSize), hints, driver, storage,
-                new RankZeroBroadcast(exchange));
+                new RankZeroBroadcast(exchange), openToken(outcome));
         InterceptorChain chain;
         try {
             chain = new InterceptorChain(RankState.interceptors(hints, write));
@@ -170,6 +170,15 @@ final class OpenProtocol {
             throw file.translate((IOException) e, "open (interceptors)");
         }
         return file;
+    }
+
+    /**
+     * The open's random token (broadcast above) folded to a non-zero long, for interceptors that must tell
+     * this collective open from others without another exchange (the delegates' open groups).
+     */
+    private static long openToken(long[] outcome) {
+        long t = outcome[1] ^ Long.rotateLeft(outcome[2], 17);
+        return t == 0 ? 1 : t;
     }
 
     /** The amode rules of MPI 4.1 §14.2.1; ERR_AMODE names the rule broken. */

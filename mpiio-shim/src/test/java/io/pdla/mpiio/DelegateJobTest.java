@@ -86,12 +86,29 @@ class DelegateJobTest {
         assertEquals(np * trials, passed.size(), "seed " + seed + "\n" + b.output());
     }
 
+    @ParameterizedTest(name = "np={0} delegates={1}")
+    @CsvSource({"2,2", "3,2", "4,3"})
+    void ranksThatOnlyBypassTheDelegatesAndRanksThatUseThemSeeEachOthersBytes(int np, int delegates) throws Exception {
+        MpjJob.Result r = run(io.pdla.mpiio.programs.DelegateMixedProgram.class, np, delegates, List.of(), dir.toString(), "2");
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertEquals(np * 2, passed.size(), r.output());
+    }
+
+    @Test
+    void theIdlePathSendsTheDelegatesNothing() throws Exception {
+        int np = 3;
+        MpjJob.Result r = run(io.pdla.mpiio.programs.DelegateIdleProgram.class, np, 1,
+                List.of("PDLA_DELEGATE_FAIL_AFTER", "0", "PDLA_DELEGATE_TIMEOUT_MS", "4000"), dir.toString(), "4000");
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertEquals(2 * np, passed.size(), r.output());
+    }
+
     @Test
     void aDeadDelegateFailsEveryRanksNextCallWithoutHanging() throws Exception {
         int np = 3;
-        // requests before the "death": np opens, np writes, np syncs
+        // requests before the "death": np writes (each opening the file at the delegate for its rank), np syncs
         MpjJob.Result r = run(io.pdla.mpiio.programs.DelegateFaultProgram.class, np, 1,
-                List.of("PDLA_DELEGATE_FAIL_AFTER", String.valueOf(3 * np), "PDLA_DELEGATE_TIMEOUT_MS", "3000"), dir.toString());
+                List.of("PDLA_DELEGATE_FAIL_AFTER", String.valueOf(2 * np), "PDLA_DELEGATE_TIMEOUT_MS", "3000"), dir.toString());
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
         assertEquals(4 * np, passed.size(), r.output());
         assertTrue(r.output().contains("did not answer within 3000 ms"), r.output());

@@ -18,8 +18,10 @@ import java.util.Map;
 /**
  * On an application rank: ships every read and write to the delegates owning the bytes (a request spanning
  * several domains is split, and its pieces go to all their delegates before any reply is awaited), SYNC
- * and close to every delegate of the file as this rank's part of the open group's collective call (the
- * delegates answer when the whole group asked, after one flush), and truncation after the delegates dropped the file's pages.
+ * and close as this rank's part of the open group's collective call (the delegates answer when the group asked,
+ * after one flush; see {@link #toMembers}), and truncation after the delegates dropped the file's pages. The open
+ * sends nothing: the first request to each delegate carries what an open would ({@link DelegateProtocol.Join}),
+ * so a read-only file whose calls all bypass the delegates costs them nothing.
  * Collective calls are served the same way and then proceed with no extents, so the collective engine's
  * synchronisation still happens on every rank.
  *
@@ -51,18 +53,38 @@ final class DelegateInterceptor implements IoInterceptor {
     private static final class Delegated {
         final String uri;
         final DelegateDomains domains;
-        final long group;
+        final DelegateProtocol.Join open;
         final long directBytes;
+        /** The delegates this rank sent a request of this file to: its members there, owing them SYNC and CLOSE. */
+        final boolean[] joined;
         final boolean[] holdsWrites;
         final ExtentList.Builder[] wroteDirectly;
+        /** Syncs of the file this rank completed: numbers its SYNCs, so a delegate takes every member's n-th as one call. */
+        long syncs;
 
-        Delegated(String uri, DelegateDomains domains, long group, long directBytes) {
+        Delegated(String uri, DelegateDomains domains, DelegateProtocol.Join open, long directBytes, int delegates) {
             this.uri = uri;
             this.domains = domains;
-            this.group = group;
+            this.open = open;
             this.directBytes = directBytes;
+            this.joined = new boolean[delegates];
             this.holdsWrites = new boolean[domains.delegatesUsed()];
             this.wroteDirectly = new ExtentList.Builder[domains.delegatesUsed()];
+        }
+
+        /**
+         * {@code r} as sent to {@code delegate}: with the bytes this rank wrote directly under its pages (handed
+         * over once) and, on this rank's first request to it that needs the file open there, the open's data.
+         * Call holding this object's lock.
+         */
+        DelegateProtocol.Request addressed(int delegate, DelegateProtocol.Request r, boolean needsOpen) {
+            ExtentList pending = takeInvalidations(delegate);
+            if (!pending.isEmpty()) r = r.invalidating(pending);
+            if (needsOpen && !joined[delegate]) {
+                joined[delegate] = true;
+                r = r.joining(open, syncs);
+            }
+            return r;
         }
 
         boolean goesDirect(ExtentList extents) {
@@ -85,9 +107,9 @@ final class DelegateInterceptor implements IoInterceptor {
         String uri = file.uri().toString();
         long cacheBytes = byteHint(file, DelegateServer.HINT_CACHE_BYTES, 0, 1, "must be > 0");
         long directBytes = byteHint(file, HINT_DIRECT_BYTES, DEFAULT_DIRECT_PAGES * domains.pageSize(), 0, "must be >= 0 (0: never)");
-        long group = openGroup(file);
-        toAll(DelegateProtocol.open(uri, file.writable(), domains.pageSize(), cacheBytes, file.hints(), group, file.commSize()));
-        file.put(STATE, new Delegated(uri, domains, group, directBytes));
+        long group = file.openToken() != 0 ? file.openToken() : openGroup(file);
+        DelegateProtocol.Join open = new DelegateProtocol.Join(file.writable(), domains.pageSize(), cacheBytes, file.hints(), group, file.commSize());
+        file.put(STATE, new Delegated(uri, domains, open, directBytes, transport.delegates()));
     }
 
     private static long byteHint(FileContext file, String name, long fallback, long min, String rule) {
@@ -100,7 +122,8 @@ final class DelegateInterceptor implements IoInterceptor {
 
     /**
      * A name for this collective open, the same on its ranks and different from every other open, so that the
-     * delegates know which SYNC and CLOSE requests belong to one collective call.
+     * delegates know which SYNC and CLOSE requests belong to one collective call: agreed on here only when the
+     * opener gave no {@link FileContext#openToken()} (the shim always does).
      */
     private static long openGroup(FileContext file) throws IOException {
         if (file.commSize() == 1) return java.util.concurrent.ThreadLocalRandom.current().nextLong();
@@ -131,14 +154,15 @@ final class DelegateInterceptor implements IoInterceptor {
                 return moved;
             }
             case SYNC -> {
-                toAll(d, DelegateProtocol.collective(Op.SYNC, d.uri, d.group));
+                toMembers(d, Op.SYNC);
                 synchronized (d) {
                     java.util.Arrays.fill(d.holdsWrites, false);
+                    d.syncs++;
                 }
                 return next.proceed(call);
             }
             case SET_SIZE -> {
-                toAll(d, DelegateProtocol.simple(Op.TRUNCATE, d.uri, call.argument()));
+                toAll(d, DelegateProtocol.Request.of(Op.TRUNCATE, d.uri, ExtentList.EMPTY, call.argument()));
                 return next.proceed(call);
             }
             default -> {
@@ -150,7 +174,30 @@ final class DelegateInterceptor implements IoInterceptor {
     @Override
     public void closing(FileContext file) throws IOException {
         Delegated d = file.get(STATE);
-        if (d != null) toAll(d, DelegateProtocol.collective(Op.CLOSE, d.uri, d.group));
+        if (d != null) toMembers(d, Op.CLOSE);
+    }
+
+    /**
+     * This rank's part of a collective SYNC or CLOSE. A writable open sends it to every delegate (joining those
+     * it sent nothing yet): a delegate flushes once for the whole group, so it must hear from every member, having
+     * no way to tell a rank that has not written yet from one that never will; each copy carries the bytes this
+     * rank wrote directly under that delegate's pages, which other ranks' reads may have cached there. A read-only
+     * open sends it only to the delegates it joined, which hold nothing of its to make durable: with every call
+     * bypassing the delegates (the idle read path) sync and close cost no message.
+     */
+    private void toMembers(Delegated d, Op op) throws IOException {
+        List<Integer> targets = new ArrayList<>();
+        List<byte[]> requests = new ArrayList<>();
+        synchronized (d) {
+            for (int i = 0; i < d.joined.length; i++) {
+                if (!d.open.writable() && !d.joined[i]) continue;
+                targets.add(i);
+                requests.add(DelegateProtocol.encode(d.addressed(i, DelegateProtocol.collectiveRequest(op, d.uri, d.open.group(), d.syncs), true)));
+            }
+        }
+        if (targets.isEmpty()) return;
+        byte[][] replies = exchange(targets, requests);
+        for (int i = 0; i < replies.length; i++) DelegateProtocol.check(replies[i], targets.get(i));
     }
 
     /**
@@ -174,8 +221,9 @@ final class DelegateInterceptor implements IoInterceptor {
                     requests = new byte[d.holdsWrites.length][];
                 }
                 targets[n] = owner;
-                requests[n++] = withInvalidations(d, owner, DelegateProtocol.release(d.uri, extents,
-                        write ? DelegateProtocol.RELEASE_DROP : DelegateProtocol.RELEASE_KEEP));
+                // holdsWrites: this rank joined the owner with those writes
+                requests[n++] = DelegateProtocol.encode(d.addressed(owner, DelegateProtocol.Request.of(Op.RELEASE, d.uri, extents,
+                        write ? DelegateProtocol.RELEASE_DROP : DelegateProtocol.RELEASE_KEEP), true));
             }
             if (targets != null) {
                 targets = java.util.Arrays.copyOf(targets, n);
@@ -197,13 +245,6 @@ final class DelegateInterceptor implements IoInterceptor {
             }
         }
         return moved;
-    }
-
-    /** {@code request} carrying the bytes this rank wrote directly that {@code delegate} has not been told of yet. */
-    private static byte[] withInvalidations(Delegated d, int delegate, byte[] request) throws IOException {
-        ExtentList pending = d.takeInvalidations(delegate);
-        if (pending.isEmpty()) return request;
-        return DelegateProtocol.encode(DelegateProtocol.decode(request).invalidating(pending));
     }
 
     /** The pieces of one call that one delegate serves, and where their bytes sit in the call's buffer. */
@@ -248,7 +289,7 @@ final class DelegateInterceptor implements IoInterceptor {
             targets.add(owner);
             synchronized (d) {
                 d.holdsWrites[owner] = true;
-                requests.add(withInvalidations(d, owner, DelegateProtocol.write(d.uri, e, data)));
+                requests.add(DelegateProtocol.encode(d.addressed(owner, DelegateProtocol.Request.of(Op.WRITE, d.uri, e, 0), true), data));
             }
         }
         byte[][] replies = exchange(targets, requests);
@@ -271,7 +312,7 @@ final class DelegateInterceptor implements IoInterceptor {
             targets.add(owner);
             used.add(s);
             synchronized (d) {
-                requests.add(withInvalidations(d, owner, DelegateProtocol.read(d.uri, s.extents.build())));
+                requests.add(DelegateProtocol.encode(d.addressed(owner, DelegateProtocol.Request.of(Op.READ, d.uri, s.extents.build(), 0), true)));
             }
         }
         byte[][] replies = exchange(targets, requests);
@@ -296,7 +337,10 @@ final class DelegateInterceptor implements IoInterceptor {
         return got;
     }
 
-    /** The end of the file across every delegate's unflushed writes and storage. */
+    /**
+     * The end of the file across every delegate's unflushed writes and storage (asked after a delegated read, so
+     * at least one delegate has the file open and reports storage's size; one that has not reports 0).
+     */
     private long fileEnd(Delegated d) throws IOException {
         byte[][] replies = toAll(DelegateProtocol.simple(Op.SIZE, d.uri, 0));
         long end = 0;
@@ -304,14 +348,17 @@ final class DelegateInterceptor implements IoInterceptor {
         return end;
     }
 
-    /** {@code request} to every delegate, each copy carrying what this rank wrote directly under that delegate's pages. */
-    private byte[][] toAll(Delegated d, byte[] request) throws IOException {
+    /**
+     * {@code request} to every delegate, each copy carrying what this rank wrote directly under that delegate's
+     * pages; it makes this rank no member of the delegates it did not join (a delegate without the file answers at once).
+     */
+    private byte[][] toAll(Delegated d, DelegateProtocol.Request request) throws IOException {
         List<Integer> targets = new ArrayList<>();
         List<byte[]> requests = new ArrayList<>();
         synchronized (d) {
             for (int i = 0; i < transport.delegates(); i++) {
                 targets.add(i);
-                requests.add(withInvalidations(d, i, request));
+                requests.add(DelegateProtocol.encode(d.addressed(i, request, false)));
             }
         }
         byte[][] replies = exchange(targets, requests);

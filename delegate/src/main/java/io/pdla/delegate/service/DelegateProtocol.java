@@ -36,17 +36,47 @@ public final class DelegateProtocol {
      * wrote straight to storage since its last request to this delegate; the delegate writes back the dirty
      * bytes of the pages they touch and forgets those pages before it serves the request, so it never serves
      * a copy older than storage.
+     *
+     * <p>{@code joins}: the request also opens the file at the delegate for its sender (what OPEN does, with this
+     * request's {@code writable}, {@code pageSize}, {@code cacheBytes}, {@code hints}, {@code group} and
+     * {@code groupSize}): a rank sends no OPEN, its first request to a delegate joins, so a read-only file whose
+     * calls all bypass a delegate costs that delegate nothing. {@code epoch}: how many syncs the sender completed
+     * on the file before this request; a SYNC is the member's part of the group's sync number {@code epoch + 1}.
      */
     public record Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
-                          ExtentList extents, ByteBuffer data, long argument, long group, int groupSize, ExtentList invalidate) {
+                          ExtentList extents, ByteBuffer data, long argument, long group, int groupSize, ExtentList invalidate,
+                          boolean joins, long epoch) {
         public Request(Op op, String uri, boolean writable, long pageSize, long cacheBytes, Map<String, String> hints,
                        ExtentList extents, ByteBuffer data, long argument, long group, int groupSize) {
-            this(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, ExtentList.EMPTY);
+            this(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, ExtentList.EMPTY, false, 0);
+        }
+
+        /** A request of {@code op} on {@code uri} with extents and an argument, and nothing else set. */
+        static Request of(Op op, String uri, ExtentList extents, long argument) {
+            return new Request(op, uri, false, 0, 0, Map.of(), extents, NO_DATA, argument, 0, 1);
         }
 
         /** The same request carrying {@code pages} to invalidate first. */
         public Request invalidating(ExtentList pages) {
-            return new Request(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, pages);
+            return new Request(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, pages, joins, epoch);
+        }
+
+        /** The same request, also opening the file at the delegate for its sender as one of {@code open}'s group. */
+        public Request joining(Join open, long syncsDone) {
+            return new Request(op, uri, open.writable(), open.pageSize(), open.cacheBytes(), open.hints(), extents, data, argument,
+                    open.group(), open.groupSize(), invalidate, true, syncsDone);
+        }
+
+        /** The same request as a member of the open {@code group} that completed {@code syncsDone} syncs. */
+        Request inGroup(long group, long syncsDone) {
+            return new Request(op, uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group, groupSize, invalidate, joins, syncsDone);
+        }
+    }
+
+    /** What a rank's open tells a delegate, sent with the rank's first request to it ({@link Request#joining}). */
+    public record Join(boolean writable, long pageSize, long cacheBytes, Map<String, String> hints, long group, int groupSize) {
+        public Join {
+            if (groupSize < 1) throw new IllegalArgumentException("an open group has at least one rank, was " + groupSize);
         }
     }
 
@@ -85,10 +115,19 @@ public final class DelegateProtocol {
         return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, NO_DATA, argument, 0, 1));
     }
 
-    /** SYNC or CLOSE as one rank's part of the collective call of the open {@code group}. */
+    /** SYNC or CLOSE as one rank's part of the collective call of the open {@code group}, its first sync. */
     public static byte[] collective(Op op, String uri, long group) {
+        return encode(collectiveRequest(op, uri, group, 0));
+    }
+
+    /** SYNC or CLOSE of a member of the open {@code group} that completed {@code syncsDone} syncs of the file. */
+    public static byte[] collective(Op op, String uri, long group, long syncsDone) {
+        return encode(collectiveRequest(op, uri, group, syncsDone));
+    }
+
+    static Request collectiveRequest(Op op, String uri, long group, long syncsDone) {
         if (op != Op.SYNC && op != Op.CLOSE) throw new IllegalArgumentException(op + " is not a collective delegate operation");
-        return encode(new Request(op, uri, false, 0, 0, Map.of(), ExtentList.EMPTY, NO_DATA, 0, group, 0));
+        return Request.of(op, uri, ExtentList.EMPTY, 0).inGroup(group, syncsDone);
     }
 
     /**
@@ -99,10 +138,10 @@ public final class DelegateProtocol {
         return encode(r, Payload.of(r.data()));
     }
 
-    private static byte[] encode(Request r, Payload data) {
+    static byte[] encode(Request r, Payload data) {
         byte[] uri = r.uri().getBytes(StandardCharsets.UTF_8);
         List<byte[]> hints = new ArrayList<>(2 * r.hints().size());
-        int size = 1 + 4 + uri.length + 1 + 8 * 4 + 4 + 4;
+        int size = 1 + 4 + uri.length + 1 + 8 * 4 + 4 + 1 + 8 + 4;
         for (Map.Entry<String, String> e : r.hints().entrySet()) {
             hints.add(e.getKey().getBytes(StandardCharsets.UTF_8));
             hints.add(e.getValue().getBytes(StandardCharsets.UTF_8));
@@ -115,6 +154,7 @@ public final class DelegateProtocol {
         out.put((byte) (r.writable() ? 1 : 0));
         out.putLong(r.pageSize()).putLong(r.cacheBytes()).putLong(r.argument()).putLong(r.group());
         out.putInt(r.groupSize());
+        out.put((byte) (r.joins() ? 1 : 0)).putLong(r.epoch());
         out.putInt(r.hints().size());
         for (byte[] h : hints) out.putInt(h.length).put(h);
         putExtents(out, r.extents());
@@ -146,6 +186,8 @@ public final class DelegateProtocol {
             long argument = in.getLong();
             long group = in.getLong();
             int groupSize = in.getInt();
+            boolean joins = in.get() != 0;
+            long epoch = in.getLong();
             int nh = count(in, 8, "hints");
             Map<String, String> hints = new LinkedHashMap<>();
             for (int i = 0; i < nh; i++) hints.put(string(in, "hint name"), string(in, "hint value"));
@@ -155,7 +197,7 @@ public final class DelegateProtocol {
             in.position(in.position() + n);
             ExtentList invalidate = extents(in, "invalidated extents");
             return new Request(Op.values()[op], uri, writable, pageSize, cacheBytes, hints, extents, data, argument, group,
-                    groupSize, invalidate);
+                    groupSize, invalidate, joins, epoch);
         } catch (java.nio.BufferUnderflowException | IndexOutOfBoundsException e) {
             throw new IOException("delegate request truncated at byte " + in.position() + " of " + message.length);
         }

@@ -19,10 +19,15 @@ import java.util.Map;
  * when its last opener closes it, so that a reopen sees storage. Requests are handled one at a time, in
  * arrival order: a delegate is the single point of access to its pages.
  *
- * <p>SYNC and CLOSE are collective in MPI-IO, over the ranks that opened the file together (the open's
- * group). The delegate holds each member's reply until the whole group has asked, then flushes once and
- * answers them all: flushing at every member's request would write each page back as many times as ranks
- * had written into it, partly filled each time.
+ * <p>A rank opens a file here with its first request to this delegate (the request "joins"), not at its open,
+ * so a read-only open whose calls all bypass this delegate costs it nothing. SYNC and CLOSE are collective in
+ * MPI-IO, over the ranks that opened the file together (the open's group). For a writable open every rank sends
+ * them to every delegate, and the delegate holds each member's reply until the whole group has asked, then
+ * flushes once and answers them all: flushing at every member's request would write each page back as many
+ * times as ranks had written into it, partly filled each time (and a rank that has not yet written a page
+ * cannot be told apart from one that never will, so the whole group must come). A read-only open has no writes
+ * to wait for: only the ranks that joined send SYNC and CLOSE, and are answered at once; its pages stay until
+ * all its ranks closed or another open of the file begins (see {@link #closeReadOnly}).
  */
 public final class DelegateServer {
     /** Setting (environment/property) for a delegate's cache capacity, in bytes, until an open's hint says otherwise. */
@@ -78,6 +83,14 @@ public final class DelegateServer {
                 return;
             }
         }
+        if (r.joins() || r.op() == DelegateProtocol.Op.OPEN) {
+            try {
+                join(source, r);
+            } catch (IOException | RuntimeException e) {
+                replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": opening the file at the delegate: " + e));
+                return;
+            }
+        }
         if ((r.op() == DelegateProtocol.Op.SYNC || r.op() == DelegateProtocol.Op.CLOSE) && files.containsKey(r.uri())) {
             collective(source, r, replies);
             return;
@@ -102,43 +115,75 @@ public final class DelegateServer {
     }
 
     /**
-     * Holds a member's SYNC or CLOSE until its whole open group asked, then serves it once for all. A member
-     * that finds nothing of the file dirty here, and nothing written back since the last sync, is answered at
-     * once: MPI's sync and close make the caller's own writes durable, and this delegate holds none, so waiting
-     * for the rest of the group would only add a barrier (the idle path's cost). It still counts towards the
-     * group, whose last member closes the file here.
+     * A writable open's SYNC or CLOSE: every rank of the open sends it to every delegate (joining with it if it
+     * had sent nothing before), and the delegate holds each member's reply until the whole group asked, then
+     * serves it once for all. A member that finds nothing of the file dirty here, and nothing written back since
+     * the last sync, is answered at once: MPI's sync and close make the caller's own writes durable, and this
+     * delegate holds none, so waiting for the rest of the group would only add a barrier. It still counts towards
+     * the group, whose last member closes the file here. A read-only open's members are only the ranks that sent
+     * this delegate a request; they have nothing to make durable, so each is answered at once (for its close,
+     * see {@link #closeReadOnly}).
      */
     private void collective(int source, Request r, Replies replies) {
         OpenEntry entry = files.get(r.uri());
         OpenGroup g = entry.groups.get(r.group());
-        if (g == null) {
-            replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": no open of the file by group "
+        if (g == null || !g.members.contains(source)) {
+            replies.send(source, DelegateProtocol.failed(r.op() + " of " + r.uri() + ": rank " + source + " has no open of the file by group "
                     + r.group() + " at this delegate"));
             return;
         }
         boolean sync = r.op() == DelegateProtocol.Op.SYNC;
-        OpenGroup.Round round = sync ? g.syncing : g.closing;
-        if (entry.file.dirtyBytes() == 0 && !entry.file.writtenSinceSync()) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
+        if (!g.writable) {
+            replies.send(source, sync ? DelegateProtocol.OK_EMPTY.clone() : closeReadOnly(source, r, entry, g));
+            return;
+        }
+        long number = r.epoch() + 1;
+        OpenGroup.Round round = sync ? g.syncs.computeIfAbsent(number, k -> new OpenGroup.Round()) : g.closing;
+        if (idle(entry)) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
         else round.held.add(source);
-        if (++round.arrived < g.size) return;
-        List<Integer> held = new ArrayList<>(round.held);
-        round.held.clear();
-        round.arrived = 0;
+        round.arrived.add(source);
+        if (round.arrived.size() < g.size) return;
         byte[] reply = null;
         if (!sync) {
             entry.groups.remove(r.group());
-            reply = closeGroup(r, entry, g.size);
-        } else if (!held.isEmpty()) {
-            reply = serveOrFail(r);
+            reply = closeGroup(r, entry);
+        } else {
+            g.syncs.remove(number);
+            if (!round.held.isEmpty()) reply = serveOrFail(r);
         }
-        for (int m : held) replies.send(m, reply);
+        for (int m : round.held) replies.send(m, reply);
     }
 
-    private byte[] closeGroup(Request r, OpenEntry e, int members) {
+    /**
+     * A read-only member's close. The group is over here when all its ranks closed; when only the members that came
+     * so far did, the others may never come (their calls bypassed this delegate) or come late, so the storage
+     * handle is released but the pages are kept for them; the next open of the file by another group ends the
+     * group ({@link #join}), so that open reads storage.
+     */
+    private byte[] closeReadOnly(int source, Request r, OpenEntry entry, OpenGroup g) {
+        g.closed.add(source);
+        if (g.closed.size() >= g.size) {
+            entry.groups.remove(r.group());
+            return closeGroup(r, entry);
+        }
+        if (entry.groups.values().stream().allMatch(OpenGroup::closedHere)) {
+            try {
+                entry.file.storage().close();   // reopened by the next request that needs storage
+            } catch (IOException | RuntimeException e) {
+                return DelegateProtocol.failed(r.op() + " of " + r.uri() + ": " + e);
+            }
+        }
+        return DelegateProtocol.OK_EMPTY.clone();
+    }
+
+    private static boolean idle(OpenEntry entry) {
+        return entry.file.dirtyBytes() == 0 && !entry.file.writtenSinceSync();
+    }
+
+    private byte[] closeGroup(Request r, OpenEntry e) {
         try {
             cache.flush(e.file);
-            e.openers -= members;
-            if (e.openers > 0) return DelegateProtocol.OK_EMPTY.clone();
+            if (!e.groups.isEmpty()) return DelegateProtocol.OK_EMPTY.clone();
             files.remove(r.uri());
             try {
                 cache.drop(e.file);
@@ -152,10 +197,10 @@ public final class DelegateServer {
     }
 
     private byte[] serve(Request r) throws IOException {
+        OpenEntry open = files.get(r.uri());
         switch (r.op()) {
             case OPEN -> {
-                open(r);
-                return DelegateProtocol.OK_EMPTY.clone();
+                return DelegateProtocol.OK_EMPTY.clone();   // joined before serving
             }
             case READ -> {
                 CachedFile f = file(r);
@@ -186,10 +231,12 @@ public final class DelegateServer {
                 return DelegateProtocol.OK_EMPTY.clone();
             }
             case SIZE -> {
-                return DelegateProtocol.ok(file(r).knownEnd(), new byte[0]);
+                // asked of every delegate, also of those the asking rank never joined: no file here, no bytes beyond storage's end
+                return DelegateProtocol.ok(open == null ? 0 : open.file.knownEnd(), new byte[0]);
             }
             case TRUNCATE -> {
-                CachedFile f = file(r);
+                if (open == null) return DelegateProtocol.OK_EMPTY.clone();   // no pages of the file here
+                CachedFile f = open.file;
                 cache.drop(f);
                 f.forgetWrittenEnd();
                 return DelegateProtocol.OK_EMPTY.clone();
@@ -199,25 +246,32 @@ public final class DelegateServer {
         }
     }
 
-    private void open(Request r) throws IOException {
+    /** Makes {@code source} a member of the request's open group here, opening the file (lazily) if it is not open. */
+    private void join(int source, Request r) throws IOException {
         if (r.cacheBytes() > 0) cache.capacity(r.cacheBytes());
         OpenEntry e = files.get(r.uri());
-        if (e != null && (e.writable || !r.writable())) {
-            e.openers++;
-            e.join(r);
-            return;
+        if (e != null && !e.groups.containsKey(r.group())) {
+            // a new open: read-only groups whose members here all closed are over, and their pages go if no open remains
+            e.groups.values().removeIf(OpenGroup::closedHere);
+            if (e.groups.isEmpty()) {
+                files.remove(r.uri());
+                cache.drop(e.file);
+                e.file.storage().close();
+                e = null;
+            }
         }
-        if (e != null) {
-            // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
-            cache.drop(e.file);
-            e.file.storage().close();
+        if (e == null || (!e.writable && r.writable())) {
+            if (e != null) {
+                // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
+                cache.drop(e.file);
+                e.file.storage().close();
+            }
+            OpenEntry fresh = new OpenEntry(new CachedFile(new LazyStore(r.uri(), r.writable(), r.hints(), rank), r.pageSize()), r.writable());
+            if (e != null) fresh.groups.putAll(e.groups);
+            files.put(r.uri(), fresh);
+            e = fresh;
         }
-        LazyStore storage = new LazyStore(r.uri(), r.writable(), r.hints(), rank);
-        OpenEntry fresh = new OpenEntry(new CachedFile(storage, r.pageSize()), r.writable());
-        fresh.openers = e == null ? 1 : e.openers + 1;
-        if (e != null) fresh.groups.putAll(e.groups);
-        fresh.join(r);
-        files.put(r.uri(), fresh);
+        e.groups.computeIfAbsent(r.group(), k -> new OpenGroup(r.groupSize(), r.writable())).members.add(source);
     }
 
     /** Closes every file still open (a job that ends without closing), writing back what is dirty. */
@@ -252,11 +306,6 @@ public final class DelegateServer {
         final CachedFile file;
         final boolean writable;
         final Map<Long, OpenGroup> groups = new HashMap<>();
-        int openers;
-
-        void join(Request open) {
-            groups.computeIfAbsent(open.group(), k -> new OpenGroup(open.groupSize()));
-        }
 
         OpenEntry(CachedFile file, boolean writable) {
             this.file = file;
@@ -264,20 +313,33 @@ public final class DelegateServer {
         }
     }
 
-    /** The ranks that opened a file together, and how far each collective SYNC or CLOSE has got. */
+    /**
+     * One collective open at this delegate: its size and amode, the ranks that joined here, and how far each of
+     * its collective SYNCs (numbered per member: the n-th sync of every member is one call) and its CLOSE have got.
+     */
     private static final class OpenGroup {
         final int size;
-        final Round syncing = new Round();
+        final boolean writable;
+        final java.util.Set<Integer> members = new java.util.HashSet<>();
+        /** Read-only groups: the members that closed (a read-only open's other ranks may never come). */
+        final java.util.Set<Integer> closed = new java.util.HashSet<>();
+        final Map<Long, Round> syncs = new HashMap<>();
         final Round closing = new Round();
 
-        /** One collective call: how many members asked, and those whose reply waits for the last. */
-        static final class Round {
-            int arrived;
-            final List<Integer> held = new ArrayList<>();
+        OpenGroup(int size, boolean writable) {
+            this.size = size;
+            this.writable = writable;
         }
 
-        OpenGroup(int size) {
-            this.size = size;
+        /** A read-only group whose members that came here all closed. */
+        boolean closedHere() {
+            return !writable && closed.containsAll(members);
+        }
+
+        /** One collective call: the members that asked, and those whose reply waits for the last. */
+        static final class Round {
+            final java.util.Set<Integer> arrived = new java.util.HashSet<>();
+            final List<Integer> held = new ArrayList<>();
         }
     }
 }

@@ -63,6 +63,25 @@ class DelegateProtocolTest {
     }
 
     @Test
+    void aJoiningRequestCarriesTheOpenAndTheSendersSyncCount() throws IOException {
+        DelegateProtocol.Join open = new DelegateProtocol.Join(false, 65536, 1 << 20, Map.of("k", "v"), -7, 4);
+        Request r = DelegateProtocol.decode(DelegateProtocol.encode(
+                Request.of(Op.READ, "file:///z", ExtentList.of(10, 20), 0).invalidating(ExtentList.of(0, 5)).joining(open, 3)));
+        assertEquals(Op.READ, r.op());
+        assertTrue(r.joins());
+        assertEquals(3, r.epoch());
+        assertEquals(List.of(false, 65536L, (long) (1 << 20), Map.of("k", "v"), -7L, 4),
+                List.of(r.writable(), r.pageSize(), r.cacheBytes(), r.hints(), r.group(), r.groupSize()));
+        assertEquals(20, r.extents().totalBytes());
+        assertEquals(5, r.invalidate().totalBytes(), "joining keeps the invalidations");
+        Request plain = DelegateProtocol.decode(DelegateProtocol.read("file:///z", ExtentList.of(10, 20)));
+        assertEquals(false, plain.joins());
+        Request sync = DelegateProtocol.decode(DelegateProtocol.collective(Op.SYNC, "file:///z", 9, 5));
+        assertEquals(List.of(9L, 5L, false), List.of(sync.group(), sync.epoch(), sync.joins()));
+        assertThrows(IllegalArgumentException.class, () -> new DelegateProtocol.Join(true, 4096, 0, Map.of(), 1, 0));
+    }
+
+    @Test
     void truncatedAndOversizedMessagesAreRefusedWithoutAllocatingFromTheirCounts() {
         byte[] w = DelegateProtocol.write("file:///y", ExtentList.of(0, 64), new byte[64]);
         for (int cut : new int[]{0, 1, 5, 20, w.length / 2, w.length - 1}) {

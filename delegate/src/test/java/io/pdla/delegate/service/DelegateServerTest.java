@@ -90,16 +90,22 @@ class DelegateServerTest {
         Path file = Files.write(dir.resolve("h"), old);
         String uri = file.toUri().toString();
         DelegateServer server = new DelegateServer(64L << 20, 0);
-        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank A
-        ok(server.handle(DelegateProtocol.open(uri, true, 4096, 0, Map.of())));   // rank B
+        Map<Integer, byte[]> last = new java.util.HashMap<>();
+        DelegateServer.Replies replies = (to, reply) -> last.put(to, reply);
+        // rank A (0) and rank B (1), each alone in its open (as with COMM_SELF)
+        server.handle(0, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), 1, 1), replies);
+        server.handle(1, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), 2, 1), replies);
         byte[] b = random(100);
-        ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(5000, 100), b)));   // A writes (partial page)
-        ok(server.handle(DelegateProtocol.simple(Op.SYNC, uri, 0)));
-        byte[] reply = server.handle(DelegateProtocol.read(uri, ExtentList.of(4096, 4096)));   // B reads the page
+        server.handle(0, DelegateProtocol.write(uri, ExtentList.of(5000, 100), b), replies);   // A writes (partial page)
+        server.handle(0, DelegateProtocol.collective(Op.SYNC, uri, 1), replies);
+        ok(last.get(0));
+        server.handle(1, DelegateProtocol.read(uri, ExtentList.of(4096, 4096)), replies);   // B reads the page
+        byte[] reply = last.get(1);
         byte[] expected = Arrays.copyOfRange(old, 4096, 8192);
         System.arraycopy(b, 0, expected, 5000 - 4096, 100);
         assertArrayEquals(expected, Arrays.copyOfRange(reply, DelegateProtocol.DATA_OFFSET, reply.length), "seed " + seed);
-        ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
+        server.handle(0, DelegateProtocol.collective(Op.CLOSE, uri, 1), replies);
+        ok(last.get(0));
         assertEquals(1, server.openFiles(), "B still has it open");
     }
 
@@ -262,5 +268,107 @@ class DelegateServerTest {
         assertTrue(answered.isEmpty(), "written back but not synced: the sync is the group's");
         small.handle(1, DelegateProtocol.collective(Op.SYNC, uri, 8), replies);
         assertEquals(java.util.List.of(0, 1), answered.stream().sorted().toList());
+    }
+
+    private static byte[] joining(byte[] request, DelegateProtocol.Join open) throws Exception {
+        return DelegateProtocol.encode(DelegateProtocol.decode(request).joining(open, 0));
+    }
+
+    @Test
+    void aWritableOpensMembersJoinWithTheirFirstRequestAndEachSyncWaitsForTheWholeGroup() throws Exception {
+        Path file = Files.write(dir.resolve("lazy"), new byte[8192]);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        java.util.List<Integer> answered = new java.util.ArrayList<>();
+        DelegateServer.Replies replies = (to, reply) -> {
+            try {
+                ok(reply);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            answered.add(to);
+        };
+        long group = 5;
+        DelegateProtocol.Join open = new DelegateProtocol.Join(true, 4096, 0, Map.of(), group, 3);
+        // ranks 0 and 1 join by writing into one page; rank 2 sends nothing before its sync
+        byte[] a = random(10), b = random(10);
+        server.handle(0, joining(DelegateProtocol.write(uri, ExtentList.of(0, 10), random(10)), open), replies);
+        server.handle(0, joining(DelegateProtocol.write(uri, ExtentList.of(0, 10), a), open), replies);   // a second join changes nothing
+        server.handle(1, joining(DelegateProtocol.write(uri, ExtentList.of(100, 10), b), open), replies);
+        assertEquals(1, server.openFiles());
+        for (long n = 0; n < 2; n++) {
+            answered.clear();
+            server.handle(0, DelegateProtocol.collective(Op.SYNC, uri, group, n), replies);
+            server.handle(1, DelegateProtocol.collective(Op.SYNC, uri, group, n), replies);
+            assertTrue(answered.isEmpty(), "sync " + (n + 1) + " waits for rank 2, which may still write");
+            byte[] sync = DelegateProtocol.encode(DelegateProtocol.decode(DelegateProtocol.collective(Op.SYNC, uri, group, n)).joining(open, n));
+            server.handle(2, sync, replies);   // (a join the second time changes nothing)
+            assertEquals(java.util.List.of(0, 1, 2), answered.stream().sorted().toList());
+            if (n == 0) server.handle(1, DelegateProtocol.write(uri, ExtentList.of(200, 10), b), replies);
+        }
+        byte[] onDisk = Files.readAllBytes(file);
+        assertArrayEquals(a, Arrays.copyOfRange(onDisk, 0, 10));
+        assertArrayEquals(b, Arrays.copyOfRange(onDisk, 200, 210));
+        assertEquals(2, server.cache().counters().storageWrites, "one flush request per sync");
+        answered.clear();
+        for (int r = 0; r < 2; r++) server.handle(r, DelegateProtocol.collective(Op.CLOSE, uri, group, 2), replies);
+        assertEquals(1, server.openFiles(), "rank 2 has not closed");
+        server.handle(2, DelegateProtocol.collective(Op.CLOSE, uri, group, 2), replies);
+        assertEquals(0, server.openFiles(), "the group's close ends the file here");
+        assertEquals(3, answered.size());
+    }
+
+    @Test
+    void aReadOnlyOpenConcernsOnlyTheRanksThatSentARequestAndItsPagesLastUntilAnotherOpen() throws Exception {
+        byte[] content = random(8192);
+        Path file = Files.write(dir.resolve("ro"), content);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        java.util.Map<Integer, byte[]> last = new java.util.HashMap<>();
+        DelegateServer.Replies replies = (to, reply) -> last.put(to, reply);
+        DelegateProtocol.Join open = new DelegateProtocol.Join(false, 4096, 0, Map.of(), 9, 4);   // rank 3 never comes
+        server.handle(0, joining(DelegateProtocol.read(uri, ExtentList.of(10, 10)), open), replies);
+        assertArrayEquals(Arrays.copyOfRange(content, 10, 20), Arrays.copyOfRange(last.get(0), DelegateProtocol.DATA_OFFSET, last.get(0).length));
+        server.handle(1, joining(DelegateProtocol.read(uri, ExtentList.of(5000, 10)), open), replies);
+        last.clear();
+        server.handle(0, DelegateProtocol.collective(Op.SYNC, uri, 9, 0), replies);
+        ok(last.remove(0));   // answered at once: nothing of a read-only open to make durable
+        server.handle(0, DelegateProtocol.collective(Op.CLOSE, uri, 9, 1), replies);
+        server.handle(1, DelegateProtocol.collective(Op.CLOSE, uri, 9, 0), replies);
+        ok(last.remove(0));
+        ok(last.remove(1));
+        // rank 2 comes late: the pages ranks 0 and 1 loaded are still here for it
+        long loads = server.cache().counters().storageReads;
+        server.handle(2, joining(DelegateProtocol.read(uri, ExtentList.of(20, 10)), open), replies);
+        assertArrayEquals(Arrays.copyOfRange(content, 20, 30), Arrays.copyOfRange(last.get(2), DelegateProtocol.DATA_OFFSET, last.get(2).length));
+        assertEquals(loads, server.cache().counters().storageReads, "a late member reads the group's cached page");
+        server.handle(2, DelegateProtocol.collective(Op.CLOSE, uri, 9, 0), replies);
+        ok(last.remove(2));
+        assertEquals(1, server.openFiles(), "rank 3 may still come");
+        // the file changes on storage, then a new open reads it: the old group is over, its pages gone
+        byte[] changed = random(8192);
+        Files.write(file, changed);
+        DelegateProtocol.Join reopen = new DelegateProtocol.Join(false, 4096, 0, Map.of(), 10, 1);
+        server.handle(0, joining(DelegateProtocol.read(uri, ExtentList.of(10, 10)), reopen), replies);
+        assertArrayEquals(Arrays.copyOfRange(changed, 10, 20), Arrays.copyOfRange(last.get(0), DelegateProtocol.DATA_OFFSET, last.get(0).length),
+                "close and reopen reads storage");
+        server.handle(0, DelegateProtocol.collective(Op.CLOSE, uri, 10, 0), replies);
+        assertEquals(0, server.openFiles(), "the new open was alone, and the old group ended when it began");
+        // a group all of whose ranks close ends at once
+        DelegateProtocol.Join pair = new DelegateProtocol.Join(false, 4096, 0, Map.of(), 11, 2);
+        for (int r = 0; r < 2; r++) server.handle(r, joining(DelegateProtocol.read(uri, ExtentList.of(0, 10)), pair), replies);
+        for (int r = 0; r < 2; r++) server.handle(r, DelegateProtocol.collective(Op.CLOSE, uri, 11, 0), replies);
+        assertEquals(0, server.openFiles());
+    }
+
+    @Test
+    void requestsThatJoinNothingAreAnsweredByADelegateThatHasNotGotTheFile() throws Exception {
+        Path file = Files.write(dir.resolve("none"), random(100));
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(1L << 20, 0);
+        assertEquals(0, DelegateProtocol.knownEnd(server.handle(DelegateProtocol.simple(Op.SIZE, uri, 0)), 0), "no unflushed bytes here");
+        ok(server.handle(DelegateProtocol.simple(Op.TRUNCATE, uri, 10)));
+        assertEquals(0, server.openFiles(), "neither opened the file");
+        assertEquals(100, Files.size(file), "the delegate truncated nothing: the rank's driver does");
     }
 }

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Run with one delegate that stops answering after the opens and a first write+sync (PDLA_DELEGATE_FAIL_AFTER):
+ * Run with one delegate that stops answering after a first write+sync of every rank (PDLA_DELEGATE_FAIL_AFTER):
  * the synced bytes are on storage, and every rank's next call fails with an MPIIOException naming the delegate
  * within the time-out instead of hanging. Args: directory.
  */
