@@ -61,6 +61,24 @@ public final class BadInputProgram {
             fails(ErrorClass.ERR_NOT_SAME, f, () -> fh.setSize(rank == 0 ? 10 : 20));
             fh.close();
         });
+        c.check("amodes differing in MODE_CREATE only: ERR_NOT_SAME on every rank, nothing created, nothing left open", () -> {
+            // the rank without MODE_CREATE opens before the ranks compare (and fails: the file is missing); the
+            // comparison's error comes first, and rank 0 must not have created the file
+            Path missing = dir.resolve("created-by-nobody");
+            int amode = rank == 0 ? rw | MPIIO.MODE_CREATE : rw;
+            fails(ErrorClass.ERR_NOT_SAME, missing.toString(), () -> new File(w, missing.toString(), amode));
+            expect(!Files.exists(missing), "an open whose amodes differ created the file");
+            // both ranks open the existing file before comparing, and must close it again: no descriptor stays open
+            int other = rank == 0 ? rw : MPIIO.MODE_RDONLY;
+            w.Barrier();
+            long before = openDescriptors(); // between barriers: both ranks count the same moment
+            w.Barrier();
+            fails(ErrorClass.ERR_NOT_SAME, f, () -> new File(w, f, other));
+            w.Barrier();
+            long after = openDescriptors();
+            w.Barrier();
+            expect(after == before, "open descriptors " + before + " before an open whose amodes differ, " + after + " after");
+        });
         c.check("negative offsets and counts: ERR_ARG", () -> {
             File fh = new File(w, f, rw);
             byte[] b = new byte[16];
@@ -128,6 +146,13 @@ public final class BadInputProgram {
         });
         c.done();
         MPI.Finalize();
+    }
+
+    /** This JVM's open file descriptors (all ranks': they are threads of it). */
+    private static long openDescriptors() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        }
     }
 
     private static MPIIOException fails(ErrorClass expected, String mustMention, Call call) throws Exception {
