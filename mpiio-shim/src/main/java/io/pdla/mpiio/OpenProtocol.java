@@ -54,10 +54,10 @@ final class OpenProtocol {
     }
 
     /**
-     * Open when every rank is a thread of this JVM (multicore device): every step meets in shared memory. Each
-     * meeting costs the ranks that wait a wake-up, 0.3-6 ms on a loaded 2-core machine (measured in
-     * {@code pdla bench ior}'s read phase, where the four meetings an open had took a fifth of a 16 KiB strided
-     * read of 256 MiB), so this open meets as rarely as MPI allows. An open that creates nothing changes nothing
+     * Open when every rank is a thread of this JVM (multicore device): every step meets in shared memory. A
+     * meeting can cost the ranks that wait a wake-up, 2-10 ms on a loaded 2-core machine (measured in
+     * {@code pdla bench ior}'s read phases, which last 25-60 ms there), so this open meets as rarely as MPI
+     * allows. An open that creates nothing changes nothing
      * another rank could see: each rank opens at once, and one meeting both compares name and amode and agrees on
      * the outcome (a rank whose amode or name differs closes what it opened). An open that creates meets three
      * times: compare, rank 0's creation, outcome, since nothing may be created before the ranks agree on amode.
