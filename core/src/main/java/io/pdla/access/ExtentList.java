@@ -29,9 +29,19 @@ public final class ExtentList extends AbstractList<Extent> implements RandomAcce
         this.totalBytes = totalBytes;
     }
 
+    /** One extent; every contiguous data call makes one, so it is built without a builder's arrays and copies. */
     public static ExtentList of(long offset, long length) {
         if (length == 0) return EMPTY;
-        return new Builder(1).add(offset, length).build();
+        checkExtent(offset, length);
+        return new ExtentList(new long[]{offset}, new long[]{length}, length);
+    }
+
+    private static void checkExtent(long offset, long length) {
+        if (offset < 0) throw new IllegalArgumentException("extent offset must be >= 0, was " + offset);
+        if (length < 0) throw new IllegalArgumentException("extent length must be >= 0, was " + length);
+        if (offset > Long.MAX_VALUE - length) {
+            throw new IllegalArgumentException("extent at " + offset + " of " + length + " bytes ends past the largest file offset (2^63 - 1)");
+        }
     }
 
     public static ExtentList of(List<Extent> extents) {
@@ -172,11 +182,7 @@ public final class ExtentList extends AbstractList<Extent> implements RandomAcce
         }
 
         public Builder add(long offset, long length) {
-            if (offset < 0) throw new IllegalArgumentException("extent offset must be >= 0, was " + offset);
-            if (length < 0) throw new IllegalArgumentException("extent length must be >= 0, was " + length);
-            if (offset > Long.MAX_VALUE - length) {
-                throw new IllegalArgumentException("extent at " + offset + " of " + length + " bytes ends past the largest file offset (2^63 - 1)");
-            }
+            checkExtent(offset, length);
             if (length == 0) return this;
             total += length;
             if (n > 0 && offsets[n - 1] + lengths[n - 1] == offset) {

@@ -28,7 +28,17 @@ public record AppIdentity(String command, int processes) {
         return new AppIdentity(cmd.trim(), processes);
     }
 
+    /**
+     * The bottom of a thread's stack never changes while it lives, and walking the whole stack cost about a tenth of
+     * a collective open's own work (opens run once per IOR phase), so each thread looks once.
+     */
+    private static final ThreadLocal<String> MAIN_CLASS = ThreadLocal.withInitial(AppIdentity::findMainClassOfThisThread);
+
     private static String mainClassOfThisThread() {
+        return MAIN_CLASS.get();
+    }
+
+    private static String findMainClassOfThisThread() {
         StackTraceElement[] stack = Thread.currentThread().getStackTrace();
         for (int i = stack.length - 1; i >= 0; i--) {
             StackTraceElement e = stack[i];

@@ -77,7 +77,7 @@ final class Collective {
         return allgather(new long[]{value});
     }
 
-    private long[] allgather(long[] in) throws MPIException {
+    long[] allgather(long[] in) throws MPIException {
         if (shared != null) {
             try {
                 return shared.allgather(in);
@@ -108,10 +108,16 @@ final class Collective {
 
     /** Several same-value checks in one all-gather (open checks amode and name together). */
     void requireSame(long[] values, String[] what, String file) throws MPIException {
-        int k = values.length;
-        long[] all = allgather(values);
+        requireSame(allgather(values), values.length, what, file);
+    }
+
+    /**
+     * The same-value checks on rows already gathered ({@link #allgather}, {@code k} values per rank): the first
+     * {@code what.length} values of every row must equal rank 0's. Lets one meeting carry more than the checks.
+     */
+    void requireSame(long[] all, int k, String[] what, String file) throws MPIIOException {
         for (int r = 1; r < size; r++) {
-            for (int i = 0; i < k; i++) {
+            for (int i = 0; i < what.length; i++) {
                 if (all[r * k + i] != all[i]) {
                     throw new MPIIOException(ErrorClass.ERR_NOT_SAME, file + ": " + what[i] + " differs across ranks (rank 0: "
                             + all[i] + ", rank " + r + ": " + all[r * k + i] + "), seen on rank " + rank);
@@ -125,12 +131,21 @@ final class Collective {
      * exception, the others an exception of the same class naming the first failing rank.
      */
     void agree(MPIIOException local, String file) throws MPIException {
-        long code = local == null ? 0 : local.errorClass().ordinal() + 1;
-        long[] all = allgather(code);
+        agree(allgather(outcome(local)), 1, 0, local, file);
+    }
+
+    /** A rank's outcome as {@link #agree} shares it: 0 for success, else its error class + 1. */
+    static long outcome(MPIIOException local) {
+        return local == null ? 0 : local.errorClass().ordinal() + 1;
+    }
+
+    /** {@link #agree} on outcomes already gathered: value {@code at} of each rank's {@code k}-value row. */
+    void agree(long[] all, int k, int at, MPIIOException local, String file) throws MPIIOException {
         if (local != null) throw local;
-        for (int r = 0; r < all.length; r++) {
-            if (all[r] != 0) {
-                ErrorClass ec = ErrorClass.values()[(int) all[r] - 1];
+        for (int r = 0; r < size; r++) {
+            long code = all[r * k + at];
+            if (code != 0) {
+                ErrorClass ec = ErrorClass.values()[(int) code - 1];
                 throw new MPIIOException(ec, file + ": collective operation failed on rank " + r + " (this is rank " + rank + ")");
             }
         }

@@ -57,24 +57,28 @@ final class CollectiveProtocols {
         } catch (IOException ignored) {
             // the side file is removed below by rank 0 in any case
         }
-        coll.barrier();
-        if (coll.rank() == 0) {
-            try {
-                file.sharedPointer.delete();
-            } catch (IOException ignored) {
-                // a leftover side file in the temporary directory is harmless
-            }
+        // One meeting unless the file goes too: each costs the waiting ranks a wake-up (ms on a loaded machine, as at open)
+        try {
             if (file.opened(MPIIO.MODE_DELETE_ON_CLOSE)) {
-                try {
-                    file.driver.delete(file.uri);
-                } catch (IOException e) {
-                    if (local == null) local = file.translate(e, "delete on close");
+                coll.barrier(); // every rank closed it; its deletion's outcome is agreed below
+                if (coll.rank() == 0) {
+                    try {
+                        file.driver.delete(file.uri);
+                    } catch (IOException e) {
+                        if (local == null) local = file.translate(e, "delete on close");
+                    }
                 }
             }
-        }
-        try {
             coll.agree(local, file.name);
         } finally {
+            // after the last meeting every rank has closed its channel to the side file
+            if (coll.rank() == 0) {
+                try {
+                    file.sharedPointer.delete();
+                } catch (IOException ignored) {
+                    // a leftover side file in the temporary directory is harmless
+                }
+            }
             if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
         }
         coll.free();

@@ -36,77 +36,109 @@ final class OpenProtocol {
     }
 
     static OpenFile open(Comm comm, String filename, int amode, Info info) throws MPIException {
-        if (!(comm instanceof Intracomm) || !SharedMemoryExchange.wholeJobInThisJvm()) return openOn(comm, filename, amode, info, null);
-        SharedMemoryExchange early = SharedMemoryExchange.joinOpen((Intracomm) comm);
+        if (!(comm instanceof Intracomm user) || !SharedMemoryExchange.wholeJobInThisJvm()) return openOn(comm, filename, amode, info);
+        SharedMemoryExchange shm = SharedMemoryExchange.joinOpen(user);
         try {
-            return openOn(comm, filename, amode, info, early);
+            return openInSharedMemory(user, filename, amode, info, shm);
         } catch (RuntimeException e) { // MPIException is one
-            early.leave(); // every rank failed the same step, so all of them joined
+            shm.leave(); // every rank failed the same step, so all of them joined
             throw e;
         }
     }
 
-    private static OpenFile openOn(Comm comm, String filename, int amode, Info info, SharedMemoryExchange early) throws MPIException {
+    /** What every rank compares at open, in this order: {@link Collective#requireSame} names them. */
+    private static final String[] SAME_AT_OPEN = {"amode", "file name"};
+
+    private static long nameHash(String filename) {
+        return filename == null ? 0 : filename.hashCode();
+    }
+
+    /**
+     * Open when every rank is a thread of this JVM (multicore device): every step meets in shared memory. A
+     * meeting can cost the ranks that wait a wake-up, 2-10 ms on a loaded 2-core machine (measured in
+     * {@code pdla bench ior}'s read phases, which last 25-60 ms there), so this open meets as rarely as MPI
+     * allows. An open that creates nothing changes nothing
+     * another rank could see: each rank opens at once, and one meeting both compares name and amode and agrees on
+     * the outcome (a rank whose amode or name differs closes what it opened). An open that creates meets three
+     * times: compare, rank 0's creation, outcome, since nothing may be created before the ranks agree on amode.
+     */
+    private static OpenFile openInSharedMemory(Intracomm user, String filename, int amode, Info info, SharedMemoryExchange shm) throws MPIException {
+        Collective coll = Collective.inSharedMemory(user, shm);
+        int rank = coll.rank();
+        boolean create = (amode & MPIIO.MODE_CREATE) != 0;
+        Map<String, String> hints = hintsOf(info);
+        Target target = null;
+        Prepared prepared = null;
+        MPIIOException local = null;
+        try {
+            if (amodeProblem(amode) == null) { // else ERR_AMODE once the ranks know they passed the same amode
+                target = Target.of(filename, amode, hints, rank);
+                if (!create) prepared = prepare(target, hints, amode, shm, coll, filename, rank, openToken(shm.uniqueName()));
+            }
+        } catch (MPIIOException e) {
+            local = e;
+        }
+        long[] all = coll.allgather(new long[]{amode, nameHash(filename), Collective.outcome(local)});
+        try {
+            coll.requireSame(all, 3, SAME_AT_OPEN, String.valueOf(filename));
+            checkAmode(amode, filename, rank);
+            coll.agree(all, 3, 2, local, filename);
+        } catch (MPIIOException e) {
+            if (prepared != null) prepared.closeQuietly();
+            throw e;
+        }
+        if (create) {
+            MPIIOException createError = createOnRankZero(target, filename, rank);
+            long[] outcome = {Collective.outcome(createError)};
+            coll.bcast(outcome);
+            failedCreate(createError, outcome[0], filename, rank);
+            try {
+                prepared = prepare(target, hints, amode, shm, coll, filename, rank, openToken(shm.uniqueName()));
+            } catch (MPIIOException e) {
+                local = e;
+            }
+            try {
+                coll.agree(local, filename);
+            } catch (MPIException e) {
+                if (prepared != null) prepared.closeQuietly();
+                throw e;
+            }
+        }
+        return finish(coll, filename, amode, target, prepared, hints, shm.uniqueName(), rank);
+    }
+
+    /** Through MPJ, on a private duplicate; the ranks that find themselves in one JVM then use shared memory. */
+    private static OpenFile openOn(Comm comm, String filename, int amode, Info info) throws MPIException {
         if (comm == null) throw new MPIIOException(ErrorClass.ERR_ARG, "communicator is null opening " + filename);
         if (!(comm instanceof Intracomm user)) {
             throw new MPIIOException(ErrorClass.ERR_ARG, "opening " + filename + ": an intracommunicator is required, got " + comm.getClass().getName());
         }
-        // When the whole job is threads of this JVM (multicore device), every step of open and of the file's
-        // life meets in shared memory (early); otherwise through MPJ on a private duplicate, then in shared
-        // memory once the ranks found they are all here.
-        Intracomm intra = early != null ? user : (Intracomm) user.clone();
-        Collective coll = early != null ? Collective.inSharedMemory(user, early) : new Collective(intra);
+        Intracomm intra = (Intracomm) user.clone();
+        Collective coll = new Collective(intra);
         int rank = coll.rank();
-        String where = filename + ": rank " + rank + ": ";
-        coll.requireSame(new long[]{amode, filename == null ? 0 : filename.hashCode()}, new String[]{"amode", "file name"}, String.valueOf(filename));
+        coll.requireSame(new long[]{amode, nameHash(filename)}, SAME_AT_OPEN, String.valueOf(filename));
         checkAmode(amode, filename, rank);
-        Map<String, String> hints = new LinkedHashMap<>(info == null ? Map.of() : info.asMap());
-        URI uri;
-        StorageDriver driver;
-        try {
-            uri = StorageDrivers.toUri(filename);
-            driver = StorageDrivers.installed().forUri(uri);
-        } catch (IllegalArgumentException e) {
-            throw ErrorMapping.badArgument("rank " + rank + ": ", e);
-        }
-        boolean read = (amode & MPIIO.MODE_WRONLY) == 0;
-        boolean write = (amode & MPIIO.MODE_RDONLY) == 0;
-        boolean create = (amode & MPIIO.MODE_CREATE) != 0;
-        boolean excl = (amode & MPIIO.MODE_EXCL) != 0;
-        OpenOptions options = new OpenOptions(read, write, create, excl, hints);
+        Map<String, String> hints = hintsOf(info);
+        Target target = Target.of(filename, amode, hints, rank);
 
         // Rank 0 alone creates, so that EXCL means "did not exist before this collective open"; the same
-        // broadcast carries the outcome and the job-unique token that names the shared-pointer side file
-        // (drawn by the shared-memory group when there is one from the start).
-        UUID mine = early != null ? UUID.fromString(early.uniqueName()) : UUID.randomUUID();
-        long[] outcome = {0, mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
-        MPIIOException createError = null;
-        if (rank == 0 && create) {
-            try {
-                driver.open(uri, options).close();
-            } catch (IOException e) {
-                createError = ErrorMapping.translate(e, "open", filename, rank);
-                outcome[0] = createError.errorClass().ordinal() + 1;
-            }
-        }
+        // broadcast carries the outcome and the job-unique token that names the shared-pointer side file.
+        UUID mine = UUID.randomUUID();
+        MPIIOException createError = (amode & MPIIO.MODE_CREATE) != 0 ? createOnRankZero(target, filename, rank) : null;
+        long[] outcome = {Collective.outcome(createError), mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
         coll.bcast(outcome);
-        if (createError != null) throw createError;
-        if (outcome[0] != 0) {
-            throw new MPIIOException(ErrorClass.values()[(int) outcome[0] - 1], filename + ": creating the file failed on rank 0 (this is rank " + rank + ")");
-        }
+        failedCreate(createError, outcome[0], filename, rank);
         String token = new UUID(outcome[1], outcome[2]).toString();
-        // Ranks that are threads of this JVM (multicore device) will exchange through shared memory; joining
-        // before the agreement below means that after it every rank sees whether all of them joined here.
-        SharedMemoryExchange shm = early != null ? early : SharedMemoryExchange.join(token, rank, coll.size());
+        // Ranks that are threads of this JVM will exchange through shared memory; joining before the agreement
+        // below means that after it every rank sees whether all of them joined here.
+        SharedMemoryExchange shm = SharedMemoryExchange.join(token, rank, coll.size());
 
         StorageFile storage = null;
         MPIIOException local = null;
         try {
-            storage = openForSieving(driver, uri, options.withoutCreate(), hints);
-        } catch (IOException e) {
-            local = ErrorMapping.translate(e, "open", filename, rank);
-        } catch (IllegalArgumentException e) {
-            local = ErrorMapping.badArgument(where, e);
+            storage = openForSieving(target, filename, rank);
+        } catch (MPIIOException e) {
+            local = e;
         }
         try {
             coll.agree(local, filename);
@@ -117,72 +149,150 @@ final class OpenProtocol {
         }
         RankExchange exchange = shm.complete() ? shm : leaving(shm, new MpjExchange(intra));
         coll.use(exchange);
-        // Interceptors key their per-process state (trace files, patterns) by the process, so they see the
-        // COMM_WORLD rank and size, whatever communicator this file was opened on.
-        int worldRank = MPI.COMM_WORLD.Rank(), worldSize = MPI.COMM_WORLD.Size();
-        FileContext context = new FileContext(filename, uri, amode, worldRank, coll.size(), AppIdentity.detect(hints, worldSize), hints, driver, storage,
-                new RankZeroBroadcast(exchange), openToken(outcome));
-        InterceptorChain chain;
+        Prepared prepared = null;
         try {
-            chain = new InterceptorChain(RankState.interceptors(hints, write));
+            prepared = prepareOn(storage, target, hints, amode, exchange, coll, filename, rank, openToken(token));
+        } catch (MPIIOException e) {
+            local = e;
+        }
+        try {
+            coll.agree(local, filename);
+        } catch (MPIException e) {
+            if (prepared != null) prepared.closeQuietly();
+            if (exchange instanceof SharedMemoryExchange s) s.leave();
+            throw e;
+        }
+        return finish(coll, filename, amode, target, prepared, hints, token, rank);
+    }
+
+    private static Map<String, String> hintsOf(Info info) {
+        return new LinkedHashMap<>(info == null ? Map.of() : info.asMap());
+    }
+
+    /** The file as the driver sees it: its URI, its driver, the options of this open. */
+    private record Target(URI uri, StorageDriver driver, OpenOptions options) {
+        static Target of(String filename, int amode, Map<String, String> hints, int rank) throws MPIIOException {
+            boolean read = (amode & MPIIO.MODE_WRONLY) == 0;
+            boolean write = (amode & MPIIO.MODE_RDONLY) == 0;
+            boolean create = (amode & MPIIO.MODE_CREATE) != 0;
+            boolean excl = (amode & MPIIO.MODE_EXCL) != 0;
+            try {
+                URI uri = StorageDrivers.toUri(filename);
+                return new Target(uri, StorageDrivers.installed().forUri(uri), new OpenOptions(read, write, create, excl, hints));
+            } catch (IllegalArgumentException e) {
+                throw ErrorMapping.badArgument("rank " + rank + ": ", e);
+            }
+        }
+    }
+
+    /** Rank 0 creates the file (other ranks do nothing); returns why it could not, or null. */
+    private static MPIIOException createOnRankZero(Target target, String filename, int rank) {
+        if (rank != 0) return null;
+        try {
+            target.driver().open(target.uri(), target.options()).close();
+            return null;
+        } catch (IOException e) {
+            return ErrorMapping.translate(e, "open", filename, rank);
+        }
+    }
+
+    /** After the broadcast of rank 0's creation: its own error there, the same class everywhere else. */
+    private static void failedCreate(MPIIOException mine, long outcome, String filename, int rank) throws MPIIOException {
+        if (mine != null) throw mine;
+        if (outcome != 0) {
+            throw new MPIIOException(ErrorClass.values()[(int) outcome - 1], filename + ": creating the file failed on rank 0 (this is rank " + rank + ")");
+        }
+    }
+
+    /** What a rank holds once its part of the open succeeded, before the ranks agree on it. */
+    private record Prepared(StorageFile storage, RankExchange exchange, FileContext context, InterceptorChain chain, TwoPhaseEngine engine) {
+        void closeQuietly() {
+            OpenProtocol.closeQuietly(storage);
+        }
+    }
+
+    /** This rank's part of an open: the store, the interceptor chain, the collective engine (bad hints are ERR_ARG). */
+    private static Prepared prepare(Target target, Map<String, String> hints, int amode, RankExchange exchange, Collective coll,
+                                    String filename, int rank, long openToken) throws MPIIOException {
+        return prepareOn(openForSieving(target, filename, rank), target, hints, amode, exchange, coll, filename, rank, openToken);
+    }
+
+    /** As {@link #prepare}, with the store open; closes it when a later step fails. */
+    private static Prepared prepareOn(StorageFile storage, Target target, Map<String, String> hints, int amode, RankExchange exchange,
+                                      Collective coll, String filename, int rank, long openToken) throws MPIIOException {
+        String where = filename + ": rank " + rank + ": ";
+        try {
+            // Interceptors key their per-process state (trace files, patterns) by the process, so they see the
+            // COMM_WORLD rank and size, whatever communicator this file was opened on.
+            int worldRank = MPI.COMM_WORLD.Rank(), worldSize = MPI.COMM_WORLD.Size();
+            FileContext context = new FileContext(filename, target.uri(), amode, worldRank, coll.size(),
+                    AppIdentity.detect(hints, worldSize), hints, target.driver(), storage, new RankZeroBroadcast(exchange), openToken);
+            InterceptorChain chain = new InterceptorChain(RankState.interceptors(hints, target.options().write()));
+            TwoPhaseEngine engine = CollectiveSetup.engine(exchange, hints, storage, chain);
+            return new Prepared(storage, exchange, context, chain, engine);
         } catch (IllegalArgumentException e) {
             closeQuietly(storage);
             throw ErrorMapping.badArgument(where, e);
+        } catch (IOException e) {
+            closeQuietly(storage);
+            throw ErrorMapping.translate(e, "open (collective buffering)", filename, rank);
+        } catch (RuntimeException e) { // MPIException is one
+            // becomes this rank's outcome: thrown past the meeting ahead, it would leave the other ranks waiting there
+            closeQuietly(storage);
+            throw ErrorMapping.translate(e, "open", filename, rank);
         }
+    }
+
+    /** After every rank agreed that the open succeeded: the handle, and the interceptors told. */
+    private static OpenFile finish(Collective coll, String filename, int amode, Target target, Prepared p, Map<String, String> hints,
+                                   String token, int rank) throws MPIException {
+        URI uri = target.uri();
         long initial = 0;
         if ((amode & MPIIO.MODE_APPEND) != 0) {
             try {
-                initial = FileView.defaultView().positionAtFileSize(storage.size());
+                initial = FileView.defaultView().positionAtFileSize(p.storage().size());
             } catch (IOException e) {
                 throw ErrorMapping.translate(e, "open (append)", filename, rank);
             }
         }
-        TwoPhaseEngine engine = null;
-        MPIIOException badHint = null;
-        try {
-            engine = CollectiveSetup.engine(exchange, hints, storage, chain);
-        } catch (IllegalArgumentException e) {
-            badHint = ErrorMapping.badArgument(where, e);
-        } catch (IOException e) {
-            badHint = ErrorMapping.translate(e, "open (collective buffering)", filename, rank);
-        }
-        try {
-            coll.agree(badHint, filename);
-        } catch (MPIException e) {
-            closeQuietly(storage);
-            if (exchange instanceof SharedMemoryExchange s) s.leave();
-            throw e;
-        }
-        Map<String, String> given = new java.util.LinkedHashMap<>(hints);
+        Map<String, String> given = new LinkedHashMap<>(hints);
         // getInfo reports the values in force, as ROMIO writes them back into the file's info
-        hints.putAll(engine.settings().effective());
+        hints.putAll(p.engine().settings().effective());
         hints.putAll(SievingSettings.fromHints(hints).effectiveHints());
         SharedFilePointer sharedPointer = new SharedFilePointer(SharedFilePointer.sideFile(uri, hints, token), initial);
-        OpenFile file = new OpenFile(coll, filename, uri, amode, driver, storage, context, chain, hints, given, sharedPointer, exchange, engine, initial);
+        OpenFile file = new OpenFile(coll, filename, uri, amode, target.driver(), p.storage(), p.context(), p.chain(), hints, given,
+                sharedPointer, p.exchange(), p.engine(), initial);
         RankState.opened(uri);
         try {
-            chain.opened(context);
+            p.chain().opened(p.context());
         } catch (IOException | IllegalArgumentException e) {
             // an interceptor refused the open (its store failed, or a hint of its is bad): no handle, nothing left open
             RankState.closed(uri);
-            closeQuietly(storage);
-            if (e instanceof IllegalArgumentException bad) throw ErrorMapping.badArgument(where, bad);
+            closeQuietly(p.storage());
+            if (e instanceof IllegalArgumentException bad) throw ErrorMapping.badArgument(filename + ": rank " + rank + ": ", bad);
             throw file.translate((IOException) e, "open (interceptors)");
         }
         return file;
     }
 
     /**
-     * The open's random token (broadcast above) folded to a non-zero long, for interceptors that must tell
-     * this collective open from others without another exchange (the delegates' open groups).
+     * The open's job-unique name (a UUID every rank of the open already knows) folded to a non-zero long, for
+     * interceptors that must tell this collective open from others without another exchange (the delegates' open groups).
      */
-    private static long openToken(long[] outcome) {
-        long t = outcome[1] ^ Long.rotateLeft(outcome[2], 17);
+    private static long openToken(String uniqueName) {
+        UUID u = UUID.fromString(uniqueName);
+        long t = u.getMostSignificantBits() ^ Long.rotateLeft(u.getLeastSignificantBits(), 17);
         return t == 0 ? 1 : t;
     }
 
     /** The amode rules of MPI 4.1 §14.2.1; ERR_AMODE names the rule broken. */
     private static void checkAmode(int amode, String file, int rank) throws MPIIOException {
+        String why = amodeProblem(amode);
+        if (why != null) throw new MPIIOException(ErrorClass.ERR_AMODE, file + ": rank " + rank + ": amode " + amode + ": " + why);
+    }
+
+    /** The rule {@code amode} breaks, or null. */
+    private static String amodeProblem(int amode) {
         int access = Integer.bitCount(amode & (MPIIO.MODE_RDONLY | MPIIO.MODE_WRONLY | MPIIO.MODE_RDWR));
         String why = null;
         if ((amode & ~MPIIO.KNOWN_MODES) != 0) why = "unknown mode bits 0x" + Integer.toHexString(amode & ~MPIIO.KNOWN_MODES);
@@ -194,7 +304,7 @@ final class OpenProtocol {
         } else if ((amode & MPIIO.MODE_EXCL) != 0 && (amode & MPIIO.MODE_CREATE) == 0) {
             why = "MODE_EXCL requires MODE_CREATE";
         }
-        if (why != null) throw new MPIIOException(ErrorClass.ERR_AMODE, file + ": rank " + rank + ": amode " + amode + ": " + why);
+        return why;
     }
 
     /** MPI_File_delete: independent; refuses a file this process still has open (ERR_FILE_IN_USE). */
@@ -228,6 +338,18 @@ final class OpenProtocol {
             f.close();
         } catch (IOException ignored) {
             // already failing; the first error is the one reported
+        }
+    }
+
+    /** The store of an open whose file exists by now (rank 0 created it if asked), with data sieving around it. */
+    private static StorageFile openForSieving(Target target, String filename, int rank) throws MPIIOException {
+        OpenOptions options = target.options().withoutCreate();
+        try {
+            return openForSieving(target.driver(), target.uri(), options, options.hints());
+        } catch (IOException e) {
+            throw ErrorMapping.translate(e, "open", filename, rank);
+        } catch (IllegalArgumentException e) {
+            throw ErrorMapping.badArgument(filename + ": rank " + rank + ": ", e);
         }
     }
 

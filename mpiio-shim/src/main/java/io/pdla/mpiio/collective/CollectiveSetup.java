@@ -36,9 +36,20 @@ public final class CollectiveSetup {
         return CollectiveSettings.from(hints, np, hosts, Math.max(1, layout.stripeSize()), Math.max(1, layout.serverCount()));
     }
 
+    /**
+     * This rank's host, named once: MPJ's Get_processor_name resolves the local host name (InetAddress.getLocalHost,
+     * cached by the JDK for 5 s only, then a name-service lookup) and every open asks. Static is per rank (each
+     * multicore rank loads pdla itself), and a rank never changes hosts.
+     */
+    private static volatile Long hostIdOfThisRank;
+
     private static long hostId() throws IOException {
+        Long known = hostIdOfThisRank;
+        if (known != null) return known;
         try {
-            return MPI.Get_processor_name().hashCode();
+            long id = MPI.Get_processor_name().hashCode();
+            hostIdOfThisRank = id;
+            return id;
         } catch (MPIException e) {
             throw new IOException("collective buffering: cannot name this rank's host: " + e.getMessage(), e);
         }

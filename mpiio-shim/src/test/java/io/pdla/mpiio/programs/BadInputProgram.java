@@ -61,6 +61,21 @@ public final class BadInputProgram {
             fails(ErrorClass.ERR_NOT_SAME, f, () -> fh.setSize(rank == 0 ? 10 : 20));
             fh.close();
         });
+        c.check("amodes differing in MODE_CREATE only: ERR_NOT_SAME on every rank, nothing created, nothing left open", () -> {
+            // the rank without MODE_CREATE opens before the ranks compare (and fails: the file is missing); the
+            // comparison's error comes first, and rank 0 must not have created the file
+            Path missing = dir.resolve("created-by-nobody");
+            int amode = rank == 0 ? rw | MPIIO.MODE_CREATE : rw;
+            fails(ErrorClass.ERR_NOT_SAME, missing.toString(), () -> new File(w, missing.toString(), amode));
+            expect(!Files.exists(missing), "an open whose amodes differ created the file");
+            // both ranks open the existing file before comparing, and must close it again: no descriptor of it stays open
+            int other = rank == 0 ? rw : MPIIO.MODE_RDONLY;
+            fails(ErrorClass.ERR_NOT_SAME, f, () -> new File(w, f, other));
+            w.Barrier();
+            long left = descriptorsOf(data);
+            w.Barrier(); // the next check opens the file again
+            expect(left == 0, left + " descriptors of " + data + " open after an open whose amodes differ (none is open by the program)");
+        });
         c.check("negative offsets and counts: ERR_ARG", () -> {
             File fh = new File(w, f, rw);
             byte[] b = new byte[16];
@@ -128,6 +143,20 @@ public final class BadInputProgram {
         });
         c.done();
         MPI.Finalize();
+    }
+
+    /** This JVM's open descriptors of {@code file} (all ranks': they are threads of it). */
+    private static long descriptorsOf(Path file) throws java.io.IOException {
+        Path target = file.toAbsolutePath().normalize();
+        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).equals(target);
+                } catch (java.io.IOException | UnsupportedOperationException gone) {
+                    return false; // closed while listing
+                }
+            }).count();
+        }
     }
 
     private static MPIIOException fails(ErrorClass expected, String mustMention, Call call) throws Exception {
