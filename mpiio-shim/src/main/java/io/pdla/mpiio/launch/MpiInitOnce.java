@@ -33,12 +33,33 @@ public final class MpiInitOnce {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        inst.addTransformer(new Transformer());
+        byte[] template = null;
+        try (java.io.InputStream in = MpiInitOnce.class.getClassLoader().getResourceAsStream(ContextAgreementPatch.TEMPLATE)) {
+            if (in != null) template = in.readAllBytes();
+        } catch (java.io.IOException e) {
+            System.err.println("pdla: cannot read " + ContextAgreementPatch.TEMPLATE + " from the agent jar: " + e);
+        }
+        inst.addTransformer(new Transformer(template));
     }
 
     private static final class Transformer implements ClassFileTransformer {
+        /** LinearContextAgreement's class file, or null: then MPJ's context agreement stays as it is. */
+        private final byte[] agreement;
+
+        Transformer(byte[] agreement) {
+            this.agreement = agreement;
+        }
+
         @Override
         public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
+            if (ContextAgreementPatch.TARGET.equals(className) && agreement != null) {
+                try {
+                    return ContextAgreementPatch.patch(bytes, agreement);
+                } catch (RuntimeException e) {
+                    System.err.println("pdla: cannot patch MPJ's context agreement (it stays quadratic): " + e);
+                    return null;
+                }
+            }
             if (!"mpi/MPI".equals(className)) return null;
             try {
                 return patch(bytes);

@@ -2,8 +2,8 @@ package io.pdla.mpiio.launch;
 
 /**
  * Runs in an MPJ job whose last args[0] world ranks stand for delegates: builds the application ranks'
- * communicator with {@link ApplicationCommunicator} and checks it is a working MPJ communicator of exactly the
- * other ranks. Prints {@code PASS <rank> <check>} / {@code FAIL <rank> <check>: <why>} and {@code DONE <rank>
+ * communicator as RankMain does ({@link RankMain#applicationCommunicator}) and checks it is a working MPJ
+ * communicator of exactly the other ranks, and that pdla's agent made MPJ's context agreement linear. Prints {@code PASS <rank> <check>} / {@code FAIL <rank> <check>: <why>} and {@code DONE <rank>
  * failures=<n>}, the lines MpjTestSupport reads.
  */
 public final class ApplicationCommunicatorProgram {
@@ -21,10 +21,13 @@ public final class ApplicationCommunicatorProgram {
         int size = world.Size();
         rank = world.Rank();
         int n = size - delegates;
-        mpi.Intracomm app = ApplicationCommunicator.of(world, n);
-        if (rank >= n) {
-            check("a delegate rank gets no application communicator", () -> expect(app == null, "got one"));
-        } else {
+        mpi.Intracomm app = RankMain.applicationCommunicator(world, n);
+        check("MPJ's context agreement is pdla's linear one", () -> {
+            boolean patched = java.util.Arrays.stream(world.mpjdevComm.getClass().getDeclaredMethods())
+                    .anyMatch(m -> m.getName().equals(LinearContextAgreement.INJECTED_NAME));
+            expect(patched, world.mpjdevComm.getClass().getName() + " has no " + LinearContextAgreement.INJECTED_NAME + ": the agent did not patch it");
+        });
+        if (rank < n) {
             check("size and rank", () -> {
                 expect(app.Size() == n, "Size() " + app.Size() + ", expected " + n);
                 expect(app.Rank() == rank, "Rank() " + app.Rank() + ", expected the world rank " + rank);

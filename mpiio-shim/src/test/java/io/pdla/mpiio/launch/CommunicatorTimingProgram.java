@@ -3,7 +3,8 @@ package io.pdla.mpiio.launch;
 /**
  * Times how long a job's ranks take to build the application ranks' communicator (all ranks but the last
  * args[1]) one way, args[0]: {@code split} (MPJ's Intracomm.Split, what RankMain did), {@code create}
- * (Group.Incl and Intracomm.Create) or {@code allreduce} ({@link ApplicationCommunicator}). Rank 0 prints
+ * (Group.Incl and Intracomm.Create, what RankMain does). With pdla's agent (every MpjJob) MPJ's context
+ * agreement is linear, so both are cheaper than MPJ's own. Rank 0 prints
  * {@code TIMING <way> np=<n> init_ms=<..> build_ms=<..>}: from the barrier before to the barrier after, so the
  * slowest rank counts. A measuring tool for bench/RESULTS-delegates.md, not part of the test suite.
  */
@@ -25,14 +26,15 @@ public final class CommunicatorTimingProgram {
                 for (int i = 0; i < applications; i++) ranks[i] = i;
                 yield world.Create(world.Group().Incl(ranks));
             }
-            case "allreduce" -> ApplicationCommunicator.of(world, applications);
-            default -> throw new IllegalArgumentException("way '" + way + "' is not one of: split, create, allreduce");
+            default -> throw new IllegalArgumentException("way '" + way + "' is not one of: split, create");
         };
         world.Barrier();
         long build = System.nanoTime() - t1;
         if (me < applications && app.Size() != applications) throw new AssertionError("size " + app.Size());
         if (me == 0) {
-            System.out.println("TIMING " + way + " np=" + size + " applications=" + applications + " init_ms=" + init / 1_000_000
+            boolean linear = java.util.Arrays.stream(world.mpjdevComm.getClass().getDeclaredMethods())
+                    .anyMatch(m -> m.getName().equals(LinearContextAgreement.INJECTED_NAME));
+            System.out.println("TIMING " + way + " linear_context=" + linear + " np=" + size + " applications=" + applications + " init_ms=" + init / 1_000_000
                     + " build_ms=" + build / 1_000_000);
         }
         mpi.MPI.Finalize();
