@@ -23,8 +23,9 @@ import java.security.ProtectionDomain;
  * {@code Init(String[])} and {@code Finalize()}: while the field is true, {@code Init} returns the
  * application's arguments (MPJ's three leading ones removed, as MPJ's own Init returns them) and
  * {@code Finalize} returns at once. RankMain sets the field, runs main, clears it and finalises for real.
- * Everything else in MPJ is untouched; the patched class refers to JDK types only, so it works in every
- * class loader MPJ's multicore device gives a rank.
+ * The patched class refers to JDK types only, so it works in every class loader MPJ's multicore device gives
+ * a rank. The same agent also makes MPJ's context agreement linear ({@link ContextAgreementPatch}); everything
+ * else in MPJ is untouched.
  */
 public final class MpiInitOnce {
     public static final String OWNED_FIELD = "pdla$owned";

@@ -83,8 +83,7 @@ public final class RankMain {
         boolean delegate = me >= applications;
         mpi.Intracomm app = applicationCommunicator(world, applications);
         SharedMailboxes boxes = sharedMailboxes(world, applications, delegates);
-        // the link carries requests only over MPJ; a one-JVM job's go through the mailboxes, and every communicator MPJ's
-        // multicore device creates costs messages between all pairs of ranks under one lock (minutes at 144 ranks)
+        // the link carries requests only over MPJ; a one-JVM job's go through the mailboxes and need no communicator
         mpi.Intracomm link = boxes == null ? (mpi.Intracomm) world.clone() : null;
         long timeout = setting(MpjDelegateLink.ENV_TIMEOUT_MS, MpjDelegateLink.DEFAULT_TIMEOUT_MS);
         owned.setBoolean(null, true);
