@@ -23,7 +23,9 @@ import java.util.jar.Manifest;
  */
 final class DelegateAgentJar {
     private static final String[] AGENT_CLASSES = {"MpiInitOnce", "MpiInitOnce$Transformer", "MpiInitOnce$1",
-            "MpiInitOnce$InitGuard", "MpiInitOnce$FinalizeGuard"};
+            "MpiInitOnce$InitGuard", "MpiInitOnce$FinalizeGuard",
+            "ContextAgreementPatch", "ContextAgreementPatch$1", "ContextAgreementPatch$1$1",
+            "LinearContextAgreement"};   // the last one is read as bytes by the agent, never loaded from this jar
     private static Path path;
 
     private DelegateAgentJar() {

@@ -23,8 +23,9 @@ import java.security.ProtectionDomain;
  * {@code Init(String[])} and {@code Finalize()}: while the field is true, {@code Init} returns the
  * application's arguments (MPJ's three leading ones removed, as MPJ's own Init returns them) and
  * {@code Finalize} returns at once. RankMain sets the field, runs main, clears it and finalises for real.
- * Everything else in MPJ is untouched; the patched class refers to JDK types only, so it works in every
- * class loader MPJ's multicore device gives a rank.
+ * The patched class refers to JDK types only, so it works in every class loader MPJ's multicore device gives
+ * a rank. The same agent also makes MPJ's context agreement linear ({@link ContextAgreementPatch}); everything
+ * else in MPJ is untouched.
  */
 public final class MpiInitOnce {
     public static final String OWNED_FIELD = "pdla$owned";
@@ -33,12 +34,33 @@ public final class MpiInitOnce {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        inst.addTransformer(new Transformer());
+        byte[] template = null;
+        try (java.io.InputStream in = MpiInitOnce.class.getClassLoader().getResourceAsStream(ContextAgreementPatch.TEMPLATE)) {
+            if (in != null) template = in.readAllBytes();
+        } catch (java.io.IOException e) {
+            System.err.println("pdla: cannot read " + ContextAgreementPatch.TEMPLATE + " from the agent jar: " + e);
+        }
+        inst.addTransformer(new Transformer(template));
     }
 
     private static final class Transformer implements ClassFileTransformer {
+        /** LinearContextAgreement's class file, or null: then MPJ's context agreement stays as it is. */
+        private final byte[] agreement;
+
+        Transformer(byte[] agreement) {
+            this.agreement = agreement;
+        }
+
         @Override
         public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
+            if (ContextAgreementPatch.TARGET.equals(className) && agreement != null) {
+                try {
+                    return ContextAgreementPatch.patch(bytes, agreement);
+                } catch (RuntimeException e) {
+                    System.err.println("pdla: cannot patch MPJ's context agreement (it stays quadratic): " + e);
+                    return null;
+                }
+            }
             if (!"mpi/MPI".equals(className)) return null;
             try {
                 return patch(bytes);

@@ -74,7 +74,9 @@ public final class MpjJob {
             cmd.add("-cp");
             cmd.add(cp);
         }
-        if (delegates > 0) cmd.add("-javaagent:" + DelegateAgentJar.path());   // MPJ's starter passes it to the rank JVMs
+        // MPJ's starter passes it to the rank JVMs: with delegates for MPI.Init's guard, in every job for the linear
+        // context agreement (MPJ's own makes MPI.Init alone take minutes at 144 multicore ranks)
+        cmd.add("-javaagent:" + DelegateAgentJar.path());
         if (!device.equals("multicore")) {
             // MPJ's daemon starts these ranks' JVMs with its own environment: pdla's variables go as properties,
             // which MPJ's starter hands to the rank JVMs (it takes unknown "-" options as JVM arguments)

@@ -16,8 +16,8 @@ import java.nio.file.Path;
  * the user's) are passed on unchanged, as the application's {@code MPI.Init} expects them.
  *
  * <p>With {@value #ENV_DELEGATES} = D &gt; 0 the job's last D world ranks are I/O delegates. Before the
- * application's main, every rank initialises MPJ and splits COMM_WORLD into the application's ranks and the
- * delegates; an application rank then gets {@code MPI.COMM_WORLD} replaced by the application's
+ * application's main, every rank initialises MPJ and the application's ranks get a communicator of their own
+ * ({@link #applicationCommunicator}); an application rank then gets {@code MPI.COMM_WORLD} replaced by the application's
  * communicator (the field is public, static and not final, one per rank's class loader), so the application
  * sees a world of its own N ranks with unchanged rank numbers, and its own {@code MPI.Init} and
  * {@code MPI.Finalize} become no-ops through {@link MpiInitOnce}. Delegate ranks serve requests instead of
@@ -81,10 +81,9 @@ public final class RankMain {
         int applications = size - delegates;
         if (applications <= 0) throw new IllegalArgumentException(delegates + " delegates leave no application rank in a world of " + size);
         boolean delegate = me >= applications;
-        mpi.Intracomm app = world.Split(delegate ? 1 : 0, me);
+        mpi.Intracomm app = applicationCommunicator(world, applications);
         SharedMailboxes boxes = sharedMailboxes(world, applications, delegates);
-        // the link carries requests only over MPJ; a one-JVM job's go through the mailboxes, and every communicator MPJ's
-        // multicore device creates costs messages between all pairs of ranks under one lock (minutes at 144 ranks)
+        // the link carries requests only over MPJ; a one-JVM job's go through the mailboxes and need no communicator
         mpi.Intracomm link = boxes == null ? (mpi.Intracomm) world.clone() : null;
         long timeout = setting(MpjDelegateLink.ENV_TIMEOUT_MS, MpjDelegateLink.DEFAULT_TIMEOUT_MS);
         owned.setBoolean(null, true);
@@ -119,6 +118,19 @@ public final class RankMain {
             owned.setBoolean(null, false);
         }
         mpi.MPI.Finalize();
+    }
+
+    /**
+     * The communicator of world ranks 0..applications-1, with their world rank numbers; on a delegate rank an
+     * unusable shell (MPJ's {@code Create} for a non-member). {@code Create} of an explicit group rather than
+     * {@code Split}: MPJ's Split first sends every rank's colour and key to every other rank (at 144 multicore
+     * ranks still running after 4 minutes), Create only agrees on the new context among the members, which
+     * pdla's agent makes linear ({@link LinearContextAgreement}). Collective over the world.
+     */
+    static mpi.Intracomm applicationCommunicator(mpi.Intracomm world, int applications) throws mpi.MPIException {
+        int[] ranks = new int[applications];
+        for (int i = 0; i < applications; i++) ranks[i] = i;
+        return world.Create(world.Group().Incl(ranks));
     }
 
     /** Setting: {@code mpj} makes a one-JVM job talk to its delegates through MPJ messages instead of shared queues. */
