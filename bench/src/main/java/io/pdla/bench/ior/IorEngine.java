@@ -26,6 +26,7 @@ public final class IorEngine {
     private final Layout layout;
     private final List<IorBackend> backends;
     private final ResultSink sink;
+    private StartLine startLine;
     private final int transfer;
     private final List<IterationPoint> points = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
@@ -46,6 +47,18 @@ public final class IorEngine {
     /** Runs all iterations; returns the report (complete on rank 0; errors and verification agreed everywhere). */
     public IorReport run(RunInfo info) throws MPIException, IOException {
         if (rank == 0) sink.header(info);
+        try (StartLine line = StartLine.of(world)) {
+            startLine = line;
+            runIterations();
+        } finally {
+            startLine = null;
+        }
+        IorReport report = Reports.build(info, points, errors, o.verify(), checked, bad);
+        if (rank == 0) sink.finish(report);
+        return report;
+    }
+
+    private void runIterations() throws MPIException, IOException {
         outer:
         // negative iterations are the --warmup ones: run in full, reduced, but not recorded
         for (int it = -o.warmup(); it < o.iterations(); it++) {
@@ -61,9 +74,6 @@ public final class IorEngine {
                 if (!o.keep() && !agree(deleteFiles(be), be.name() + " delete")) break outer;
             }
         }
-        IorReport report = Reports.build(info, points, errors, o.verify(), checked, bad);
-        if (rank == 0) sink.finish(report);
-        return report;
     }
 
     /** Result of one rank's phase before reduction. */
@@ -77,7 +87,7 @@ public final class IorEngine {
         byte[] buf = write ? Pattern.filled(rank, transfer) : new byte[transfer];
         long bytes = 0, ops = 0;
         String error = null;
-        world.Barrier();
+        startLine.await();
         double start = now();
         double opened = start, moved = start;
         IorBackend.Handle h = null;
