@@ -1,5 +1,7 @@
 package io.pdla.mpiio.launch;
 
+import io.pdla.mpiio.programs.Checks;
+
 /**
  * Runs in an MPJ job whose last args[0] world ranks stand for delegates: builds the application ranks'
  * communicator as RankMain does ({@link RankMain#applicationCommunicator}) and checks it is a working MPJ
@@ -7,12 +9,8 @@ package io.pdla.mpiio.launch;
  * failures=<n>}, the lines MpjTestSupport reads.
  */
 public final class ApplicationCommunicatorProgram {
-    private static int failures;
+    private static Checks checks;
     private static int rank;
-
-    interface Body {
-        void run() throws Exception;
-    }
 
     public static void main(String[] argv) throws Exception {
         String[] args = mpi.MPI.Init(argv);
@@ -20,6 +18,7 @@ public final class ApplicationCommunicatorProgram {
         mpi.Intracomm world = mpi.MPI.COMM_WORLD;
         int size = world.Size();
         rank = world.Rank();
+        checks = new Checks();
         int n = size - delegates;
         mpi.Intracomm app = RankMain.applicationCommunicator(world, n);
         check("MPJ's context agreement is pdla's linear one", () -> {
@@ -86,21 +85,12 @@ public final class ApplicationCommunicatorProgram {
             copy.Allreduce(new int[]{2}, 0, got, 0, 1, mpi.MPI.INT, mpi.MPI.SUM);
             expect(got[0] == 2 * size, "a clone of the world made afterwards: sum " + got[0]);
         });
-        System.out.println("DONE " + rank + " failures=" + failures);
-        System.out.flush();
+        checks.done();
         mpi.MPI.Finalize();
     }
 
-    private static void check(String name, Body body) {
-        try {
-            body.run();
-            System.out.println("PASS " + rank + " " + name);
-        } catch (Throwable t) {
-            failures++;
-            System.out.println("FAIL " + rank + " " + name + ": " + t);
-            t.printStackTrace(System.out);
-        }
-        System.out.flush();
+    private static void check(String name, Checks.Body body) {
+        checks.check(name, body);
     }
 
     private static void expect(boolean condition, String message) {

@@ -6,23 +6,23 @@ import mpi.MPI;
  * A tiny check runner for programs that run inside an MPJ job: every check prints
  * {@code PASS <rank> <name>} or {@code FAIL <rank> <name>: <why>}, and the JUnit side reads the lines.
  */
-final class Checks {
-    interface Body {
+public final class Checks {
+    public interface Body {
         void run() throws Exception;
     }
 
     private final int rank;
     private int failures;
 
-    Checks() throws Exception {
+    public Checks() throws Exception {
         this.rank = MPI.COMM_WORLD.Rank();
     }
 
-    int rank() {
+    public int rank() {
         return rank;
     }
 
-    void check(String name, Body body) {
+    public void check(String name, Body body) {
         try {
             body.run();
             System.out.println("PASS " + rank + " " + name);
@@ -34,7 +34,7 @@ final class Checks {
         System.out.flush();
     }
 
-    void done() {
+    public void done() {
         System.out.println("DONE " + rank + " failures=" + failures);
         System.out.flush();
     }
