@@ -64,6 +64,52 @@ public final class PageCache {
         evictOverCapacity();
     }
 
+    /**
+     * Fills {@code dst} with the bytes of {@code extents}, in list order (zeros past the end). The pages the
+     * extents miss are loaded first, in offset order and as few storage requests as {@link #FLUSH_BATCH_BYTES}
+     * allows, as a flush writes them: a strided view's request touches pages far apart, and loading them one by
+     * one in the request's order sent a striped store one small request per page, out of file order.
+     */
+    public void read(CachedFile file, ExtentList extents, ByteBuffer dst) throws IOException {
+        java.util.TreeMap<Long, Page> missing = new java.util.TreeMap<>();
+        for (int i = 0; i < extents.size(); i++) {
+            long pos = extents.offset(i), end = pos + extents.length(i);
+            while (pos < end) {
+                long index = pos / file.pageSize();
+                long pageStart = index * file.pageSize();
+                int from = (int) (pos - pageStart);
+                int to = (int) Math.min(file.pageSize(), end - pageStart);
+                Page p = page(file, index);
+                if (!p.loaded && p.dirty.nextClearBit(from) < to) missing.put(index, p);
+                pos = pageStart + to;
+            }
+        }
+        List<Page> batch = new ArrayList<>();
+        for (Page p : missing.values()) {
+            if (!batch.isEmpty() && (long) (batch.size() + 1) * file.pageSize() > FLUSH_BATCH_BYTES) {
+                load(batch);
+                batch.clear();
+            }
+            batch.add(p);
+        }
+        if (!batch.isEmpty()) load(batch);
+        for (int i = 0; i < extents.size(); i++) {
+            long pos = extents.offset(i), end = pos + extents.length(i);
+            while (pos < end) {
+                long index = pos / file.pageSize();
+                long pageStart = index * file.pageSize();
+                int from = (int) (pos - pageStart);
+                int to = (int) Math.min(file.pageSize(), end - pageStart);
+                Page p = page(file, index);
+                if (!missing.containsKey(index)) counters.hits++;
+                dst.put(p.data, from, to - from);
+                pos = pageStart + to;
+            }
+            counters.bytesRead += extents.length(i);
+        }
+        evictOverCapacity();
+    }
+
     /** Fills {@code length} bytes of {@code dst} from the file at {@code offset} (zeros past the end). */
     public void read(CachedFile file, long offset, ByteBuffer dst, long length) throws IOException {
         long pos = offset;
@@ -165,7 +211,28 @@ public final class PageCache {
             if (n <= 0) break;
         }
         counters.storageReads++;
-        // storage's bytes go under the dirty ones only
+        fill(p, fresh);
+    }
+
+    /** Loads whole pages (one file's, in offset order) in one storage request; past the end they read as zeros. */
+    private void load(List<Page> batch) throws IOException {
+        if (batch.size() == 1) {
+            load(batch.get(0));
+            return;
+        }
+        CachedFile file = batch.get(0).file;
+        int pageSize = Math.toIntExact(file.pageSize());
+        ExtentList.Builder runs = ExtentList.builder();
+        for (Page p : batch) runs.add(p.index * pageSize, pageSize);
+        byte[] fresh = new byte[batch.size() * pageSize];
+        file.storage().readv(runs.build(), ByteBuffer.wrap(fresh));
+        counters.storageReads++;
+        counters.misses += batch.size();
+        for (int k = 0; k < batch.size(); k++) fill(batch.get(k), java.util.Arrays.copyOfRange(fresh, k * pageSize, (k + 1) * pageSize));
+    }
+
+    /** Storage's bytes of a page go under its dirty ones only. */
+    private static void fill(Page p, byte[] fresh) {
         int i = p.dirty.nextClearBit(0);
         while (i < fresh.length) {
             int next = p.dirty.nextSetBit(i);

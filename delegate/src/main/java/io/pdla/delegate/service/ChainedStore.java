@@ -67,6 +67,11 @@ final class ChainedStore implements PageStore {
     }
 
     @Override
+    public void readv(ExtentList extents, ByteBuffer dst) throws IOException {
+        chain.execute(IoCall(IoOp.READ, extents, dst));
+    }
+
+    @Override
     public void writev(ExtentList extents, ByteBuffer src) throws IOException {
         chain.execute(IoCall(IoOp.WRITE, extents, src));
     }

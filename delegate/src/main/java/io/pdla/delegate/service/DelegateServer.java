@@ -207,8 +207,7 @@ public final class DelegateServer {
                 // the bytes go straight into the reply, after its header: no second copy
                 byte[] reply = new byte[DelegateProtocol.DATA_OFFSET + Math.toIntExact(r.extents().totalBytes())];
                 ByteBuffer dst = ByteBuffer.wrap(reply, DelegateProtocol.DATA_OFFSET, reply.length - DelegateProtocol.DATA_OFFSET).slice();
-                ExtentList e = r.extents();
-                for (int i = 0; i < e.size(); i++) cache.read(f, e.offset(i), dst, e.length(i));
+                cache.read(f, r.extents(), dst);
                 return DelegateProtocol.okInPlace(f.knownEnd(), reply);
             }
             case WRITE -> {

@@ -42,6 +42,11 @@ final class LazyStore implements PageStore {
     }
 
     @Override
+    public void readv(ExtentList extents, ByteBuffer dst) throws IOException {
+        store().readv(extents, dst);
+    }
+
+    @Override
     public void writev(ExtentList extents, ByteBuffer src) throws IOException {
         store().writev(extents, src);
     }

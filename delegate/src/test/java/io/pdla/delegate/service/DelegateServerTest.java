@@ -34,6 +34,39 @@ class DelegateServerTest {
         return b;
     }
 
+    /**
+     * A strided view's read touches pages far apart; the pages it misses are loaded in one storage request, in
+     * offset order, with a page's dirty bytes kept over storage's and zeros past the end of the file.
+     */
+    @Test
+    void aStridedReadLoadsTheMissedPagesInOneRequestKeepingDirtyBytes() throws Exception {
+        int page = 4096, pages = 12;
+        Path file = Files.write(dir.resolve("strided"), random(page * (pages - 1) + 100));   // the last page is short
+        byte[] expected = Arrays.copyOf(Files.readAllBytes(file), page * pages);
+        String uri = file.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0);
+        ok(server.handle(DelegateProtocol.open(uri, true, page, 0, Map.of())));
+        byte[] dirty = random(50);
+        ok(server.handle(DelegateProtocol.write(uri, ExtentList.of(3 * page + 10, 50), dirty)));
+        System.arraycopy(dirty, 0, expected, 3 * page + 10, 50);
+        ExtentList.Builder strided = ExtentList.builder();
+        for (int k = 1; k < pages; k += 2) strided.add((long) k * page + 7, 300);   // pages 1, 3 (dirty), ..., 11 (short)
+        ExtentList extents = strided.build();
+        byte[] reply = server.handle(DelegateProtocol.read(uri, extents));
+        ok(reply);
+        byte[] want = new byte[Math.toIntExact(extents.totalBytes())];
+        for (int i = 0, at = 0; i < extents.size(); at += (int) extents.length(i), i++) {
+            System.arraycopy(expected, (int) extents.offset(i), want, at, (int) extents.length(i));
+        }
+        assertArrayEquals(want, Arrays.copyOfRange(reply, DelegateProtocol.DATA_OFFSET, reply.length), "seed " + seed);
+        assertEquals(1, server.cache().counters().storageReads, "one request for six missed pages: " + server.cache().counters());
+        assertEquals(6, server.cache().counters().misses, server.cache().counters().toString());
+        byte[] again = server.handle(DelegateProtocol.read(uri, extents));
+        assertArrayEquals(want, Arrays.copyOfRange(again, DelegateProtocol.DATA_OFFSET, again.length), "served from the cache");
+        assertEquals(1, server.cache().counters().storageReads, "the second read hits: " + server.cache().counters());
+        ok(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)));
+    }
+
     @Test
     void syncAndCloseWriteBackEveryDirtyByteAndNothingElse() throws Exception {
         Path file = Files.write(dir.resolve("f"), random(10_000));
