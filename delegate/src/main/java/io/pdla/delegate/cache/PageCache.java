@@ -47,19 +47,11 @@ public final class PageCache {
 
     /** Copies {@code length} bytes of {@code src} to the file at {@code offset}, in the cache only. */
     public void write(CachedFile file, long offset, ByteBuffer src, long length) throws IOException {
-        long pos = offset;
-        long end = offset + length;
-        while (pos < end) {
-            long index = pos / file.pageSize();
-            long pageStart = index * file.pageSize();
-            int from = (int) (pos - pageStart);
-            int to = (int) Math.min(file.pageSize(), end - pageStart);
-            Page p = page(file, index);
+        eachPiece(file, offset, length, (p, from, to) -> {
             src.get(p.data, from, to - from);
             p.dirty.set(from, to);
-            file.noteWritten(pageStart + to);
-            pos = pageStart + to;
-        }
+            file.noteWritten(p.index * file.pageSize() + to);
+        });
         counters.bytesWritten += length;
         evictOverCapacity();
     }
@@ -73,16 +65,9 @@ public final class PageCache {
     public void read(CachedFile file, ExtentList extents, ByteBuffer dst) throws IOException {
         java.util.TreeMap<Long, Page> missing = new java.util.TreeMap<>();
         for (int i = 0; i < extents.size(); i++) {
-            long pos = extents.offset(i), end = pos + extents.length(i);
-            while (pos < end) {
-                long index = pos / file.pageSize();
-                long pageStart = index * file.pageSize();
-                int from = (int) (pos - pageStart);
-                int to = (int) Math.min(file.pageSize(), end - pageStart);
-                Page p = page(file, index);
-                if (!p.loaded && p.dirty.nextClearBit(from) < to) missing.put(index, p);
-                pos = pageStart + to;
-            }
+            eachPiece(file, extents.offset(i), extents.length(i), (p, from, to) -> {
+                if (!p.loaded && p.dirty.nextClearBit(from) < to) missing.put(p.index, p);
+            });
         }
         List<Page> batch = new ArrayList<>();
         for (Page p : missing.values()) {
@@ -94,42 +79,32 @@ public final class PageCache {
         }
         if (!batch.isEmpty()) load(batch);
         for (int i = 0; i < extents.size(); i++) {
-            long pos = extents.offset(i), end = pos + extents.length(i);
-            while (pos < end) {
-                long index = pos / file.pageSize();
-                long pageStart = index * file.pageSize();
-                int from = (int) (pos - pageStart);
-                int to = (int) Math.min(file.pageSize(), end - pageStart);
-                Page p = page(file, index);
-                if (!missing.containsKey(index)) counters.hits++;
+            eachPiece(file, extents.offset(i), extents.length(i), (p, from, to) -> {
+                if (!missing.containsKey(p.index)) counters.hits++;
                 dst.put(p.data, from, to - from);
-                pos = pageStart + to;
-            }
+            });
             counters.bytesRead += extents.length(i);
         }
         evictOverCapacity();
     }
 
-    /** Fills {@code length} bytes of {@code dst} from the file at {@code offset} (zeros past the end). */
-    public void read(CachedFile file, long offset, ByteBuffer dst, long length) throws IOException {
-        long pos = offset;
-        long end = offset + length;
+    /** What is done with one page's share [from, to) of an extent. */
+    @FunctionalInterface
+    private interface PieceAction {
+        void on(Page page, int from, int to) throws IOException;
+    }
+
+    /** Cuts {@code length} bytes at {@code offset} at page boundaries and hands each piece, with its page, to {@code action}. */
+    private void eachPiece(CachedFile file, long offset, long length, PieceAction action) throws IOException {
+        long pos = offset, end = offset + length;
         while (pos < end) {
             long index = pos / file.pageSize();
             long pageStart = index * file.pageSize();
             int from = (int) (pos - pageStart);
             int to = (int) Math.min(file.pageSize(), end - pageStart);
-            Page p = page(file, index);
-            if (!p.loaded && p.dirty.nextClearBit(from) < to) {
-                load(p);
-            } else {
-                counters.hits++;
-            }
-            dst.put(p.data, from, to - from);
+            action.on(page(file, index), from, to);
             pos = pageStart + to;
         }
-        counters.bytesRead += length;
-        evictOverCapacity();
     }
 
     /** Most bytes one flush request carries: a flush of more dirty bytes goes out in several requests. */
@@ -201,25 +176,8 @@ public final class PageCache {
         return p;
     }
 
-    private void load(Page p) throws IOException {
-        counters.misses++;
-        long start = p.index * p.file.pageSize();
-        byte[] fresh = new byte[p.data.length];
-        ByteBuffer buf = ByteBuffer.wrap(fresh);
-        while (buf.hasRemaining()) {
-            int n = p.file.storage().read(start + buf.position(), buf);
-            if (n <= 0) break;
-        }
-        counters.storageReads++;
-        fill(p, fresh);
-    }
-
     /** Loads whole pages (one file's, in offset order) in one storage request; past the end they read as zeros. */
     private void load(List<Page> batch) throws IOException {
-        if (batch.size() == 1) {
-            load(batch.get(0));
-            return;
-        }
         CachedFile file = batch.get(0).file;
         int pageSize = Math.toIntExact(file.pageSize());
         ExtentList.Builder runs = ExtentList.builder();
@@ -228,16 +186,17 @@ public final class PageCache {
         file.storage().readv(runs.build(), ByteBuffer.wrap(fresh));
         counters.storageReads++;
         counters.misses += batch.size();
-        for (int k = 0; k < batch.size(); k++) fill(batch.get(k), java.util.Arrays.copyOfRange(fresh, k * pageSize, (k + 1) * pageSize));
+        for (int k = 0; k < batch.size(); k++) fill(batch.get(k), fresh, k * pageSize);
     }
 
-    /** Storage's bytes of a page go under its dirty ones only. */
-    private static void fill(Page p, byte[] fresh) {
+    /** Storage's bytes of a page ({@code fresh} from {@code base}) go under its dirty ones only. */
+    private static void fill(Page p, byte[] fresh, int base) {
+        int size = p.data.length;
         int i = p.dirty.nextClearBit(0);
-        while (i < fresh.length) {
+        while (i < size) {
             int next = p.dirty.nextSetBit(i);
-            int stop = next < 0 ? fresh.length : next;
-            System.arraycopy(fresh, i, p.data, i, stop - i);
+            int stop = next < 0 ? size : next;
+            System.arraycopy(fresh, base + i, p.data, i, stop - i);
             if (next < 0) break;
             i = p.dirty.nextClearBit(next);
         }
