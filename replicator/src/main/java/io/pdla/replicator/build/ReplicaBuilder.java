@@ -79,14 +79,15 @@ public final class ReplicaBuilder {
     }
 
     private static final Runnable NOTHING = () -> { };
-    private static final java.util.concurrent.atomic.AtomicReference<Runnable> beforeIndexing = new java.util.concurrent.atomic.AtomicReference<>(NOTHING);
+    /** Per builder, so that a step set for one daemon (a test's) can never run inside another one of the same JVM. */
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> beforeIndexing = new java.util.concurrent.atomic.AtomicReference<>(NOTHING);
 
     /**
-     * Test seam: {@code step} runs once, at the next publication, when the new replica file is in place and before
-     * its original is indexed and the writers that skipped the catalog are looked for (the window such a writer's
-     * whole open can fall into).
+     * Test seam: {@code step} runs once, at this builder's next publication, when the new replica file is in place
+     * and before its original is indexed and the writers that skipped the catalog are looked for (the window such a
+     * writer's whole open can fall into). Replays the race of {@code UnreplicatedFilesTest}; nothing else sets it.
      */
-    public static void onceBeforeIndexing(Runnable step) {
+    public void onceBeforeIndexing(Runnable step) {
         beforeIndexing.set(step);
     }
 
