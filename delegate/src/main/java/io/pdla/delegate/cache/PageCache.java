@@ -30,6 +30,8 @@ public final class PageCache {
     private long capacityBytes;
     private final LinkedHashMap<PageKey, Page> pages = new LinkedHashMap<>(64, 0.75f, true);
     private long usedBytes;
+    /** Reads served so far: numbers each read, to tell its pages apart. */
+    private long reads;
     private final CacheCounters counters = new CacheCounters();
 
     public PageCache(long capacityBytes) {
@@ -72,16 +74,16 @@ public final class PageCache {
      */
     public void read(CachedFile file, ExtentList extents, ByteBuffer dst) throws IOException {
         TreeMap<Long, Page> missing = new TreeMap<>();
-        Set<Page> touched = new HashSet<>();
+        long request = ++reads;
         for (int i = 0; i < extents.size(); i++) {
             eachPiece(file, extents.offset(i), extents.length(i), (p, from, to) -> {
-                touched.add(p);
+                p.readBy = request;
                 if (!p.loaded && p.dirty.nextClearBit(from) < to) missing.put(p.index, p);
             });
         }
         if (!missing.isEmpty()) {
             TreeMap<Long, Page> loads = new TreeMap<>(missing);
-            addReadAhead(file, missing, touched, loads);
+            addReadAhead(file, missing, request, loads);
             counters.misses += missing.size();
             counters.readAhead += loads.size() - missing.size();
             List<Page> batch = new ArrayList<>();
@@ -111,14 +113,15 @@ public final class PageCache {
      * (clean pages go, least recently used first). Pages of the block are this delegate's by the owned stride,
      * so no page of another delegate is ever loaded.
      */
-    private void addReadAhead(CachedFile file, SortedMap<Long, Page> missing, Set<Page> touched, TreeMap<Long, Page> loads) throws IOException {
+    private void addReadAhead(CachedFile file, SortedMap<Long, Page> missing, long request, TreeMap<Long, Page> loads) throws IOException {
         long stride = file.readAhead.stride();
         long window = file.readAhead.windowPages(file.pageSize(), capacityBytes);
         if (stride <= 0 || window <= 1) return;
         long endPage = (file.knownEnd() + file.pageSize() - 1) / file.pageSize();
-        Room room = new Room(touched);
+        Room room = new Room(request);
         List<Long> fresh = new ArrayList<>();
         Set<Long> blocks = new HashSet<>();
+        fill:
         for (long m : missing.keySet()) {
             long first = m % stride + (m / stride) / window * window * stride;   // the block's first page
             if (!blocks.add(first)) continue;
@@ -131,10 +134,7 @@ public final class PageCache {
                     if (!cached.loaded && cached.dirty.nextClearBit(0) < cached.data.length) loads.put(q, cached);   // no new memory
                     continue;
                 }
-                if (!room.make(file.pageSize())) {
-                    for (long f : fresh) loads.put(f, page(file, f));
-                    return;   // the cache is full of pages that must stay: read ahead no further
-                }
+                if (!room.make(file.pageSize())) break fill;   // the cache is full of pages that must stay
                 fresh.add(q);
             }
         }
@@ -146,12 +146,12 @@ public final class PageCache {
      * first, never a dirty page (read-ahead must not make a read write back) nor one of the request's own.
      */
     private final class Room {
-        private final Set<Page> keep;
+        private final long request;
         private Iterator<Page> lru;
         private long promised;
 
-        Room(Set<Page> keep) {
-            this.keep = keep;
+        Room(long request) {
+            this.request = request;
         }
 
         boolean make(long bytes) {
@@ -160,7 +160,7 @@ public final class PageCache {
                 Page victim = null;
                 while (victim == null && lru.hasNext()) {
                     Page p = lru.next();
-                    if (p.loaded && p.dirty.isEmpty() && !keep.contains(p)) victim = p;
+                    if (p.loaded && p.dirty.isEmpty() && p.readBy != request) victim = p;
                 }
                 if (victim == null) return false;
                 lru.remove();
@@ -341,6 +341,8 @@ public final class PageCache {
         final byte[] data;
         final BitSet dirty;
         boolean loaded;
+        /** The last read that touched the page: read-ahead never evicts a page of the read it serves. */
+        long readBy;
 
         Page(CachedFile file, long index) {
             this.file = file;
