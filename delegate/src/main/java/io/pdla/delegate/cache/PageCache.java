@@ -114,9 +114,10 @@ public final class PageCache {
      * so no page of another delegate is ever loaded.
      */
     private void addReadAhead(CachedFile file, SortedMap<Long, Page> missing, long request, TreeMap<Long, Page> loads) throws IOException {
-        long stride = file.readAhead.stride();
         long window = file.readAhead.windowPages(file.pageSize(), capacityBytes);
-        if (stride <= 0 || window <= 1) return;
+        if (window <= 1) return;
+        long stride = file.readAhead.stride();
+        if (stride <= 0) return;
         long endPage = (file.knownEnd() + file.pageSize() - 1) / file.pageSize();
         Room room = new Room(request);
         List<Long> fresh = new ArrayList<>();

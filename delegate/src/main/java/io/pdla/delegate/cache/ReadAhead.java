@@ -39,11 +39,19 @@ public final class ReadAhead {
     }
 
     /**
-     * The owned stride, asked once (it may open storage to read the layout). Zero or less means no page but the
-     * missed one is known to be this delegate's, so nothing is read ahead.
+     * The owned stride, asked once (it may open storage to read the layout). Zero means no page but the missed
+     * one is known to be this delegate's, so nothing is read ahead. A failure to tell costs the read its
+     * read-ahead, not its bytes: the load that follows reports what is wrong with storage, and the stride is
+     * asked again next time.
      */
-    long stride() throws IOException {
-        if (stride < 0) stride = Math.max(0, source.pages());
+    long stride() {
+        if (stride < 0) {
+            try {
+                stride = Math.max(0, source.pages());
+            } catch (IOException | RuntimeException e) {
+                return 0;
+            }
+        }
         return stride;
     }
 

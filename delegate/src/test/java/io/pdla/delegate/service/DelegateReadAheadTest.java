@@ -263,4 +263,22 @@ class DelegateReadAheadTest {
         assertTrue(e.getMessage().contains(DelegateServer.HINT_READ_AHEAD) && e.getMessage().contains("lots") && e.getMessage().contains(uri), e.getMessage());
         assertFalse(bad.openFiles() > 0, "the open failed");
     }
+
+    /** Telling the stride needs storage: while it cannot be opened the read fails naming the file, and later reads ahead. */
+    @Test
+    void aStrideThatCannotBeToldYetCostsNoReadAheadLaterAndTheReadReportsStoragesError() throws Exception {
+        int page = 4096;
+        Path missing = dir.resolve("later");
+        String uri = missing.toUri().toString();
+        DelegateServer server = new DelegateServer(64L << 20, 0, 2);
+        DelegateProtocol.check(server.handle(DelegateProtocol.open(uri, false, page, 0, Map.of())), 0);
+        byte[] failed = server.handle(DelegateProtocol.read(uri, ExtentList.of(0, 10)));
+        DelegateFailedException e = org.junit.jupiter.api.Assertions.assertThrows(DelegateFailedException.class, () -> DelegateProtocol.check(failed, 0));
+        assertTrue(e.getMessage().contains("later"), e.getMessage());
+        byte[] content = random(8 * page);
+        Files.write(missing, content);
+        ExtentList first = ExtentList.of(10, 10);
+        assertArrayEquals(expected(content, first), served(server.handle(DelegateProtocol.read(uri, first))));
+        assertEquals(List.of(0L, 2L, 4L, 6L), server.cached(uri).cachedPageIndexes(), "delegate 0 of 2 reads ahead once storage is there");
+    }
 }
