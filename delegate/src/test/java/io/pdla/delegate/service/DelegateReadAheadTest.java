@@ -281,4 +281,54 @@ class DelegateReadAheadTest {
         assertArrayEquals(expected(content, first), served(server.handle(DelegateProtocol.read(uri, first))));
         assertEquals(List.of(0L, 2L, 4L, 6L), server.cached(uri).cachedPageIndexes(), "delegate 0 of 2 reads ahead once storage is there");
     }
+
+    /**
+     * Random reads and writes of one delegate's pages (as the ranks' split sends them) under random windows, cache
+     * bounds and delegate counts: every read serves the model's bytes, only the delegate's pages are ever cached,
+     * the bound holds after every request, and close leaves the model on storage.
+     */
+    @Test
+    void randomRequestsServeTheRightBytesWithinTheDomainAndTheBound() throws Exception {
+        int page = 4096;
+        long readAhead = 0, evictions = 0;
+        for (int round = 0; round < 25; round++) {
+            int delegates = 1 + rnd.nextInt(4), me = rnd.nextInt(delegates), pages = 8 + rnd.nextInt(60);
+            long capacity = (long) page * (2 + rnd.nextInt(12));
+            String window = Integer.toString(page * rnd.nextInt(9));
+            String what = "seed " + seed + ", round " + round + ": delegate " + me + " of " + delegates + ", " + pages
+                    + " pages, cache " + capacity / page + " pages, window " + window;
+            byte[] model = random(page * pages - rnd.nextInt(page));
+            Path file = Files.write(dir.resolve("random-" + round), model);
+            String uri = file.toUri().toString();
+            DelegateServer server = new DelegateServer(capacity, 0, delegates);
+            DelegateProtocol.check(server.handle(DelegateProtocol.open(uri, true, page, 0, Map.of(DelegateServer.HINT_READ_AHEAD, window))), 0);
+            for (int op = 0; op < 40; op++) {
+                ExtentList.Builder b = ExtentList.builder();
+                for (int n = 1 + rnd.nextInt(4); n > 0; n--) {
+                    long p = me + (long) delegates * rnd.nextInt((pages + delegates - 1) / delegates);
+                    int from = rnd.nextInt(page), length = 1 + rnd.nextInt(page - from);
+                    b.add(p * page + from, length);
+                }
+                ExtentList extents = b.build();
+                if (rnd.nextInt(3) == 0) {
+                    byte[] data = random(Math.toIntExact(extents.totalBytes()));
+                    DelegateProtocol.check(server.handle(DelegateProtocol.write(uri, extents, data)), 0);
+                    for (int i = 0, at = 0; i < extents.size(); at += (int) extents.length(i), i++) {
+                        int end = (int) (extents.offset(i) + extents.length(i));
+                        if (end > model.length) model = Arrays.copyOf(model, end);
+                        System.arraycopy(data, at, model, (int) extents.offset(i), (int) extents.length(i));
+                    }
+                } else {
+                    assertArrayEquals(expected(model, extents), served(server.handle(DelegateProtocol.read(uri, extents))), what + ", op " + op);
+                }
+                assertTrue(server.cache().usedBytes() <= capacity, what + ", op " + op + ": " + server.cache().usedBytes());
+                for (long p : server.cached(uri).cachedPageIndexes()) assertEquals(me, p % delegates, what + ": page " + p + " cached");
+            }
+            readAhead += server.cache().counters().readAhead;
+            evictions += server.cache().counters().evictions;
+            DelegateProtocol.check(server.handle(DelegateProtocol.simple(Op.CLOSE, uri, 0)), 0);
+            assertArrayEquals(model, Files.readAllBytes(file), what);
+        }
+        assertTrue(readAhead > 0 && evictions > 0, "seed " + seed + ": the rounds read ahead (" + readAhead + " pages) and evicted (" + evictions + ")");
+    }
 }
