@@ -278,12 +278,13 @@ public final class DelegateServer {
             }
         }
         if (e == null || (!e.writable && r.writable())) {
+            CachedFile file = cachedFile(r);   // a bad hint fails the join before anything is dropped
             if (e != null) {
                 // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
                 cache.drop(e.file);
                 e.file.storage().close();
             }
-            OpenEntry fresh = new OpenEntry(cachedFile(r), r.writable());
+            OpenEntry fresh = new OpenEntry(file, r.writable());
             if (e != null) fresh.groups.putAll(e.groups);
             files.put(r.uri(), fresh);
             e = fresh;
