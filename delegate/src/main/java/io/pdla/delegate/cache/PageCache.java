@@ -10,6 +10,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * One delegate's write-back cache of file pages, bounded in bytes, evicting the least recently used page
@@ -18,12 +22,16 @@ import java.util.Map;
  *
  * <p>Writes never read: a page remembers which of its bytes are dirty, and a flush writes only those runs
  * (a fully written page is one aligned, page-sized request). A read of bytes that are neither dirty nor
- * loaded loads the whole page from storage (read-ahead to the page's end) under the dirty bytes.
+ * loaded loads the whole page from storage under the dirty bytes, and with it the rest of the page's
+ * read-ahead block in the delegate's own domain ({@link ReadAhead}), as far as the cache has room without
+ * evicting a dirty page.
  */
 public final class PageCache {
     private long capacityBytes;
     private final LinkedHashMap<PageKey, Page> pages = new LinkedHashMap<>(64, 0.75f, true);
     private long usedBytes;
+    /** Reads served so far: numbers each read, to tell its pages apart. */
+    private long reads;
     private final CacheCounters counters = new CacheCounters();
 
     public PageCache(long capacityBytes) {
@@ -58,26 +66,36 @@ public final class PageCache {
 
     /**
      * Fills {@code dst} with the bytes of {@code extents}, in list order (zeros past the end). The pages the
-     * extents miss are loaded first, in offset order and as few storage requests as {@link #FLUSH_BATCH_BYTES}
-     * allows, as a flush writes them: a strided view's request touches pages far apart, and loading them one by
-     * one in the request's order sent a striped store one small request per page, out of file order.
+     * extents miss are loaded first, with the pages of their read-ahead blocks ({@link ReadAhead}) that are not
+     * cached yet, in offset order and as few storage requests as {@link #FLUSH_BATCH_BYTES} allows, as a flush
+     * writes them: a strided view's request touches pages far apart, and loading them one by one in the
+     * request's order sent a striped store one small request per page, out of file order; loading only the
+     * missed ones left gaps, so a server read its share in pieces, one rank's request at a time.
      */
     public void read(CachedFile file, ExtentList extents, ByteBuffer dst) throws IOException {
-        java.util.TreeMap<Long, Page> missing = new java.util.TreeMap<>();
+        TreeMap<Long, Page> missing = new TreeMap<>();
+        long request = ++reads;
         for (int i = 0; i < extents.size(); i++) {
             eachPiece(file, extents.offset(i), extents.length(i), (p, from, to) -> {
+                p.readBy = request;
                 if (!p.loaded && p.dirty.nextClearBit(from) < to) missing.put(p.index, p);
             });
         }
-        List<Page> batch = new ArrayList<>();
-        for (Page p : missing.values()) {
-            if (!batch.isEmpty() && (long) (batch.size() + 1) * file.pageSize() > FLUSH_BATCH_BYTES) {
-                load(batch);
-                batch.clear();
+        if (!missing.isEmpty()) {
+            TreeMap<Long, Page> loads = new TreeMap<>(missing);
+            addReadAhead(file, missing, request, loads);
+            counters.misses += missing.size();
+            counters.readAhead += loads.size() - missing.size();
+            List<Page> batch = new ArrayList<>();
+            for (Page p : loads.values()) {
+                if (!batch.isEmpty() && (long) (batch.size() + 1) * file.pageSize() > FLUSH_BATCH_BYTES) {
+                    load(batch);
+                    batch.clear();
+                }
+                batch.add(p);
             }
-            batch.add(p);
+            load(batch);
         }
-        if (!batch.isEmpty()) load(batch);
         for (int i = 0; i < extents.size(); i++) {
             eachPiece(file, extents.offset(i), extents.length(i), (p, from, to) -> {
                 if (!missing.containsKey(p.index)) counters.hits++;
@@ -86,6 +104,74 @@ public final class PageCache {
             counters.bytesRead += extents.length(i);
         }
         evictOverCapacity();
+    }
+
+    /**
+     * Adds to {@code loads} the pages of the missed pages' read-ahead blocks that need loading: not loaded, not
+     * wholly dirty (a partly dirty one is loaded under its dirty bytes), before the end of the file, and, for a
+     * page not cached yet, only if it fits the cache without evicting a dirty page or one this request reads
+     * (clean pages go, least recently used first). Pages of the block are this delegate's by the owned stride,
+     * so no page of another delegate is ever loaded.
+     */
+    private void addReadAhead(CachedFile file, SortedMap<Long, Page> missing, long request, TreeMap<Long, Page> loads) throws IOException {
+        long window = file.readAhead.windowPages(file.pageSize(), capacityBytes);
+        if (window <= 1) return;
+        long stride = file.readAhead.stride();
+        if (stride <= 0) return;
+        long endPage = (file.knownEnd() + file.pageSize() - 1) / file.pageSize();
+        Room room = new Room(request);
+        List<Long> fresh = new ArrayList<>();
+        Set<Long> blocks = new HashSet<>();
+        fill:
+        for (long m : missing.keySet()) {
+            long first = m % stride + (m / stride) / window * window * stride;   // the block's first page
+            if (!blocks.add(first)) continue;
+            for (long i = 0; i < window; i++) {
+                long q = first + i * stride;
+                if (q >= endPage) break;
+                if (loads.containsKey(q)) continue;
+                Page cached = file.pages.get(q);
+                if (cached != null) {
+                    if (!cached.loaded && cached.dirty.nextClearBit(0) < cached.data.length) loads.put(q, cached);   // no new memory
+                    continue;
+                }
+                if (!room.make(file.pageSize())) break fill;   // the cache is full of pages that must stay
+                fresh.add(q);
+            }
+        }
+        for (long f : fresh) loads.put(f, page(file, f));
+    }
+
+    /**
+     * Room in the cache for read-ahead pages: free bytes first, then clean pages evicted least recently used
+     * first, never a dirty page (read-ahead must not make a read write back) nor one of the request's own.
+     */
+    private final class Room {
+        private final long request;
+        private Iterator<Page> lru;
+        private long promised;
+
+        Room(long request) {
+            this.request = request;
+        }
+
+        boolean make(long bytes) {
+            while (capacityBytes - usedBytes - promised < bytes) {
+                if (lru == null) lru = pages.values().iterator();
+                Page victim = null;
+                while (victim == null && lru.hasNext()) {
+                    Page p = lru.next();
+                    if (p.loaded && p.dirty.isEmpty() && p.readBy != request) victim = p;
+                }
+                if (victim == null) return false;
+                lru.remove();
+                victim.file.pages.remove(victim.index);
+                usedBytes -= victim.data.length;
+                counters.evictions++;
+            }
+            promised += bytes;
+            return true;
+        }
     }
 
     /** What is done with one page's share [from, to) of an extent. */
@@ -185,7 +271,6 @@ public final class PageCache {
         byte[] fresh = new byte[batch.size() * pageSize];
         file.storage().readv(runs.build(), ByteBuffer.wrap(fresh));
         counters.storageReads++;
-        counters.misses += batch.size();
         for (int k = 0; k < batch.size(); k++) fill(batch.get(k), fresh, k * pageSize);
     }
 
@@ -257,6 +342,8 @@ public final class PageCache {
         final byte[] data;
         final BitSet dirty;
         boolean loaded;
+        /** The last read that touched the page: read-ahead never evicts a page of the read it serves. */
+        long readBy;
 
         Page(CachedFile file, long index) {
             this.file = file;
@@ -272,13 +359,20 @@ public final class PageCache {
         private final PageStore storage;
         private final long pageSize;
         private final Map<Long, Page> pages = new java.util.HashMap<>();
+        private final ReadAhead readAhead;
         private long writtenEnd;
         private boolean writtenSinceSync;
 
+        /** A file whose misses load their own pages only. */
         public CachedFile(PageStore storage, long pageSize) {
+            this(storage, pageSize, ReadAhead.NONE);
+        }
+
+        public CachedFile(PageStore storage, long pageSize, ReadAhead readAhead) {
             if (pageSize <= 0 || pageSize > Integer.MAX_VALUE) throw new IllegalArgumentException("delegate page size must be in 1.." + Integer.MAX_VALUE + ", was " + pageSize);
             this.storage = storage;
             this.pageSize = pageSize;
+            this.readAhead = readAhead;
         }
 
         public PageStore storage() {
@@ -317,6 +411,13 @@ public final class PageCache {
             return pages.size();
         }
 
+        /** The indexes of the cached pages, ascending (tests, tools). */
+        public List<Long> cachedPageIndexes() {
+            List<Long> all = new ArrayList<>(pages.keySet());
+            all.sort(null);
+            return all;
+        }
+
         public long dirtyBytes() {
             long n = 0;
             for (Page p : pages.values()) n += p.dirty.cardinality();
@@ -327,7 +428,10 @@ public final class PageCache {
     /** What the cache did, for tests and the benchmark tables. */
     public static final class CacheCounters {
         public long hits;
+        /** Pages a read needed and had to load. */
         public long misses;
+        /** Pages loaded with them that no request asked for yet (read-ahead within the delegate's domain). */
+        public long readAhead;
         public long evictions;
         public long storageReads;
         public long storageWrites;
@@ -337,7 +441,7 @@ public final class PageCache {
 
         @Override
         public String toString() {
-            return "hits=" + hits + " misses=" + misses + " evictions=" + evictions + " storageReads=" + storageReads
+            return "hits=" + hits + " misses=" + misses + " readAhead=" + readAhead + " evictions=" + evictions + " storageReads=" + storageReads
                     + " storageWrites=" + storageWrites + " bytesFlushed=" + bytesFlushed;
         }
     }

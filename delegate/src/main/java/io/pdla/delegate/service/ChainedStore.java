@@ -96,6 +96,11 @@ final class ChainedStore implements PageStore {
         chain.closed(context);
     }
 
+    /** The file's layout as the store reports it, what the ranks' split into domains was made from. */
+    io.pdla.storage.Layout layout() throws IOException {
+        return context.driver().layout(context.uri());
+    }
+
     @Override
     public String name() {
         return context.name();

@@ -42,6 +42,19 @@ public final class DelegateDomains {
         return new DelegateDomains(page, available);
     }
 
+    /**
+     * The step, in pages, from a page a delegate owns to the next it owns on the same server, as a delegate can
+     * tell from the file's layout and its page size: S on a striped file (page = stripe; the d delegates used
+     * divide S, so pages S apart are on one server and have one owner), the job's {@code delegates} on an
+     * unstriped one (pages round-robin over all of them). 0 when it cannot be told: an unstriped file when the
+     * delegate count is not known (0), or pages that are not the layout's stripes.
+     */
+    public static long ownedStride(Layout layout, long pageSize, int delegates) {
+        int servers = layout.serverCount();
+        if (servers > 1) return Math.max(1, layout.stripeSize()) == pageSize ? servers : 0;
+        return Math.max(0, delegates);
+    }
+
     static int largestDivisorAtMost(int n, int atMost) {
         for (int d = Math.min(n, atMost); d > 1; d--) if (n % d == 0) return d;
         return 1;

@@ -3,6 +3,7 @@ package io.pdla.delegate.service;
 import io.pdla.access.ExtentList;
 import io.pdla.delegate.cache.PageCache;
 import io.pdla.delegate.cache.PageCache.CachedFile;
+import io.pdla.delegate.cache.ReadAhead;
 import io.pdla.delegate.service.DelegateProtocol.Request;
 
 import java.io.IOException;
@@ -34,16 +35,33 @@ public final class DelegateServer {
     public static final String ENV_CACHE_BYTES = "PDLA_DELEGATE_CACHE_BYTES";
     public static final String HINT_CACHE_BYTES = "pdla_delegate_cache_bytes";
     public static final long DEFAULT_CACHE_BYTES = 64L << 20;
+    /**
+     * Hint: how many bytes of one server's pages a missed page brings with it (its aligned read-ahead block in
+     * this delegate's domain, {@link io.pdla.delegate.cache.ReadAhead}); 0 turns read-ahead off. Default:
+     * {@link io.pdla.delegate.cache.ReadAhead#DEFAULT_WINDOW}, at most a quarter of the cache.
+     */
+    public static final String HINT_READ_AHEAD = "pdla_delegate_read_ahead";
 
     private final PageCache cache;
     private final Map<String, OpenEntry> files = new HashMap<>();
 
     private final int rank;
+    private final int delegates;
 
-    /** {@code rank}: the delegate's rank in the job's world, what storage-side recorders know it by. */
+    /**
+     * {@code rank}: the delegate's rank in the job's world, what storage-side recorders know it by. The job's
+     * delegate count is not known: read-ahead works on striped files only (see {@link DelegateDomains#ownedStride}).
+     */
     public DelegateServer(long cacheBytes, int rank) {
+        this(cacheBytes, rank, 0);
+    }
+
+    /** {@code delegates}: how many delegates the job has, which tells this one its pages of an unstriped file (0: not known). */
+    public DelegateServer(long cacheBytes, int rank, int delegates) {
+        if (delegates < 0) throw new IllegalArgumentException("delegates must be >= 0 (0: not known), was " + delegates);
         this.cache = new PageCache(cacheBytes);
         this.rank = rank;
+        this.delegates = delegates;
     }
 
     public PageCache cache() {
@@ -260,17 +278,31 @@ public final class DelegateServer {
             }
         }
         if (e == null || (!e.writable && r.writable())) {
+            CachedFile file = cachedFile(r);   // a bad hint fails the join before anything is dropped
             if (e != null) {
                 // a writer joins readers: reopen read-write (a read-only handle holds no dirty pages)
                 cache.drop(e.file);
                 e.file.storage().close();
             }
-            OpenEntry fresh = new OpenEntry(new CachedFile(new LazyStore(r.uri(), r.writable(), r.hints(), rank), r.pageSize()), r.writable());
+            OpenEntry fresh = new OpenEntry(file, r.writable());
             if (e != null) fresh.groups.putAll(e.groups);
             files.put(r.uri(), fresh);
             e = fresh;
         }
         e.groups.computeIfAbsent(r.group(), k -> new OpenGroup(r.groupSize(), r.writable())).members.add(source);
+    }
+
+    /** The file as this delegate will cache it, reading ahead in its own pages as hint {@value #HINT_READ_AHEAD} says. */
+    private CachedFile cachedFile(Request r) {
+        long window = -1;
+        String h = r.hints().get(HINT_READ_AHEAD);
+        if (h != null) {
+            window = io.pdla.size.ByteSize.parse(h, "hint " + HINT_READ_AHEAD);
+            if (window < 0) throw new IllegalArgumentException("hint " + HINT_READ_AHEAD + "='" + h + "' must be >= 0 bytes (0: no read-ahead)");
+        }
+        LazyStore store = new LazyStore(r.uri(), r.writable(), r.hints(), rank);
+        long pageSize = r.pageSize();
+        return new CachedFile(store, pageSize, new ReadAhead(window, () -> DelegateDomains.ownedStride(store.layout(), pageSize, delegates)));
     }
 
     /** Closes every file still open (a job that ends without closing), writing back what is dirty. */
@@ -294,6 +326,12 @@ public final class DelegateServer {
 
     private CachedFile file(Request r) throws IOException {
         return entry(r).file;
+    }
+
+    /** The cache's view of an open file, for tests; null when it is not open here. */
+    CachedFile cached(String uri) {
+        OpenEntry e = files.get(uri);
+        return e == null ? null : e.file;
     }
 
     /** Files open at this delegate, for tests. */

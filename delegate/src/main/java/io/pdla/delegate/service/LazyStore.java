@@ -51,6 +51,11 @@ final class LazyStore implements PageStore {
         store().writev(extents, src);
     }
 
+    /** The file's layout (opens storage: asked at the first load, which needs it anyway). */
+    io.pdla.storage.Layout layout() throws IOException {
+        return store().layout();
+    }
+
     @Override
     public long size() throws IOException {
         return store().size();

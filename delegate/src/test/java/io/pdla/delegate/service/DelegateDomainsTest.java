@@ -67,4 +67,32 @@ class DelegateDomainsTest {
         assertTrue(domains.touches(ExtentList.of((3L << 16) + 1, 3L << 16), 2));
         assertTrue(domains.touches(ExtentList.of((3L << 16) + 1, 3L << 16), 3));
     }
+
+    /**
+     * The owned stride a delegate reads ahead by never leaves its domain: on striped files of any server count,
+     * stripe and delegate count, and on unstriped ones when the job's delegate count is known; unknown is 0.
+     */
+    @Test
+    void pagesAnOwnedStrideApartHaveOneOwner() {
+        long seed = System.nanoTime();
+        Random r = new Random(seed);
+        for (int c = 0; c < 2000; c++) {
+            int servers = 1 + r.nextInt(12), delegates = 1 + r.nextInt(40);
+            long stripe = 4096L << r.nextInt(6);
+            Layout layout = servers == 1 ? Layout.unstriped(4096) : Layout.oneDH(Layout.ServerClass.HDD, stripe).withServers(servers, 0);
+            DelegateDomains domains = DelegateDomains.of(layout, delegates, Map.of());
+            long stride = DelegateDomains.ownedStride(layout, domains.pageSize(), delegates);
+            String what = "seed " + seed + ", case " + c + ": " + layout + ", " + delegates + " delegates, stride " + stride;
+            assertTrue(stride >= 1, what);
+            for (int k = 0; k < 20; k++) {
+                long page = r.nextInt(10_000);
+                long there = page + (1 + r.nextInt(50)) * stride;
+                assertEquals(domains.owner(page * domains.pageSize()), domains.owner(there * domains.pageSize()), what + ", page " + page);
+            }
+        }
+        assertEquals(0, DelegateDomains.ownedStride(Layout.unstriped(4096), 65536, 0), "an unstriped file's stride needs the delegate count");
+        Layout striped = Layout.oneDH(Layout.ServerClass.HDD, 65536).withServers(8, 0);
+        assertEquals(8, DelegateDomains.ownedStride(striped, 65536, 0));
+        assertEquals(0, DelegateDomains.ownedStride(striped, 4096, 3), "pages that are not the stripes: not known");
+    }
 }
