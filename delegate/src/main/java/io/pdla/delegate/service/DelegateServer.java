@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What one delegate rank does with a request, whatever carries it: serves reads and writes of the pages it
@@ -39,11 +41,23 @@ public final class DelegateServer {
     private final Map<String, OpenEntry> files = new HashMap<>();
 
     private final int rank;
+    /** The URIs in {@link #files}, readable by other threads without this delegate's lock ({@link #DelegateServer(long, int, Set)}). */
+    private final Set<String> openHere;
 
     /** {@code rank}: the delegate's rank in the job's world, what storage-side recorders know it by. */
     public DelegateServer(long cacheBytes, int rank) {
+        this(cacheBytes, rank, ConcurrentHashMap.newKeySet());
+    }
+
+    /**
+     * {@code openHere}: a thread-safe set this delegate keeps equal to the files it has open, a file added before it
+     * loads any page and removed after its pages are gone, so an application rank of the same JVM can tell that no
+     * page of a file is cached here without asking ({@link DelegateTransport#mayCache}).
+     */
+    public DelegateServer(long cacheBytes, int rank, Set<String> openHere) {
         this.cache = new PageCache(cacheBytes);
         this.rank = rank;
+        this.openHere = openHere;
     }
 
     public PageCache cache() {
@@ -117,10 +131,13 @@ public final class DelegateServer {
     /**
      * A writable open's SYNC or CLOSE: every rank of the open sends it to every delegate (joining with it if it
      * had sent nothing before), and the delegate holds each member's reply until the whole group asked, then
-     * serves it once for all. A member that finds nothing of the file dirty here, and nothing written back since
-     * the last sync, is answered at once: MPI's sync and close make the caller's own writes durable, and this
-     * delegate holds none, so waiting for the rest of the group would only add a barrier. It still counts towards
-     * the group, whose last member closes the file here. A read-only open's members are only the ranks that sent
+     * serves it once for all. A SYNC that finds nothing of the file dirty here, and nothing written back since
+     * the last sync, is answered at once: MPI's sync makes the caller's own writes durable, and this delegate holds
+     * none, so waiting for the rest of the group would only add a barrier. It still counts towards the group. A
+     * CLOSE is always held until the whole group came, then the group's last member closes the file here: the
+     * ranks send it after the shim's close meeting (only if any rank of the open needs it), so holding it is what
+     * keeps a rank from leaving close, and reopening, before another rank's CLOSE had this delegate forget the
+     * pages that rank wrote directly. A read-only open's members are only the ranks that sent
      * this delegate a request; they have nothing to make durable, so each is answered at once (for its close,
      * see {@link #closeReadOnly}).
      */
@@ -139,7 +156,7 @@ public final class DelegateServer {
         }
         long number = r.epoch() + 1;
         OpenGroup.Round round = sync ? g.syncs.computeIfAbsent(number, k -> new OpenGroup.Round()) : g.closing;
-        if (idle(entry)) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
+        if (sync && idle(entry)) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
         else round.held.add(source);
         round.arrived.add(source);
         if (round.arrived.size() < g.size) return;
@@ -188,6 +205,7 @@ public final class DelegateServer {
             try {
                 cache.drop(e.file);
             } finally {
+                openHere.remove(r.uri());
                 e.file.storage().close();
             }
             return DelegateProtocol.OK_EMPTY.clone();
@@ -254,7 +272,7 @@ public final class DelegateServer {
             e.groups.values().removeIf(OpenGroup::closedHere);
             if (e.groups.isEmpty()) {
                 files.remove(r.uri());
-                cache.drop(e.file);
+                cache.drop(e.file);   // the file stays in openHere: this join opens it again
                 e.file.storage().close();
                 e = null;
             }
@@ -265,6 +283,7 @@ public final class DelegateServer {
                 cache.drop(e.file);
                 e.file.storage().close();
             }
+            openHere.add(r.uri());   // before any page of the file is loaded
             OpenEntry fresh = new OpenEntry(new CachedFile(new LazyStore(r.uri(), r.writable(), r.hints(), rank), r.pageSize()), r.writable());
             if (e != null) fresh.groups.putAll(e.groups);
             files.put(r.uri(), fresh);
@@ -284,6 +303,7 @@ public final class DelegateServer {
             }
         }
         files.clear();
+        openHere.clear();
     }
 
     private OpenEntry entry(Request r) throws IOException {

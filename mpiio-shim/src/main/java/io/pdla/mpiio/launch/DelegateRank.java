@@ -37,7 +37,7 @@ final class DelegateRank {
         this.boxes = boxes;
         this.applications = applications;
         this.index = worldRank - applications;
-        this.server = new DelegateServer(cacheBytes, worldRank);
+        this.server = boxes != null ? new DelegateServer(cacheBytes, worldRank, boxes.openFiles[index]) : new DelegateServer(cacheBytes, worldRank);
         this.failAfter = failAfter;
     }
 

@@ -67,6 +67,15 @@ final class SharedMemoryDelegateLink implements DelegateTransport {
         return replies;
     }
 
+    /** Asks no delegate: each keeps the set of files it has open where every rank of this JVM can read it. */
+    @Override
+    public boolean mayCache(String uri) {
+        for (java.util.Set<String> open : boxes.openFiles) {
+            if (open.contains(uri)) return true;
+        }
+        return false;
+    }
+
     /** Tells every delegate this rank is done. */
     void bye() {
         for (LinkedBlockingQueue<Object[]> q : boxes.requests) q.add(new Object[]{rank, DelegateRank.BYE});
