@@ -108,9 +108,20 @@ class DelegateWaitingTest {
         waiting.join(10_000);
         assertEquals(Boolean.TRUE, synced.get(), "rank 0's SYNC returns once the group is complete");
         assertArrayEquals(data, Files.readAllBytes(file), "the group's SYNC wrote the dirty page back");
-        for (SharedMemoryDelegateLink r : new SharedMemoryDelegateLink[]{rank0, rank1}) {
-            check(r.exchange(new int[]{0}, new byte[][]{DelegateProtocol.collective(Op.CLOSE, uri, group)}));
-        }
+        // a CLOSE is held until the whole group came: the two ranks close together
+        AtomicReference<Object> closed = new AtomicReference<>();
+        Thread closing = new Thread(() -> {
+            try {
+                check(rank0.exchange(new int[]{0}, new byte[][]{DelegateProtocol.collective(Op.CLOSE, uri, group)}));
+                closed.set(Boolean.TRUE);
+            } catch (Throwable e) {
+                closed.set(e);
+            }
+        }, "rank 0 in close");
+        closing.start();
+        check(rank1.exchange(new int[]{0}, new byte[][]{DelegateProtocol.collective(Op.CLOSE, uri, group)}));
+        closing.join(10_000);
+        assertEquals(Boolean.TRUE, closed.get(), "rank 0's CLOSE returns once the group is complete");
     }
 
     /** The CPU {@code t} uses over {@link #WAIT_MILLIS} of this thread's sleep, checked to be still alive at the end. */
