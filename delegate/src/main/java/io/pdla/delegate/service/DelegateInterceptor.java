@@ -21,7 +21,8 @@ import java.util.Map;
  * and close as this rank's part of the open group's collective call (the delegates answer when the group asked,
  * after one flush; see {@link #toMembers}), and truncation after the delegates dropped the file's pages. The open
  * sends nothing: the first request to each delegate carries what an open would ({@link DelegateProtocol.Join}),
- * so a read-only file whose calls all bypass the delegates costs them nothing.
+ * so a read-only file whose calls all bypass the delegates costs them nothing, and so does a writable one's close
+ * when no rank of the open used them ({@link #needsCollectiveClose}).
  * Collective calls are served the same way and then proceed with no extents, so the collective engine's
  * synchronisation still happens on every rank.
  *
@@ -217,7 +218,7 @@ final class DelegateInterceptor implements IoInterceptor {
 
     /**
      * This rank's part of a collective SYNC or CLOSE. A writable open sends it to every delegate (joining those
-     * it sent nothing yet): a delegate flushes once for the whole group, so it must hear from every member, having
+     * it sent nothing yet; its CLOSE only when some rank of the open asked for it, see {@link #needsCollectiveClose}): a delegate flushes once for the whole group, so it must hear from every member, having
      * no way to tell a rank that has not written yet from one that never will; each copy carries the bytes this
      * rank wrote directly under that delegate's pages, which other ranks' reads may have cached there. A read-only
      * open sends it only to the delegates it joined, which hold nothing of its to make durable: with every call
