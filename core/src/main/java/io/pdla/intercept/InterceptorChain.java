@@ -44,6 +44,20 @@ public final class InterceptorChain {
         if (first != null) throw first;
     }
 
+    /** This rank's vote for collective close work: whether any interceptor needs it ({@link IoInterceptor#needsCollectiveClose}). */
+    public boolean needsCollectiveClose(FileContext file) {
+        for (IoInterceptor i : interceptors) {
+            if (i.needsCollectiveClose(file)) return true;
+        }
+        return false;
+    }
+
+    /** After the opener's close meeting, on every rank; in reverse order, as {@link #closing}, each even after one failed. */
+    public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
+        IOException first = inReverse(i -> i.closeAgreed(file, anyRank));
+        if (first != null) throw first;
+    }
+
     /** After the store closed cleanly; in reverse order, as {@link #closing}. */
     public void closed(FileContext file) throws IOException {
         IOException first = inReverse(i -> i.closed(file));

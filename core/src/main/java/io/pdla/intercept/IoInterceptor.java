@@ -33,6 +33,23 @@ public interface IoInterceptor {
     }
 
     /**
+     * This rank's vote, asked before {@link #closing}: whether the open's ranks must do collective close work
+     * together ({@link #closeAgreed}). The opener ORs the votes of all the open's ranks into the meeting its close
+     * holds anyway, so work that every rank must join only if any rank needs it costs nothing when none does.
+     */
+    default boolean needsCollectiveClose(FileContext file) {
+        return false;
+    }
+
+    /**
+     * On every rank of the open, after {@link #closed} and the opener's close meeting, before the close returns:
+     * {@code anyRank} is whether any rank's chain voted {@link #needsCollectiveClose} (the vote is one bit for the
+     * whole chain, so an interceptor may be told true because of another's vote). Called whatever the votes were.
+     */
+    default void closeAgreed(FileContext file, boolean anyRank) throws IOException {
+    }
+
+    /**
      * After the driver closed the file without error: its size and modification time are final now (HDFS,
      * for one, stamps the time only at close), so this is where what vouches for them belongs.
      */

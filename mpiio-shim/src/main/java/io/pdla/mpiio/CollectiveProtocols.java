@@ -32,6 +32,13 @@ final class CollectiveProtocols {
         Collective coll = file.coll;
         MPIIOException local = file.background.drain();
         file.split = null;
+        boolean vote;
+        try {
+            vote = file.chain.needsCollectiveClose(file.context);
+        } catch (RuntimeException e) {
+            vote = true;   // the safe side: the work is done, as if the interceptor had asked for it
+            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
+        }
         try {
             file.chain.closing(file.context);
         } catch (IOException | RuntimeException e) {
@@ -57,10 +64,19 @@ final class CollectiveProtocols {
         } catch (IOException ignored) {
             // the side file is removed below by rank 0 in any case
         }
-        // One meeting unless the file goes too: each costs the waiting ranks a wake-up (ms on a loaded machine, as at open)
+        // One meeting unless the file goes too: each costs the waiting ranks a wake-up (ms on a loaded machine, as at open).
+        // It carries the interceptors' votes: their collective close work runs after it on every rank if any rank voted.
         try {
+            long[] all = coll.allgather(new long[]{Collective.outcome(local), vote ? 1 : 0});
+            boolean anyVote = false;
+            for (int r = 0; r < coll.size(); r++) anyVote |= all[2 * r + 1] != 0;
+            try {
+                file.chain.closeAgreed(file.context, anyVote);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("pdla: interceptor failed in the collective part of closing " + file.name + " on rank " + coll.rank() + ": " + e);
+            }
             if (file.opened(MPIIO.MODE_DELETE_ON_CLOSE)) {
-                coll.barrier(); // every rank closed it; its deletion's outcome is agreed below
+                // every rank closed it (the meeting above) and did its collective close work; the deletion's outcome is agreed below
                 if (coll.rank() == 0) {
                     try {
                         file.driver.delete(file.uri);
@@ -68,8 +84,10 @@ final class CollectiveProtocols {
                         if (local == null) local = file.translate(e, "delete on close");
                     }
                 }
+                coll.agree(local, file.name);
+            } else {
+                coll.agree(all, 2, 0, local, file.name);
             }
-            coll.agree(local, file.name);
         } finally {
             // after the last meeting every rank has closed its channel to the side file
             if (coll.rank() == 0) {

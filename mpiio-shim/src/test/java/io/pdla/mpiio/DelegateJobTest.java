@@ -94,6 +94,14 @@ class DelegateJobTest {
         assertEquals(np * 2, passed.size(), r.output());
     }
 
+    @ParameterizedTest(name = "np={0} delegates={1}")
+    @CsvSource({"2,2", "3,1", "4,3"})
+    void aWritableCloseReachesTheDelegatesOnlyWhenARankOfTheOpenNeedsIt(int np, int delegates) throws Exception {
+        MpjJob.Result r = run(io.pdla.mpiio.programs.DelegateCloseVoteProgram.class, np, delegates, List.of(), dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertEquals(np * 3, passed.size(), r.output());
+    }
+
     @Test
     void theIdlePathSendsTheDelegatesNothing() throws Exception {
         int np = 3;

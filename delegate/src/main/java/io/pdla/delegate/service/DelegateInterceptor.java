@@ -21,7 +21,8 @@ import java.util.Map;
  * and close as this rank's part of the open group's collective call (the delegates answer when the group asked,
  * after one flush; see {@link #toMembers}), and truncation after the delegates dropped the file's pages. The open
  * sends nothing: the first request to each delegate carries what an open would ({@link DelegateProtocol.Join}),
- * so a read-only file whose calls all bypass the delegates costs them nothing.
+ * so a read-only file whose calls all bypass the delegates costs them nothing, and so does a writable one's close
+ * when no rank of the open used them ({@link #needsCollectiveClose}).
  * Collective calls are served the same way and then proceed with no extents, so the collective engine's
  * synchronisation still happens on every rank.
  *
@@ -171,15 +172,53 @@ final class DelegateInterceptor implements IoInterceptor {
         }
     }
 
+    /**
+     * Writable files between {@link #closing} (which empties the file's store) and {@link #closeAgreed}; the
+     * interceptor is shared by all the rank's opens.
+     */
+    private final Map<FileContext, Delegated> closingWritable = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+
+    /**
+     * A writable open's CLOSE is collective at the delegates (a delegate flushes once, when every member came), so
+     * either all its ranks send it to every delegate or none does. This rank asks for it when it sent a delegate
+     * anything of the file (it is a member there, and may have left writes to flush), or when it wrote directly
+     * while a delegate may cache pages of the file (another open's, which must forget what this rank overwrote).
+     * When no rank of the open asks, no delegate has the open's group, holds its writes or caches a page it
+     * overwrote, so the close sends nothing: the idle write path costs the delegates no message.
+     */
+    @Override
+    public boolean needsCollectiveClose(FileContext file) {
+        Delegated d = file.get(STATE);
+        if (d == null || !d.open.writable()) return false;
+        synchronized (d) {
+            for (boolean j : d.joined) if (j) return true;
+            for (ExtentList.Builder b : d.wroteDirectly) if (b != null) return transport.mayCache(d.uri);
+        }
+        return false;
+    }
+
     @Override
     public void closing(FileContext file) throws IOException {
         Delegated d = file.get(STATE);
-        if (d != null) toMembers(d, Op.CLOSE);
+        if (d == null) return;
+        if (d.open.writable()) closingWritable.put(file, d);   // CLOSE after the ranks' vote, in closeAgreed
+        else toMembers(d, Op.CLOSE);
+    }
+
+    /**
+     * A writable open's CLOSE to every delegate, from every rank, when any rank asked for it. It runs after the
+     * shim's close meeting, so a delegate answers the members only when all came (it holds each reply until then):
+     * a rank leaves close only after every rank's CLOSE, with the bytes it wrote directly, reached every delegate.
+     */
+    @Override
+    public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
+        Delegated d = closingWritable.remove(file);
+        if (d != null && anyRank) toMembers(d, Op.CLOSE);
     }
 
     /**
      * This rank's part of a collective SYNC or CLOSE. A writable open sends it to every delegate (joining those
-     * it sent nothing yet): a delegate flushes once for the whole group, so it must hear from every member, having
+     * it sent nothing yet; its CLOSE only when some rank of the open asked for it, see {@link #needsCollectiveClose}): a delegate flushes once for the whole group, so it must hear from every member, having
      * no way to tell a rank that has not written yet from one that never will; each copy carries the bytes this
      * rank wrote directly under that delegate's pages, which other ranks' reads may have cached there. A read-only
      * open sends it only to the delegates it joined, which hold nothing of its to make durable: with every call

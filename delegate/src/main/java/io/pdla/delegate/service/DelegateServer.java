@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What one delegate rank does with a request, whatever carries it: serves reads and writes of the pages it
@@ -47,6 +49,8 @@ public final class DelegateServer {
 
     private final int rank;
     private final int delegates;
+    /** The URIs in {@link #files}, readable by other threads without this delegate's lock ({@link #DelegateServer(long, int, int, Set)}). */
+    private final Set<String> openHere;
 
     /**
      * {@code rank}: the delegate's rank in the job's world, what storage-side recorders know it by. The job's
@@ -58,10 +62,20 @@ public final class DelegateServer {
 
     /** {@code delegates}: how many delegates the job has, which tells this one its pages of an unstriped file (0: not known). */
     public DelegateServer(long cacheBytes, int rank, int delegates) {
+        this(cacheBytes, rank, delegates, ConcurrentHashMap.newKeySet());
+    }
+
+    /**
+     * {@code openHere}: a thread-safe set this delegate keeps equal to the files it has open, a file added before it
+     * loads any page and removed after its pages are gone, so an application rank of the same JVM can tell that no
+     * page of a file is cached here without asking ({@link DelegateTransport#mayCache}).
+     */
+    public DelegateServer(long cacheBytes, int rank, int delegates, Set<String> openHere) {
         if (delegates < 0) throw new IllegalArgumentException("delegates must be >= 0 (0: not known), was " + delegates);
         this.cache = new PageCache(cacheBytes);
         this.rank = rank;
         this.delegates = delegates;
+        this.openHere = openHere;
     }
 
     public PageCache cache() {
@@ -135,10 +149,13 @@ public final class DelegateServer {
     /**
      * A writable open's SYNC or CLOSE: every rank of the open sends it to every delegate (joining with it if it
      * had sent nothing before), and the delegate holds each member's reply until the whole group asked, then
-     * serves it once for all. A member that finds nothing of the file dirty here, and nothing written back since
-     * the last sync, is answered at once: MPI's sync and close make the caller's own writes durable, and this
-     * delegate holds none, so waiting for the rest of the group would only add a barrier. It still counts towards
-     * the group, whose last member closes the file here. A read-only open's members are only the ranks that sent
+     * serves it once for all. A SYNC that finds nothing of the file dirty here, and nothing written back since
+     * the last sync, is answered at once: MPI's sync makes the caller's own writes durable, and this delegate holds
+     * none, so waiting for the rest of the group would only add a barrier. It still counts towards the group. A
+     * CLOSE is always held until the whole group came, then the group's last member closes the file here: the
+     * ranks send it after the shim's close meeting (only if any rank of the open needs it), so holding it is what
+     * keeps a rank from leaving close, and reopening, before another rank's CLOSE had this delegate forget the
+     * pages that rank wrote directly. A read-only open's members are only the ranks that sent
      * this delegate a request; they have nothing to make durable, so each is answered at once (for its close,
      * see {@link #closeReadOnly}).
      */
@@ -157,7 +174,7 @@ public final class DelegateServer {
         }
         long number = r.epoch() + 1;
         OpenGroup.Round round = sync ? g.syncs.computeIfAbsent(number, k -> new OpenGroup.Round()) : g.closing;
-        if (idle(entry)) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
+        if (sync && idle(entry)) replies.send(source, DelegateProtocol.OK_EMPTY.clone());
         else round.held.add(source);
         round.arrived.add(source);
         if (round.arrived.size() < g.size) return;
@@ -206,6 +223,7 @@ public final class DelegateServer {
             try {
                 cache.drop(e.file);
             } finally {
+                openHere.remove(r.uri());
                 e.file.storage().close();
             }
             return DelegateProtocol.OK_EMPTY.clone();
@@ -272,7 +290,7 @@ public final class DelegateServer {
             e.groups.values().removeIf(OpenGroup::closedHere);
             if (e.groups.isEmpty()) {
                 files.remove(r.uri());
-                cache.drop(e.file);
+                cache.drop(e.file);   // the file stays in openHere: this join opens it again
                 e.file.storage().close();
                 e = null;
             }
@@ -284,6 +302,7 @@ public final class DelegateServer {
                 cache.drop(e.file);
                 e.file.storage().close();
             }
+            openHere.add(r.uri());   // before any page of the file is loaded
             OpenEntry fresh = new OpenEntry(file, r.writable());
             if (e != null) fresh.groups.putAll(e.groups);
             files.put(r.uri(), fresh);
@@ -316,6 +335,7 @@ public final class DelegateServer {
             }
         }
         files.clear();
+        openHere.clear();
     }
 
     private OpenEntry entry(Request r) throws IOException {

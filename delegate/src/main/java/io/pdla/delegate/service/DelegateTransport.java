@@ -14,4 +14,12 @@ public interface DelegateTransport {
      * replies in the same order; throws {@link DelegateFailedException} when a delegate does not answer in time.
      */
     byte[][] exchange(int[] targets, byte[][] requests) throws IOException;
+
+    /**
+     * False only when no delegate has {@code uri} open now: then none caches a page of it, and any page a delegate
+     * loads later is read from storage after this call. True when unknown (delegates in other JVMs).
+     */
+    default boolean mayCache(String uri) {
+        return true;
+    }
 }

@@ -28,16 +28,14 @@ final class DelegateRank {
     private final SharedMailboxes boxes;
     private final int index;
 
-    DelegateRank(Intracomm link, int applications, int worldRank, long cacheBytes, long failAfter) {
-        this(link, null, applications, worldRank, cacheBytes, failAfter);
-    }
-
-    DelegateRank(Intracomm link, SharedMailboxes boxes, int applications, int worldRank, long cacheBytes, long failAfter) {
+    /** {@code delegates}: the job's delegate count, which tells each delegate its pages of an unstriped file (read-ahead). */
+    DelegateRank(Intracomm link, SharedMailboxes boxes, int applications, int delegates, int worldRank, long cacheBytes, long failAfter) {
         this.link = link;
         this.boxes = boxes;
         this.applications = applications;
         this.index = worldRank - applications;
-        this.server = new DelegateServer(cacheBytes, worldRank);
+        this.server = boxes != null ? new DelegateServer(cacheBytes, worldRank, delegates, boxes.openFiles[index])
+                : new DelegateServer(cacheBytes, worldRank, delegates);
         this.failAfter = failAfter;
     }
 

@@ -47,6 +47,12 @@ final class MpjDelegateLink implements DelegateTransport {
 
     @Override
     public synchronized byte[][] exchange(int[] targets, byte[][] requests) throws IOException {
+        for (int t : targets) {
+            if (dead[t]) {
+                SharedMemoryDelegateLink.reachLive(this, dead, targets, requests);
+                alive(t);   // throws
+            }
+        }
         try {
             long deadline = System.nanoTime() + timeoutNanos;
             Request[] sends = new Request[2 * targets.length];

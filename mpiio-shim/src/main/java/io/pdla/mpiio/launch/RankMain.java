@@ -92,7 +92,7 @@ public final class RankMain {
                 long cache = io.pdla.size.ByteSize.parse(io.pdla.intercept.Environment.get(io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES),
                         "setting " + io.pdla.delegate.service.DelegateServer.ENV_CACHE_BYTES, io.pdla.delegate.service.DelegateServer.DEFAULT_CACHE_BYTES);
                 long failAfter = setting(DelegateRank.ENV_FAIL_AFTER, -1);
-                DelegateRank rank = new DelegateRank(link, boxes, applications, me, cache, failAfter);
+                DelegateRank rank = new DelegateRank(link, boxes, applications, delegates, me, cache, failAfter);
                 rank.registerHandler();
                 world.Barrier();   // every handler registered before any application rank sends
                 if (!rank.serve()) {

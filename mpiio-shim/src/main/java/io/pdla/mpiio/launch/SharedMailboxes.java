@@ -1,6 +1,8 @@
 package io.pdla.mpiio.launch;
 
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BiConsumer;
@@ -26,10 +28,28 @@ final class SharedMailboxes {
      */
     private final AtomicReferenceArray<Object> handlers;
 
+    /**
+     * Per delegate, the URIs of the files it has open ({@link io.pdla.delegate.service.DelegateServer}'s
+     * {@code openHere}): an application rank reads them to know that no delegate caches a page of a file.
+     */
+    final Set<String>[] openFiles;
+
     private SharedMailboxes(Object[] boxes) {
         this.requests = cast(boxes[0]);
         this.replies = cast(boxes[1]);
         this.handlers = handlers(boxes[2]);
+        this.openFiles = sets(boxes[3]);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<String>[] sets(Object o) {
+        return (Set<String>[]) o;
+    }
+
+    private static Set<?>[] openFileSets(int n) {
+        Set<?>[] s = new Set<?>[n];
+        for (int i = 0; i < n; i++) s[i] = ConcurrentHashMap.<String>newKeySet();
+        return s;
     }
 
     @SuppressWarnings("unchecked")
@@ -55,7 +75,7 @@ final class SharedMailboxes {
     /** The mailboxes of the job named {@code job} (the same name on every rank), made by the first rank to ask. */
     static SharedMailboxes of(String job, int applications, int delegates) {
         Object[] boxes = root().computeIfAbsent(job, k -> new Object[]{queues(delegates), queues(applications),
-                new AtomicReferenceArray<Object>(delegates)});
+                new AtomicReferenceArray<Object>(delegates), openFileSets(delegates)});
         return new SharedMailboxes(boxes);
     }
 

@@ -36,7 +36,12 @@ final class SharedMemoryDelegateLink implements DelegateTransport {
 
     @Override
     public synchronized byte[][] exchange(int[] targets, byte[][] requests) throws IOException {
-        for (int t : targets) alive(t);
+        for (int t : targets) {
+            if (dead[t]) {
+                reachLive(this, dead, targets, requests);
+                alive(t);   // throws
+            }
+        }
         for (int i = 0; i < targets.length; i++) {
             java.util.function.BiConsumer<Integer, byte[]> serve = boxes.handler(targets[i]);
             if (serve != null) serve.accept(rank, requests[i]);   // on this thread, under the delegate's lock
@@ -65,6 +70,39 @@ final class SharedMemoryDelegateLink implements DelegateTransport {
             throw new IOException("interrupted while waiting for the I/O delegates", e);
         }
         return replies;
+    }
+
+    /** Asks no delegate: each keeps the set of files it has open where every rank of this JVM can read it. */
+    @Override
+    public boolean mayCache(String uri) {
+        for (java.util.Set<String> open : boxes.openFiles) {
+            if (open.contains(uri)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Before a call that needs a dead delegate fails: the live ones still get their requests, and this rank waits for
+     * their replies. A collective CLOSE is held at a delegate until every member of the open came, so a rank that
+     * skipped the live delegates would keep the others waiting there for the whole time-out, and have them take a
+     * live delegate for dead. Shared with {@link MpjDelegateLink}; {@code dead}: {@code link}'s delegates taken for dead.
+     */
+    static void reachLive(DelegateTransport link, boolean[] dead, int[] targets, byte[][] requests) {
+        int n = 0;
+        for (int t : targets) if (!dead[t]) n++;
+        if (n == 0) return;
+        int[] live = new int[n];
+        byte[][] liveRequests = new byte[n][];
+        for (int i = 0, k = 0; i < targets.length; i++) {
+            if (dead[targets[i]]) continue;
+            live[k] = targets[i];
+            liveRequests[k++] = requests[i];
+        }
+        try {
+            link.exchange(live, liveRequests);
+        } catch (IOException e) {
+            // the call fails anyway, naming the delegate that died first
+        }
     }
 
     /** Tells every delegate this rank is done. */

@@ -39,7 +39,7 @@ class DelegateWaitingTest {
     @Test
     void aDelegateWaitingForRequestsUsesNoCpuAndWakesAtOnce() throws Exception {
         SharedMailboxes boxes = SharedMailboxes.of("waiting-test " + System.nanoTime(), 1, 1);
-        DelegateRank delegate = new DelegateRank(null, boxes, 1, 1, 1 << 20, -1);
+        DelegateRank delegate = new DelegateRank(null, boxes, 1, 1, 1, 1 << 20, -1);
         AtomicReference<Object> outcome = new AtomicReference<>();
         Thread serving = new Thread(() -> {
             try {
@@ -76,7 +76,7 @@ class DelegateWaitingTest {
         Path file = Files.write(dir.resolve("f"), new byte[0]);
         String uri = file.toUri().toString();
         SharedMailboxes boxes = SharedMailboxes.of("held-sync-test " + System.nanoTime(), 2, 1);
-        DelegateRank delegate = new DelegateRank(null, boxes, 2, 2, 1 << 20, -1);
+        DelegateRank delegate = new DelegateRank(null, boxes, 2, 1, 2, 1 << 20, -1);
         delegate.registerHandler();   // the ranks run the delegate's requests on their own threads, as in a job
         SharedMemoryDelegateLink rank0 = new SharedMemoryDelegateLink(boxes, 0, 2, 1, 60_000);
         SharedMemoryDelegateLink rank1 = new SharedMemoryDelegateLink(boxes, 1, 2, 1, 60_000);
@@ -108,9 +108,20 @@ class DelegateWaitingTest {
         waiting.join(10_000);
         assertEquals(Boolean.TRUE, synced.get(), "rank 0's SYNC returns once the group is complete");
         assertArrayEquals(data, Files.readAllBytes(file), "the group's SYNC wrote the dirty page back");
-        for (SharedMemoryDelegateLink r : new SharedMemoryDelegateLink[]{rank0, rank1}) {
-            check(r.exchange(new int[]{0}, new byte[][]{DelegateProtocol.collective(Op.CLOSE, uri, group)}));
-        }
+        // a CLOSE is held until the whole group came: the two ranks close together
+        AtomicReference<Object> closed = new AtomicReference<>();
+        Thread closing = new Thread(() -> {
+            try {
+                check(rank0.exchange(new int[]{0}, new byte[][]{DelegateProtocol.collective(Op.CLOSE, uri, group)}));
+                closed.set(Boolean.TRUE);
+            } catch (Throwable e) {
+                closed.set(e);
+            }
+        }, "rank 0 in close");
+        closing.start();
+        check(rank1.exchange(new int[]{0}, new byte[][]{DelegateProtocol.collective(Op.CLOSE, uri, group)}));
+        closing.join(10_000);
+        assertEquals(Boolean.TRUE, closed.get(), "rank 0's CLOSE returns once the group is complete");
     }
 
     /** The CPU {@code t} uses over {@link #WAIT_MILLIS} of this thread's sleep, checked to be still alive at the end. */
