@@ -94,6 +94,25 @@ public final class FileCounters {
     public void data(IoOp op, boolean collective, ExtentList requested, long moved, long t1, long t2) {
         boolean read = op == IoOp.READ;
         long total = requested.totalBytes();
+        mpiioCall(read, collective, total, t1, t2);
+        ExtentList done = moved >= total ? requested : requested.slice(0, Math.max(0, moved));
+        for (int i = 0; i < done.size(); i++) posixOp(read, done.offset(i), done.length(i));
+        posixCall(read, done.totalBytes(), t1, t2);
+    }
+
+    /**
+     * A read or write call of one extent, {@code length} bytes at {@code offset}: exactly what {@link #data}
+     * counts for {@code ExtentList.of(offset, length)}, without the list (the batched runtime keeps calls as numbers).
+     */
+    public void data(IoOp op, boolean collective, long offset, long length, long moved, long t1, long t2) {
+        boolean read = op == IoOp.READ;
+        mpiioCall(read, collective, length, t1, t2);
+        long done = Math.min(length, Math.max(0, moved));
+        if (done > 0) posixOp(read, offset, done);
+        posixCall(read, done, t1, t2);
+    }
+
+    private void mpiioCall(boolean read, boolean collective, long total, long t1, long t2) {
         long[] m = mpiio.rawCounters();
         m[read ? (collective ? M_COLL_READS : M_INDEP_READS) : (collective ? M_COLL_WRITES : M_INDEP_WRITES)]++;
         m[read ? M_BYTES_READ : M_BYTES_WRITTEN] += total;
@@ -108,14 +127,14 @@ public final class FileCounters {
             mpiioTimes.write(t1, t2, total);
             mpiioTimes.stamp(ModuleTimes.Kind.WRITE, t1, t2);
         }
+    }
 
-        ExtentList done = moved >= total ? requested : requested.slice(0, Math.max(0, moved));
-        for (int i = 0; i < done.size(); i++) posixOp(read, done.offset(i), done.length(i));
+    private void posixCall(boolean read, long doneBytes, long t1, long t2) {
         if (read) {
-            posixTimes.read(t1, t2, done.totalBytes());
+            posixTimes.read(t1, t2, doneBytes);
             posixTimes.stamp(ModuleTimes.Kind.READ, t1, t2);
         } else {
-            posixTimes.write(t1, t2, done.totalBytes());
+            posixTimes.write(t1, t2, doneBytes);
             posixTimes.stamp(ModuleTimes.Kind.WRITE, t1, t2);
         }
     }
