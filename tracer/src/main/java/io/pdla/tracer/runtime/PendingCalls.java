@@ -31,19 +31,36 @@ final class PendingCalls {
         }
     }
 
-    /** What the consumer does with each call, in the order the calls were made. */
+    /** What the consumer does with the calls, in the order they were made. */
     interface Consumer {
+        /** One call; {@code extents} is null for a call of one extent ({@code offset}, {@code length}). */
         void call(TracedFile file, IoOp op, Positioning positioning, boolean collective, ExtentList extents,
                   long offset, long length, long argument, long moved, long t1, long t2);
+
+        /**
+         * {@code n >= 2} consecutive calls of one extent each, same file, operation, positioning and flag,
+         * all of {@code length} bytes, each moving all of them, call k at {@code first + k * stride}; their
+         * start and end times (raw {@code System.nanoTime()}) are {@code starts[from + k]}, {@code ends[from + k]},
+         * which the consumer may change in place.
+         */
+        void run(TracedFile file, IoOp op, Positioning positioning, boolean collective, long first, long stride,
+                 long length, int n, long[] starts, long[] ends, int from);
     }
 
     private static final IoOp[] OPS = IoOp.values();
     private static final Positioning[] POSITIONINGS = Positioning.values();
     private static final int COLLECTIVE = 1 << 8;
+    private static final int SINGLE = 1 << 9;
 
     private final int capacity;
     private final int mask;
-    private final long[] numbers;
+    /** Per slot: the extent's offset (or the call's argument), its length, the bytes moved. */
+    private final long[] offsets;
+    private final long[] lengths;
+    private final long[] moved;
+    /** Start and end times apart, so that a run's times are two contiguous slices. */
+    private final long[] starts;
+    private final long[] ends;
     private final int[] kinds;
     private final TracedFile[] files;
     private final ExtentList[] lists;
@@ -56,56 +73,83 @@ final class PendingCalls {
         if (Integer.bitCount(capacityPowerOfTwo) != 1) throw new IllegalArgumentException("capacity must be a power of two, was " + capacityPowerOfTwo);
         this.capacity = capacityPowerOfTwo;
         this.mask = capacityPowerOfTwo - 1;
-        this.numbers = new long[capacityPowerOfTwo * 5];
+        this.offsets = new long[capacityPowerOfTwo];
+        this.lengths = new long[capacityPowerOfTwo];
+        this.moved = new long[capacityPowerOfTwo];
+        this.starts = new long[capacityPowerOfTwo];
+        this.ends = new long[capacityPowerOfTwo];
         this.kinds = new int[capacityPowerOfTwo];
         this.files = new TracedFile[capacityPowerOfTwo];
         this.lists = new ExtentList[capacityPowerOfTwo];
     }
 
     /** Queues a completed call; false when the ring is full or the call is too large to queue. Producer only. */
-    boolean offer(TracedFile file, IoCall call, long moved, long t1, long t2) {
+    boolean offer(TracedFile file, IoCall call, long bytesMoved, long t1, long t2) {
         long h = head;
         if (h - tail == capacity) return false;
         ExtentList extents = call.extents();
         int n = extents.size();
         if (n > MAX_LISTED_EXTENTS) return false;
         int i = (int) h & mask;
-        int at = i * 5;
         if (n == 1) {
-            numbers[at] = extents.offset(0);
-            numbers[at + 1] = extents.length(0);
+            offsets[i] = extents.offset(0);
+            lengths[i] = extents.length(0);
         } else {
-            numbers[at] = call.argument();
+            offsets[i] = call.argument();
             if (n > 1) lists[i] = extents;
         }
-        numbers[at + 2] = moved;
-        numbers[at + 3] = t1;
-        numbers[at + 4] = t2;
-        kinds[i] = call.op().ordinal() | call.positioning().ordinal() << 4 | (call.collective() ? COLLECTIVE : 0) | (n == 1 ? 1 << 9 : 0);
+        moved[i] = bytesMoved;
+        starts[i] = t1;
+        ends[i] = t2;
+        kinds[i] = call.op().ordinal() | call.positioning().ordinal() << 4 | (call.collective() ? COLLECTIVE : 0) | (n == 1 ? SINGLE : 0);
         files[i] = file;
         HEAD.setRelease(this, h + 1);
         return true;
     }
 
     /**
-     * Hands every queued call to {@code consumer}, oldest first; {@code extents} is null for a call of one
-     * extent ({@code offset}, {@code length}). Only under the rank tracer's lock; the consumer must not throw.
+     * Hands every queued call to {@code consumer}, oldest first, consecutive calls of one pattern as runs.
+     * Only under the rank tracer's lock; the consumer must not throw.
      */
     void drain(Consumer consumer) {
         long h = (long) HEAD.getAcquire(this);
-        for (long k = tail; k < h; k++) {
+        long k = tail;
+        while (k < h) {
             int i = (int) k & mask;
-            int at = i * 5;
             int kind = kinds[i];
-            boolean single = (kind & 1 << 9) != 0;
+            int n = runLength(i, (int) Math.min(h - k, capacity - i));
+            if (n >= 2) {
+                consumer.run(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0,
+                        offsets[i], offsets[i + 1] - offsets[i], lengths[i], n, starts, ends, i);
+                k += n;
+                continue;
+            }
+            boolean single = (kind & SINGLE) != 0;
             ExtentList list = lists[i];
             if (list != null) lists[i] = null;
             ExtentList extents = single ? null : list != null ? list : ExtentList.EMPTY;
             consumer.call(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0, extents,
-                    single ? numbers[at] : 0, single ? numbers[at + 1] : 0, single ? 0 : numbers[at],
-                    numbers[at + 2], numbers[at + 3], numbers[at + 4]);
+                    single ? offsets[i] : 0, single ? lengths[i] : 0, single ? 0 : offsets[i], moved[i], starts[i], ends[i]);
+            k++;
         }
         tail = h;
+    }
+
+    /** How many calls from slot {@code i} (at most {@code limit}, not past the ring's end) form one run. */
+    private int runLength(int i, int limit) {
+        int kind = kinds[i];
+        if ((kind & SINGLE) == 0 || !OPS[kind & 0xF].movesData() || moved[i] < lengths[i] || limit < 2) return 1;
+        TracedFile f = files[i];
+        long length = lengths[i];
+        long stride = offsets[i + 1] - offsets[i];
+        int n = 1;
+        while (n < limit) {
+            int j = i + n;
+            if (kinds[j] != kind || files[j] != f || lengths[j] != length || moved[j] < length
+                    || offsets[j] - offsets[j - 1] != stride) break;
+            n++;
+        }
+        return n;
     }
 
     boolean isEmpty() {

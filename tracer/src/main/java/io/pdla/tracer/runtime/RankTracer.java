@@ -194,7 +194,41 @@ final class RankTracer {
         pending.drain(counter);
     }
 
-    private final PendingCalls.Consumer counter = this::count;
+    private final PendingCalls.Consumer counter = new PendingCalls.Consumer() {
+        @Override
+        public void call(TracedFile file, IoOp op, Positioning positioning, boolean collective, ExtentList extents,
+                         long offset, long length, long argument, long moved, long t1, long t2) {
+            count(file, op, positioning, collective, extents, offset, length, argument, moved, t1, t2);
+        }
+
+        @Override
+        public void run(TracedFile file, IoOp op, Positioning positioning, boolean collective, long first, long stride,
+                        long length, int n, long[] starts, long[] ends, int from) {
+            countRun(file, op, positioning, collective, first, stride, length, n, starts, ends, from);
+        }
+    };
+
+    /**
+     * Consecutive full calls of one extent continuing one pattern (see {@link PendingCalls.Consumer#run}):
+     * counted in one step and encoded in one loop, with exactly the counters and bytes the calls one by one give.
+     */
+    private void countRun(TracedFile t, IoOp op, Positioning positioning, boolean collective, long first, long stride,
+                          long length, int n, long[] starts, long[] ends, int from) {
+        try {
+            for (int k = from; k < from + n; k++) {
+                starts[k] -= originNanoTime;
+                ends[k] -= originNanoTime;
+            }
+            t.counters().dataRun(op, collective, first, stride, length, n, starts, ends, from);
+            if (!tracing || !roomFor(n)) return;
+            int kind = TraceFormat.kind(op, positioning, collective);
+            int id = t.fileId();
+            for (int k = 0; k < n; k++) encoder.add(kind, id, first + k * stride, length, starts[from + k], ends[from + k]);
+            checkOutput();
+        } catch (RuntimeException e) {
+            if (tracing) fail(e);
+        }
+    }
 
     /**
      * One call into the counters and the trace; {@code extents} null for a data call of one extent
