@@ -187,11 +187,13 @@ final class RankTracer {
         boolean single = call.op().movesData() && extents.size() == 1;
         count(t, call.op(), call.positioning(), call.collective(), single ? null : extents, single ? extents.offset(0) : 0,
                 single ? extents.length(0) : 0, call.argument(), moved, t1, t2);
+        checkOutput();
     }
 
     /** Counts and encodes the queued calls; under the lock. */
     private void drainPending() {
         pending.drain(counter);
+        checkOutput();
     }
 
     private final PendingCalls.Consumer counter = new PendingCalls.Consumer() {
@@ -224,7 +226,6 @@ final class RankTracer {
             int kind = TraceFormat.kind(op, positioning, collective);
             int id = t.fileId();
             for (int k = 0; k < n; k++) encoder.add(kind, id, first + k * stride, length, starts[from + k], ends[from + k]);
-            checkOutput();
         } catch (RuntimeException e) {
             if (tracing) fail(e);
         }
@@ -254,7 +255,6 @@ final class RankTracer {
             } else if (roomFor(1)) {
                 encoder.add(kind, t.fileId(), Math.max(0, argument), 0, r1, r2);
             }
-            checkOutput();
         } catch (RuntimeException e) {
             if (tracing) fail(e);
         }
