@@ -39,10 +39,11 @@ import java.util.logging.Logger;
  * (there is no MPI_Finalize hook). Under MPJ multicore each rank loads this class in its own class
  * loader, so the registry below holds one rank; in one class loader (tests) it holds several.
  *
- * <p>Never in the way: calls are serialized per rank only for the in-memory encoding; output is written
- * by a daemon thread; when more than the soft limit (8 MiB) waits, one call waits up to
- * {@value #WAIT_MILLIS} ms for the writer, and if the writer made no room, later calls do not wait again
- * until it has; beyond the hard limit (64 MiB) whole calls are dropped from the trace at once and counted
+ * <p>Never in the way: the rank's own thread queues its calls without a lock ({@link PendingCalls}) and
+ * counts and encodes them in batches; output is written by a daemon thread; when more than the soft limit
+ * (8 MiB) waits, the batch being encoded waits up to {@value #WAIT_MILLIS} ms for the writer, and if the
+ * writer made no room, later batches do not wait again until it has; beyond the hard limit (64 MiB) whole
+ * calls are dropped from the trace at once and counted
  * (counters are never dropped). Any output failure switches tracing off for
  * the run with one warning; the application's call has already completed by then.
  */
@@ -50,6 +51,8 @@ final class RankTracer {
     static final long SOFT_BACKLOG = 8L << 20;
     static final long HARD_BACKLOG = 64L << 20;
     static final long WAIT_MILLIS = 20;
+    /** Calls queued before they are counted and encoded together: about 100 KiB of numbers per rank. */
+    static final int BATCH = 2048;
 
     private static final long FLUSH_MILLIS = 5000;
     private static final Map<String, RankTracer> RANKS = new ConcurrentHashMap<>();
@@ -83,7 +86,6 @@ final class RankTracer {
     /** The writer did not make room within one wait: do not wait again until it catches up. */
     private boolean writerStalled;
     /** Calls of {@link #owner} waiting to be counted and encoded (a batch of up to {@value #BATCH} calls). */
-    static final int BATCH = 2048;
     private final PendingCalls pending = new PendingCalls(BATCH);
     /** The thread of the rank's first open (the rank's own thread): its calls are queued without a lock. */
     private volatile Thread owner;
