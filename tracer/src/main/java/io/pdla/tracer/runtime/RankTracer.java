@@ -225,9 +225,7 @@ final class RankTracer {
             }
             t.counters().dataRun(op, collective, first, stride, length, n, starts, ends, from);
             if (!tracing || !roomFor(n)) return;
-            int kind = TraceFormat.kind(op, positioning, collective);
-            int id = t.fileId();
-            for (int k = 0; k < n; k++) encoder.add(kind, id, first + k * stride, length, starts[from + k], ends[from + k]);
+            encoder.addRun(TraceFormat.kind(op, positioning, collective), t.fileId(), first, stride, length, n, starts, ends, from);
         } catch (RuntimeException e) {
             if (tracing) fail(e);
         }

@@ -13,6 +13,7 @@ import io.pdla.tracer.format.TraceFormat;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -95,8 +96,7 @@ class BatchedCountingPropertyTest {
                 runs[0]++;
                 TracedFile f = batched[file.fileId() - 1];
                 f.counters().dataRun(op, collective, first, stride, length, n, starts, ends, from);
-                int kind = TraceFormat.kind(op, positioning, collective);
-                for (int k = 0; k < n; k++) actual.add(kind, f.fileId(), first + k * stride, length, starts[from + k], ends[from + k]);
+                actual.addRun(TraceFormat.kind(op, positioning, collective), f.fileId(), first, stride, length, n, starts, ends, from);
             }
         };
         for (Call c : calls) {
@@ -116,6 +116,30 @@ class BatchedCountingPropertyTest {
         }
         assertArrayEquals(expectedBytes.toByteArray(), actualBytes.toByteArray(), "trace bytes, seed " + seed);
         if (ringLog2 >= 3 && calls.size() > 100) assertTrue(runs[0] > 0, "the generator makes runs; seed " + seed);
+    }
+
+    /** Runs longer than a trace entry holds (65,536 requests) are cut where adding requests one by one cuts them. */
+    @Test
+    void bulkRunsCrossTheLongestEntryAsSingleRequestsDo() {
+        int n = TraceFormat.MAX_RUN * 2 + 1234;
+        long[] starts = new long[n], ends = new long[n];
+        Random rnd = new Random(7);
+        long now = 0;
+        for (int k = 0; k < n; k++) {
+            starts[k] = now += rnd.nextInt(40);
+            ends[k] = now += 1 + rnd.nextInt(40);
+        }
+        ByteArraySink one = new ByteArraySink(), bulk = new ByteArraySink();
+        TraceEncoder a = new TraceEncoder(one), b = new TraceEncoder(bulk);
+        a.file(1, "/a");
+        b.file(1, "/a");
+        for (int k = 0; k < n; k++) a.add(5, 1, 4096L * 3 * k, 4096, starts[k], ends[k]);
+        for (int from = 0; from < n; from += 3001) b.addRun(5, 1, 4096L * 3 * from, 4096L * 3, 4096, Math.min(3001, n - from), starts, ends, from);
+        a.end(0);
+        b.end(0);
+        assertEquals(a.entries(), b.entries());
+        assertEquals(n, b.requests());
+        assertArrayEquals(one.toByteArray(), bulk.toByteArray());
     }
 
     /** Names the first counter that differs; then the whole records (ranks, names, float counters) must be equal. */
