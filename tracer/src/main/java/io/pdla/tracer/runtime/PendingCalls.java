@@ -5,14 +5,11 @@ import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.intercept.IoCall;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-
 /**
  * The rank thread's calls, as raw numbers, waiting to be counted and encoded in a batch: a ring with one
  * producer (the rank's owning thread, without any lock) and one consumer at a time (whoever holds the rank
  * tracer's lock: the rank thread when the ring is full or at open, close and aggregator requests, the
- * shutdown hook at the end). The producer publishes a slot by a release store of {@code head}; the consumer
+ * shutdown hook at the end). The producer publishes a slot by a volatile store of {@code head}; the consumer
  * frees slots by a volatile store of {@code tail}, so the producer never overwrites a slot being read.
  *
  * <p>A call of one extent is kept as numbers; a call of up to {@value #MAX_LISTED_EXTENTS} extents keeps
@@ -21,15 +18,6 @@ import java.lang.invoke.VarHandle;
  */
 final class PendingCalls {
     static final int MAX_LISTED_EXTENTS = 64;
-    private static final VarHandle HEAD;
-
-    static {
-        try {
-            HEAD = MethodHandles.lookup().findVarHandle(PendingCalls.class, "head", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /** What the consumer does with the calls, in the order they were made. */
     interface Consumer {
@@ -64,9 +52,12 @@ final class PendingCalls {
     private final int[] kinds;
     private final TracedFile[] files;
     private final ExtentList[] lists;
-    /** Written by the producer only (plain, then published with a release store). */
-    @SuppressWarnings("unused")
-    private long head;
+    /**
+     * Written by the producer only. A volatile field rather than a VarHandle release store: it costs one
+     * fence per call, and compiles to plain code at every tier (under MPJ multicore each rank's copy of this
+     * class is compiled on its own, so much of a short run goes through unoptimised code).
+     */
+    private volatile long head;
     private volatile long tail;
 
     PendingCalls(int capacityPowerOfTwo) {
@@ -103,7 +94,7 @@ final class PendingCalls {
         ends[i] = t2;
         kinds[i] = call.op().ordinal() | call.positioning().ordinal() << 4 | (call.collective() ? COLLECTIVE : 0) | (n == 1 ? SINGLE : 0);
         files[i] = file;
-        HEAD.setRelease(this, h + 1);
+        head = h + 1;
         return true;
     }
 
@@ -112,7 +103,7 @@ final class PendingCalls {
      * Only under the rank tracer's lock; the consumer must not throw.
      */
     void drain(Consumer consumer) {
-        long h = (long) HEAD.getAcquire(this);
+        long h = head;
         long k = tail;
         while (k < h) {
             int i = (int) k & mask;
@@ -153,6 +144,6 @@ final class PendingCalls {
     }
 
     boolean isEmpty() {
-        return (long) HEAD.getAcquire(this) == tail;
+        return head == tail;
     }
 }
