@@ -21,6 +21,16 @@ public final class CommonValues {
     private final long[] tmpCounts = new long[4];
 
     public void observe(long value) {
+        observe(value, 1);
+    }
+
+    /**
+     * {@code times} observations of one value in a row. The table ends as after {@code times} calls of
+     * {@link #observe(long)}: only this value's count grows meanwhile, so its place follows from its final
+     * count, and the entry it pushes out of the four (if any) is the same whichever step it happens at.
+     */
+    public void observe(long value, long times) {
+        if (times <= 0) return;
         int i = last >= 0 && seen[last] == value ? last : find(value);
         if (i < 0) {
             if (distinct == MAX_DISTINCT) return;
@@ -28,7 +38,7 @@ public final class CommonValues {
             seen[i] = value;
         }
         last = i;
-        long f = ++frequency[i];
+        long f = frequency[i] += times;
         if (value == 0) return;
         // fast path: the value already heads the table and stays there
         if (values[0] == value) {

@@ -94,6 +94,83 @@ public final class FileCounters {
     public void data(IoOp op, boolean collective, ExtentList requested, long moved, long t1, long t2) {
         boolean read = op == IoOp.READ;
         long total = requested.totalBytes();
+        mpiioCall(read, collective, total, t1, t2);
+        ExtentList done = moved >= total ? requested : requested.slice(0, Math.max(0, moved));
+        for (int i = 0; i < done.size(); i++) posixOp(read, done.offset(i), done.length(i));
+        posixCall(read, done.totalBytes(), t1, t2);
+    }
+
+    /**
+     * A read or write call of one extent, {@code length} bytes at {@code offset}: exactly what {@link #data}
+     * counts for {@code ExtentList.of(offset, length)}, without the list (the batched runtime keeps calls as numbers).
+     */
+    public void data(IoOp op, boolean collective, long offset, long length, long moved, long t1, long t2) {
+        boolean read = op == IoOp.READ;
+        mpiioCall(read, collective, length, t1, t2);
+        long done = Math.min(length, Math.max(0, moved));
+        if (done > 0) posixOp(read, offset, done);
+        posixCall(read, done, t1, t2);
+    }
+
+    /**
+     * {@code n} consecutive calls of one extent of {@code length} bytes each, call k at {@code first + k * stride},
+     * each moving all its bytes, timed {@code t1[from + k]} to {@code t2[from + k]}: exactly what {@code n} calls of
+     * {@link #data(IoOp, boolean, long, long, long, long, long)} count. The first call is counted as any other
+     * (it continues what came before); the others in closed form where the pattern allows.
+     */
+    public void dataRun(IoOp op, boolean collective, long first, long stride, long length, int n, long[] t1, long[] t2, int from) {
+        data(op, collective, first, length, length, t1[from], t2[from]);
+        int rest = n - 1;
+        if (rest <= 0) return;
+        boolean read = op == IoOp.READ;
+        long bytes = rest * length;
+        long[] m = mpiio.rawCounters();
+        m[read ? (collective ? M_COLL_READS : M_INDEP_READS) : (collective ? M_COLL_WRITES : M_INDEP_WRITES)] += rest;
+        m[read ? M_BYTES_READ : M_BYTES_WRITTEN] += bytes;
+        m[(read ? M_READ_BIN0 : M_WRITE_BIN0) + SizeBins.bin(length)] += rest;
+        mpiioAccess.observe(length, rest);
+        // one operation throughout: no read/write switch after the first call
+        if (read) {
+            mpiioTimes.reads(t1, t2, from + 1, rest, length);
+            posixTimes.reads(t1, t2, from + 1, rest, length);
+        } else {
+            mpiioTimes.writes(t1, t2, from + 1, rest, length);
+            posixTimes.writes(t1, t2, from + 1, rest, length);
+        }
+        if (stride < length || (first == 0 && length == 1)) {
+            // overlapping or backward steps, or a last byte of 0 after the first call: Darshan's rules op by op
+            for (int k = 1; k < n; k++) posixOp(read, first + k * stride, length);
+            return;
+        }
+        // Every later call starts past the previous one's last byte (> 0) at a positive offset: each is
+        // sequential, consecutive when the stride equals the length, and its gap is stride - length.
+        long[] p = posix.rawCounters();
+        long lastOffset = first + rest * stride;
+        long lastByte = lastOffset + length - 1;
+        p[read ? P_SEQ_READS : P_SEQ_WRITES] += rest;
+        if (stride == length) p[read ? P_CONSEC_READS : P_CONSEC_WRITES] += rest;
+        if (read) lastByteRead = lastByte;
+        else lastByteWritten = lastByte;
+        int maxByte = read ? P_MAX_BYTE_READ : P_MAX_BYTE_WRITTEN;
+        if (p[maxByte] < lastByte) p[maxByte] = lastByte;
+        p[read ? P_BYTES_READ : P_BYTES_WRITTEN] += bytes;
+        p[read ? P_READS : P_WRITES] += rest;
+        p[(read ? P_READ_BIN0 : P_WRITE_BIN0) + SizeBins.bin(length)] += rest;
+        posixAccess.observe(length, rest);
+        posixStrides.observe(stride - length, rest);
+        if (fileAlignment > 0) {
+            if (alignmentMask >= 0 && (stride & alignmentMask) == 0) {
+                if ((first & alignmentMask) != 0) p[P_FILE_NOT_ALIGNED] += rest;
+            } else {
+                for (int k = 1; k < n; k++) {
+                    long off = first + k * stride;
+                    if (alignmentMask >= 0 ? (off & alignmentMask) != 0 : off % fileAlignment != 0) p[P_FILE_NOT_ALIGNED]++;
+                }
+            }
+        }
+    }
+
+    private void mpiioCall(boolean read, boolean collective, long total, long t1, long t2) {
         long[] m = mpiio.rawCounters();
         m[read ? (collective ? M_COLL_READS : M_INDEP_READS) : (collective ? M_COLL_WRITES : M_INDEP_WRITES)]++;
         m[read ? M_BYTES_READ : M_BYTES_WRITTEN] += total;
@@ -108,14 +185,14 @@ public final class FileCounters {
             mpiioTimes.write(t1, t2, total);
             mpiioTimes.stamp(ModuleTimes.Kind.WRITE, t1, t2);
         }
+    }
 
-        ExtentList done = moved >= total ? requested : requested.slice(0, Math.max(0, moved));
-        for (int i = 0; i < done.size(); i++) posixOp(read, done.offset(i), done.length(i));
+    private void posixCall(boolean read, long doneBytes, long t1, long t2) {
         if (read) {
-            posixTimes.read(t1, t2, done.totalBytes());
+            posixTimes.read(t1, t2, doneBytes);
             posixTimes.stamp(ModuleTimes.Kind.READ, t1, t2);
         } else {
-            posixTimes.write(t1, t2, done.totalBytes());
+            posixTimes.write(t1, t2, doneBytes);
             posixTimes.stamp(ModuleTimes.Kind.WRITE, t1, t2);
         }
     }

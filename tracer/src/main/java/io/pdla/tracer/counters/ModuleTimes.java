@@ -46,6 +46,50 @@ final class ModuleTimes {
         }
     }
 
+    /** Calls {@code from .. from + n - 1} of {@code t1}/{@code t2}, all of {@code size} bytes: as {@link #read} and {@link #stamp} each. */
+    void reads(long[] t1, long[] t2, int from, int n, long size) {
+        long time = readTime, lastEnd = lastReadEnd, max = maxReadTime, maxSize = maxReadSize;
+        for (int k = from; k < from + n; k++) {
+            time += noOverlap(t1[k], t2[k], lastEnd);
+            lastEnd = Math.max(lastEnd, t2[k]);
+            if (t2[k] - t1[k] > max) {
+                max = t2[k] - t1[k];
+                maxSize = size;
+            }
+        }
+        readTime = time;
+        lastReadEnd = lastEnd;
+        maxReadTime = max;
+        maxReadSize = maxSize;
+        stamps(Kind.READ, t1, t2, from, n);
+    }
+
+    /** As {@link #reads}, for writes. */
+    void writes(long[] t1, long[] t2, int from, int n, long size) {
+        long time = writeTime, lastEnd = lastWriteEnd, max = maxWriteTime, maxSize = maxWriteSize;
+        for (int k = from; k < from + n; k++) {
+            time += noOverlap(t1[k], t2[k], lastEnd);
+            lastEnd = Math.max(lastEnd, t2[k]);
+            if (t2[k] - t1[k] > max) {
+                max = t2[k] - t1[k];
+                maxSize = size;
+            }
+        }
+        writeTime = time;
+        lastWriteEnd = lastEnd;
+        maxWriteTime = max;
+        maxWriteSize = maxSize;
+        stamps(Kind.WRITE, t1, t2, from, n);
+    }
+
+    private void stamps(Kind k, long[] t1, long[] t2, int from, int n) {
+        int i = k.ordinal();
+        long s = start[i];
+        for (int j = from; j < from + n; j++) if (s == 0 || t1[j] < s) s = t1[j];
+        start[i] = s;
+        end[i] = t2[from + n - 1];
+    }
+
     /** Sync: write time, but not a candidate for the slowest write (which has a size). */
     void sync(long t1, long t2) {
         writeTime += noOverlap(t1, t2, lastWriteEnd);

@@ -58,6 +58,36 @@ public final class TraceEncoder {
         append(startNanos, endNanos);
     }
 
+    /**
+     * {@code n} requests of one kind, file and length, request k at {@code first + k * stride} timed
+     * {@code startNanos[from + k]} to {@code endNanos[from + k]}: the same entries and bytes as {@code n} calls of
+     * {@link #add}, with the times of requests that extend the pending run copied in bulk.
+     */
+    public void addRun(int kind, int fileId, long first, long stride, long length, int n, long[] startNanos, long[] endNanos, int from) {
+        int k = 0;
+        while (k < n) {
+            long offset = first + k * stride;
+            int room = TraceFormat.MAX_RUN - count;
+            if (pending && count >= 2 && room > 0 && this.kind == kind && this.fileId == fileId && this.length == length
+                    && this.stride == stride && offset == firstOffset + count * stride) {
+                int m = Math.min(n - k, room);
+                if (count + m > starts.length) {
+                    int size = Math.max(count + m, starts.length * 2);
+                    starts = Arrays.copyOf(starts, size);
+                    ends = Arrays.copyOf(ends, size);
+                }
+                System.arraycopy(startNanos, from + k, starts, count, m);
+                System.arraycopy(endNanos, from + k, ends, count, m);
+                count += m;
+                requests += m;
+                k += m;
+            } else {
+                add(kind, fileId, offset, length, startNanos[from + k], endNanos[from + k]);
+                k++;
+            }
+        }
+    }
+
     private void append(long start, long end) {
         if (count == starts.length) {
             starts = Arrays.copyOf(starts, count * 2);

@@ -39,10 +39,11 @@ import java.util.logging.Logger;
  * (there is no MPI_Finalize hook). Under MPJ multicore each rank loads this class in its own class
  * loader, so the registry below holds one rank; in one class loader (tests) it holds several.
  *
- * <p>Never in the way: calls are serialized per rank only for the in-memory encoding; output is written
- * by a daemon thread; when more than the soft limit (8 MiB) waits, one call waits up to
- * {@value #WAIT_MILLIS} ms for the writer, and if the writer made no room, later calls do not wait again
- * until it has; beyond the hard limit (64 MiB) whole calls are dropped from the trace at once and counted
+ * <p>Never in the way: the rank's own thread queues its calls without a lock ({@link PendingCalls}) and
+ * counts and encodes them in batches; output is written by a daemon thread; when more than the soft limit
+ * (8 MiB) waits, the batch being encoded waits up to {@value #WAIT_MILLIS} ms for the writer, and if the
+ * writer made no room, later batches do not wait again until it has; beyond the hard limit (64 MiB) whole
+ * calls are dropped from the trace at once and counted
  * (counters are never dropped). Any output failure switches tracing off for
  * the run with one warning; the application's call has already completed by then.
  */
@@ -50,6 +51,13 @@ final class RankTracer {
     static final long SOFT_BACKLOG = 8L << 20;
     static final long HARD_BACKLOG = 64L << 20;
     static final long WAIT_MILLIS = 20;
+    /**
+     * Calls queued before they are counted and encoded together. Small on purpose: the ring (3.3 KiB of
+     * numbers) stays in the first-level cache, and the batch code is entered often (256 times per 16,384
+     * calls), so it is compiled as ordinary methods early in each rank's class loader (under MPJ multicore
+     * every rank has its own copy of these classes), not only through on-stack replacement of its loops.
+     */
+    static final int BATCH = 64;
 
     private static final long FLUSH_MILLIS = 5000;
     private static final Map<String, RankTracer> RANKS = new ConcurrentHashMap<>();
@@ -72,7 +80,7 @@ final class RankTracer {
     private final Map<String, FileCounters> aggregatorCounters = new LinkedHashMap<>();
     private boolean tracing;
     private boolean failed;
-    private boolean shutDown;
+    private volatile boolean shutDown;
     private final Map<String, TracedFile> files = new LinkedHashMap<>();
     private int openFiles;
     private long dropped;
@@ -82,6 +90,10 @@ final class RankTracer {
             "property " + TraceSettings.PROPERTY_HARD_BACKLOG, HARD_BACKLOG));
     /** The writer did not make room within one wait: do not wait again until it catches up. */
     private boolean writerStalled;
+    /** Calls of {@link #owner} waiting to be counted and encoded (a batch of up to {@value #BATCH} calls). */
+    private final PendingCalls pending = new PendingCalls(BATCH);
+    /** The thread of the rank's first open (the rank's own thread): its calls are queued without a lock. */
+    private volatile Thread owner;
 
     private RankTracer(Path dir, int rank, int nprocs, String command, Map<String, String> hints) {
         this.dir = dir;
@@ -142,6 +154,8 @@ final class RankTracer {
 
     synchronized TracedFile opened(FileContext f) {
         if (shutDown) return null;
+        if (owner == null) owner = Thread.currentThread();
+        drainPending();
         if (out == null && !failed) startOutput();
         String path = cleanPath(f);
         TracedFile t = files.get(path);
@@ -160,22 +174,95 @@ final class RankTracer {
         return t;
     }
 
-    synchronized void record(TracedFile t, IoCall call, long moved, long t1, long t2) {
+    /**
+     * A completed call. The thread that opened the rank's first file queues it as numbers without a lock
+     * ({@link PendingCalls}); counting and encoding happen in batches under the lock, when the queue is
+     * full and before anything else the rank records (open, close, aggregator requests, shutdown), so the
+     * order of everything recorded is the order of the calls. Other threads record under the lock at once,
+     * after what is queued.
+     */
+    void record(TracedFile t, IoCall call, long moved, long t1, long t2) {
         if (shutDown) return;
-        long r1 = t1 - originNanoTime, r2 = t2 - originNanoTime;
-        IoOp op = call.op();
-        if (op.movesData()) t.counters().data(op, call.collective(), call.extents(), moved, r1, r2);
-        else if (op != IoOp.OPEN && op != IoOp.CLOSE) t.counters().meta(op, r1, r2);
-        if (!tracing) return;
-        int kind = TraceFormat.kind(op, call.positioning(), call.collective());
-        if (op.movesData()) {
-            int n = call.extents().size();
-            if (!roomFor(n)) return;
-            for (int i = 0; i < n; i++) encoder.add(kind, t.fileId(), call.extents().offset(i), call.extents().length(i), r1, r2);
-        } else if (roomFor(1)) {
-            encoder.add(kind, t.fileId(), Math.max(0, call.argument()), 0, r1, r2);
-        }
+        if (Thread.currentThread() == owner && pending.offer(t, call, moved, t1, t2)) return;
+        recordNow(t, call, moved, t1, t2);
+    }
+
+    private synchronized void recordNow(TracedFile t, IoCall call, long moved, long t1, long t2) {
+        if (shutDown) return;
+        drainPending();
+        ExtentList extents = call.extents();
+        boolean single = call.op().movesData() && extents.size() == 1;
+        count(t, call.op(), call.positioning(), call.collective(), single ? null : extents, single ? extents.offset(0) : 0,
+                single ? extents.length(0) : 0, call.argument(), moved, t1, t2);
         checkOutput();
+    }
+
+    /** Counts and encodes the queued calls; under the lock. */
+    private void drainPending() {
+        pending.drain(counter);
+        checkOutput();
+    }
+
+    private final PendingCalls.Consumer counter = new PendingCalls.Consumer() {
+        @Override
+        public void call(TracedFile file, IoOp op, Positioning positioning, boolean collective, ExtentList extents,
+                         long offset, long length, long argument, long moved, long t1, long t2) {
+            count(file, op, positioning, collective, extents, offset, length, argument, moved, t1, t2);
+        }
+
+        @Override
+        public void run(TracedFile file, IoOp op, Positioning positioning, boolean collective, long first, long stride,
+                        long length, int n, long[] starts, long[] ends, int from) {
+            countRun(file, op, positioning, collective, first, stride, length, n, starts, ends, from);
+        }
+    };
+
+    /**
+     * Consecutive full calls of one extent continuing one pattern (see {@link PendingCalls.Consumer#run}):
+     * counted in one step and encoded in one loop, with exactly the counters and bytes the calls one by one give.
+     */
+    private void countRun(TracedFile t, IoOp op, Positioning positioning, boolean collective, long first, long stride,
+                          long length, int n, long[] starts, long[] ends, int from) {
+        try {
+            for (int k = from; k < from + n; k++) {
+                starts[k] -= originNanoTime;
+                ends[k] -= originNanoTime;
+            }
+            t.counters().dataRun(op, collective, first, stride, length, n, starts, ends, from);
+            if (!tracing || !roomFor(n)) return;
+            encoder.addRun(TraceFormat.kind(op, positioning, collective), t.fileId(), first, stride, length, n, starts, ends, from);
+        } catch (RuntimeException e) {
+            if (tracing) fail(e);
+        }
+    }
+
+    /**
+     * One call into the counters and the trace; {@code extents} null for a data call of one extent
+     * ({@code offset}, {@code length}). A failure here switches tracing off and never reaches the application.
+     */
+    private void count(TracedFile t, IoOp op, Positioning positioning, boolean collective, ExtentList extents,
+                       long offset, long length, long argument, long moved, long t1, long t2) {
+        try {
+            long r1 = t1 - originNanoTime, r2 = t2 - originNanoTime;
+            if (op.movesData()) {
+                if (extents == null) t.counters().data(op, collective, offset, length, moved, r1, r2);
+                else t.counters().data(op, collective, extents, moved, r1, r2);
+            } else if (op != IoOp.OPEN && op != IoOp.CLOSE) {
+                t.counters().meta(op, r1, r2);
+            }
+            if (!tracing) return;
+            int kind = TraceFormat.kind(op, positioning, collective);
+            if (op.movesData()) {
+                int n = extents == null ? 1 : extents.size();
+                if (!roomFor(n)) return;
+                if (extents == null) encoder.add(kind, t.fileId(), offset, length, r1, r2);
+                else for (int i = 0; i < n; i++) encoder.add(kind, t.fileId(), extents.offset(i), extents.length(i), r1, r2);
+            } else if (roomFor(1)) {
+                encoder.add(kind, t.fileId(), Math.max(0, argument), 0, r1, r2);
+            }
+        } catch (RuntimeException e) {
+            if (tracing) fail(e);
+        }
     }
 
     /**
@@ -184,6 +271,7 @@ final class RankTracer {
      */
     synchronized void aggregated(TracedFile t, IoOp op, ExtentList extents, long t1, long t2) {
         if (shutDown || !op.movesData()) return;
+        drainPending();
         long r1 = t1 - originNanoTime, r2 = t2 - originNanoTime;
         aggregatorCounters.computeIfAbsent(t.path(), p -> t.counters().aggregatorLayer()).storage(op, extents, r1, r2);
         if (!tracing) return;
@@ -207,6 +295,7 @@ final class RankTracer {
 
     synchronized void closing(TracedFile t, boolean collective) {
         if (shutDown) return;
+        drainPending();
         long now = now();
         t.counters().closing(now);
         if (tracing && roomFor(1)) encoder.add(TraceFormat.kind(IoOp.CLOSE, Positioning.NONE, collective), t.fileId(), 0, 0, now, now);
@@ -227,6 +316,7 @@ final class RankTracer {
     /** The end of the rank's run: seals the trace, writes the summary and, if all ranks are there, job.json. */
     synchronized void shutdown() {
         if (shutDown) return;
+        drainPending();
         shutDown = true;
         if (tracing) {
             if (aggregatorTrace != null) aggregatorTrace.end(FLUSH_MILLIS);
