@@ -10,16 +10,50 @@ final class ModuleTimes {
 
     private final long[] start = new long[4];
     private final long[] end = new long[4];
-    private long readTime;
-    private long writeTime;
-    private long metaTime;
-    private long lastReadEnd;
-    private long lastWriteEnd;
-    private long lastMetaEnd;
-    long maxReadTime;
-    long maxReadSize;
-    long maxWriteTime;
-    long maxWriteSize;
+    private final Timer reads = new Timer();
+    private final Timer writes = new Timer();
+    private final Timer meta = new Timer();
+
+    /**
+     * One kind of call's overlap-free cumulative time and its slowest call (with that call's size): reads and
+     * writes each have one, metadata calls one without a slowest call.
+     */
+    private static final class Timer {
+        long time;
+        long lastEnd;
+        long maxTime;
+        long maxSize;
+
+        void add(long t1, long t2) {
+            time += noOverlap(t1, t2, lastEnd);
+            lastEnd = Math.max(lastEnd, t2);
+        }
+
+        void call(long t1, long t2, long size) {
+            add(t1, t2);
+            if (t2 - t1 > maxTime) {
+                maxTime = t2 - t1;
+                maxSize = size;
+            }
+        }
+
+        /** Calls {@code from .. from + n - 1}, all of {@code size} bytes, as {@link #call} each, in one loop on locals. */
+        void calls(long[] t1, long[] t2, int from, int n, long size) {
+            long t = time, last = lastEnd, max = maxTime, maxBytes = maxSize;
+            for (int k = from; k < from + n; k++) {
+                t += noOverlap(t1[k], t2[k], last);
+                last = Math.max(last, t2[k]);
+                if (t2[k] - t1[k] > max) {
+                    max = t2[k] - t1[k];
+                    maxBytes = size;
+                }
+            }
+            time = t;
+            lastEnd = last;
+            maxTime = max;
+            maxSize = maxBytes;
+        }
+    }
 
     /** START is the smallest non-zero start, END the end of the most recent call of that kind. */
     void stamp(Kind k, long t1, long t2) {
@@ -29,56 +63,22 @@ final class ModuleTimes {
     }
 
     void read(long t1, long t2, long size) {
-        readTime += noOverlap(t1, t2, lastReadEnd);
-        lastReadEnd = Math.max(lastReadEnd, t2);
-        if (t2 - t1 > maxReadTime) {
-            maxReadTime = t2 - t1;
-            maxReadSize = size;
-        }
+        reads.call(t1, t2, size);
     }
 
     void write(long t1, long t2, long size) {
-        writeTime += noOverlap(t1, t2, lastWriteEnd);
-        lastWriteEnd = Math.max(lastWriteEnd, t2);
-        if (t2 - t1 > maxWriteTime) {
-            maxWriteTime = t2 - t1;
-            maxWriteSize = size;
-        }
+        writes.call(t1, t2, size);
     }
 
     /** Calls {@code from .. from + n - 1} of {@code t1}/{@code t2}, all of {@code size} bytes: as {@link #read} and {@link #stamp} each. */
     void reads(long[] t1, long[] t2, int from, int n, long size) {
-        long time = readTime, lastEnd = lastReadEnd, max = maxReadTime, maxSize = maxReadSize;
-        for (int k = from; k < from + n; k++) {
-            time += noOverlap(t1[k], t2[k], lastEnd);
-            lastEnd = Math.max(lastEnd, t2[k]);
-            if (t2[k] - t1[k] > max) {
-                max = t2[k] - t1[k];
-                maxSize = size;
-            }
-        }
-        readTime = time;
-        lastReadEnd = lastEnd;
-        maxReadTime = max;
-        maxReadSize = maxSize;
+        reads.calls(t1, t2, from, n, size);
         stamps(Kind.READ, t1, t2, from, n);
     }
 
     /** As {@link #reads}, for writes. */
     void writes(long[] t1, long[] t2, int from, int n, long size) {
-        long time = writeTime, lastEnd = lastWriteEnd, max = maxWriteTime, maxSize = maxWriteSize;
-        for (int k = from; k < from + n; k++) {
-            time += noOverlap(t1[k], t2[k], lastEnd);
-            lastEnd = Math.max(lastEnd, t2[k]);
-            if (t2[k] - t1[k] > max) {
-                max = t2[k] - t1[k];
-                maxSize = size;
-            }
-        }
-        writeTime = time;
-        lastWriteEnd = lastEnd;
-        maxWriteTime = max;
-        maxWriteSize = maxSize;
+        writes.calls(t1, t2, from, n, size);
         stamps(Kind.WRITE, t1, t2, from, n);
     }
 
@@ -92,13 +92,11 @@ final class ModuleTimes {
 
     /** Sync: write time, but not a candidate for the slowest write (which has a size). */
     void sync(long t1, long t2) {
-        writeTime += noOverlap(t1, t2, lastWriteEnd);
-        lastWriteEnd = Math.max(lastWriteEnd, t2);
+        writes.add(t1, t2);
     }
 
     void meta(long t1, long t2) {
-        metaTime += noOverlap(t1, t2, lastMetaEnd);
-        lastMetaEnd = Math.max(lastMetaEnd, t2);
+        meta.add(t1, t2);
     }
 
     private static long noOverlap(long t1, long t2, long lastEnd) {
@@ -111,13 +109,13 @@ final class ModuleTimes {
             r.setF(f[i], seconds(start[i]));
             r.setF(f[4 + i], seconds(end[i]));
         }
-        r.setF(f[8], seconds(readTime));
-        r.setF(f[9], seconds(writeTime));
-        r.setF(f[10], seconds(metaTime));
-        r.setF(f[11], seconds(maxReadTime));
-        r.setF(f[12], seconds(maxWriteTime));
-        r.set(maxReadSizeCounter, maxReadSize);
-        r.set(maxWriteSizeCounter, maxWriteSize);
+        r.setF(f[8], seconds(reads.time));
+        r.setF(f[9], seconds(writes.time));
+        r.setF(f[10], seconds(meta.time));
+        r.setF(f[11], seconds(reads.maxTime));
+        r.setF(f[12], seconds(writes.maxTime));
+        r.set(maxReadSizeCounter, reads.maxSize);
+        r.set(maxWriteSizeCounter, writes.maxSize);
     }
 
     static double seconds(long nanos) {
