@@ -44,6 +44,14 @@ public final class InterceptorChain {
         if (first != null) throw first;
     }
 
+    /** Whether the close of {@code file} holds a vote: any interceptor takes part ({@link IoInterceptor#votesAtClose}); the same on every rank. */
+    public boolean votesAtClose(FileContext file) {
+        for (IoInterceptor i : interceptors) {
+            if (i.votesAtClose(file)) return true;
+        }
+        return false;
+    }
+
     /** This rank's vote for collective close work: whether any interceptor needs it ({@link IoInterceptor#needsCollectiveClose}). */
     public boolean needsCollectiveClose(FileContext file) {
         for (IoInterceptor i : interceptors) {
@@ -52,7 +60,7 @@ public final class InterceptorChain {
         return false;
     }
 
-    /** After the opener's close meeting, on every rank; in reverse order, as {@link #closing}, each even after one failed. */
+    /** After the vote's meeting and before {@link #closing}, on every rank; in reverse order, as {@link #closing}, each even after one failed. */
     public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
         IOException first = inReverse(i -> i.closeAgreed(file, anyRank));
         if (first != null) throw first;

@@ -33,18 +33,29 @@ public interface IoInterceptor {
     }
 
     /**
-     * This rank's vote, asked before {@link #closing}: whether the open's ranks must do collective close work
-     * together ({@link #closeAgreed}). The opener ORs the votes of all the open's ranks into the meeting its close
-     * holds anyway, so work that every rank must join only if any rank needs it costs nothing when none does.
+     * Whether this interceptor takes part in the close vote of {@code file} ({@link #needsCollectiveClose},
+     * {@link #closeAgreed}). The answer must be the same on every rank of the open (it may depend on the interceptors
+     * configured, the access mode and the hints, not on what this rank did): when any interceptor of the chain says
+     * yes, the opener's close meets once more, before {@link #closing}, to OR the ranks' votes.
+     */
+    default boolean votesAtClose(FileContext file) {
+        return false;
+    }
+
+    /**
+     * This rank's vote, asked at close when the chain {@link #votesAtClose}: whether the open's ranks must do
+     * collective close work together ({@link #closeAgreed}). Work that every rank must join only if any rank needs it
+     * then costs one shared meeting, not a round of messages, when none does.
      */
     default boolean needsCollectiveClose(FileContext file) {
         return false;
     }
 
     /**
-     * On every rank of the open, after {@link #closed} and the opener's close meeting, before the close returns:
-     * {@code anyRank} is whether any rank's chain voted {@link #needsCollectiveClose} (the vote is one bit for the
-     * whole chain, so an interceptor may be told true because of another's vote). Called whatever the votes were.
+     * On every rank of the open, right after the vote's meeting and before {@link #closing} (so before any interceptor
+     * closes and before the driver does): {@code anyRank} is whether any rank's chain voted
+     * {@link #needsCollectiveClose} (one bit for the whole chain, so an interceptor may be told true because of
+     * another's vote). Called only when the chain {@link #votesAtClose}, whatever the votes were.
      */
     default void closeAgreed(FileContext file, boolean anyRank) throws IOException {
     }

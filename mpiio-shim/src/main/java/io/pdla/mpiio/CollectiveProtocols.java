@@ -32,12 +32,21 @@ final class CollectiveProtocols {
         Collective coll = file.coll;
         MPIIOException local = file.background.drain();
         file.split = null;
-        boolean vote;
-        try {
-            vote = file.chain.needsCollectiveClose(file.context);
-        } catch (RuntimeException e) {
-            vote = true;   // the safe side: the work is done, as if the interceptor had asked for it
-            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
+        if (file.chain.votesAtClose(file.context)) {
+            try {
+                voteAtClose(coll);
+            } catch (MPIException e) {
+                // the ranks could not meet: nothing collective can follow, but this rank's handles are released
+                try {
+                    file.storage.close();
+                } catch (IOException ignored) {
+                    // the meeting's failure is what the application is told
+                }
+                file.closed = true;
+                RankState.closed(file.uri);
+                if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
+                throw e;
+            }
         }
         try {
             file.chain.closing(file.context);
@@ -64,19 +73,10 @@ final class CollectiveProtocols {
         } catch (IOException ignored) {
             // the side file is removed below by rank 0 in any case
         }
-        // One meeting unless the file goes too: each costs the waiting ranks a wake-up (ms on a loaded machine, as at open).
-        // It carries the interceptors' votes: their collective close work runs after it on every rank if any rank voted.
+        // One meeting unless the file goes too: each costs the waiting ranks a wake-up (ms on a loaded machine, as at open)
         try {
-            long[] all = coll.allgather(new long[]{Collective.outcome(local), vote ? 1 : 0});
-            boolean anyVote = false;
-            for (int r = 0; r < coll.size(); r++) anyVote |= all[2 * r + 1] != 0;
-            try {
-                file.chain.closeAgreed(file.context, anyVote);
-            } catch (IOException | RuntimeException e) {
-                System.err.println("pdla: interceptor failed in the collective part of closing " + file.name + " on rank " + coll.rank() + ": " + e);
-            }
             if (file.opened(MPIIO.MODE_DELETE_ON_CLOSE)) {
-                // every rank closed it (the meeting above) and did its collective close work; the deletion's outcome is agreed below
+                coll.barrier(); // every rank closed it; its deletion's outcome is agreed below
                 if (coll.rank() == 0) {
                     try {
                         file.driver.delete(file.uri);
@@ -84,10 +84,8 @@ final class CollectiveProtocols {
                         if (local == null) local = file.translate(e, "delete on close");
                     }
                 }
-                coll.agree(local, file.name);
-            } else {
-                coll.agree(all, 2, 0, local, file.name);
             }
+            coll.agree(local, file.name);
         } finally {
             // after the last meeting every rank has closed its channel to the side file
             if (coll.rank() == 0) {
@@ -100,6 +98,31 @@ final class CollectiveProtocols {
             if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
         }
         coll.free();
+    }
+
+    /**
+     * The close vote, for chains that hold one ({@link io.pdla.intercept.IoInterceptor#votesAtClose}, the same on every
+     * rank): one meeting ORs the ranks' votes, then the interceptors' collective close work runs on every rank, before
+     * any of them closes and before the driver does. Before, not after: what it writes (delegates flushing the open's
+     * dirty pages) must be on storage when the interceptors that follow in {@code closing} and {@code closed} make the
+     * file durable and take its final identity (redirect's write session).
+     */
+    private void voteAtClose(Collective coll) throws MPIException {
+        boolean vote;
+        try {
+            vote = file.chain.needsCollectiveClose(file.context);
+        } catch (RuntimeException e) {
+            vote = true;   // the safe side: the work is done, as if the interceptor had asked for it
+            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
+        }
+        long[] all = coll.allgather(new long[]{vote ? 1 : 0});
+        boolean anyVote = false;
+        for (long v : all) anyVote |= v != 0;
+        try {
+            file.chain.closeAgreed(file.context, anyVote);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("pdla: interceptor failed in the collective part of closing " + file.name + " on rank " + coll.rank() + ": " + e);
+        }
     }
 
     /** MPI_File_set_size ({@code onlyGrow} false) and MPI_File_preallocate (true): rank 0 resizes. */

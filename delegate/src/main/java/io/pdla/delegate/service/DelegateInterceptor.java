@@ -172,11 +172,12 @@ final class DelegateInterceptor implements IoInterceptor {
         }
     }
 
-    /**
-     * Writable files between {@link #closing} (which empties the file's store) and {@link #closeAgreed}; the
-     * interceptor is shared by all the rank's opens.
-     */
-    private final Map<FileContext, Delegated> closingWritable = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+    /** A writable delegated open's close holds the vote: its CLOSE is collective at the delegates (the same on every rank). */
+    @Override
+    public boolean votesAtClose(FileContext file) {
+        Delegated d = file.get(STATE);
+        return d != null && d.open.writable();
+    }
 
     /**
      * A writable open's CLOSE is collective at the delegates (a delegate flushes once, when every member came), so
@@ -197,23 +198,23 @@ final class DelegateInterceptor implements IoInterceptor {
         return false;
     }
 
+    /** A read-only open's CLOSE, to the delegates it joined (a writable one's went in {@link #closeAgreed}). */
     @Override
     public void closing(FileContext file) throws IOException {
         Delegated d = file.get(STATE);
-        if (d == null) return;
-        if (d.open.writable()) closingWritable.put(file, d);   // CLOSE after the ranks' vote, in closeAgreed
-        else toMembers(d, Op.CLOSE);
+        if (d != null && !d.open.writable()) toMembers(d, Op.CLOSE);
     }
 
     /**
-     * A writable open's CLOSE to every delegate, from every rank, when any rank asked for it. It runs after the
-     * shim's close meeting, so a delegate answers the members only when all came (it holds each reply until then):
-     * a rank leaves close only after every rank's CLOSE, with the bytes it wrote directly, reached every delegate.
+     * A writable open's CLOSE to every delegate, from every rank, when any rank asked for it. It runs right after
+     * the shim's vote meeting and before any interceptor closes (in particular before redirect makes the file durable
+     * and ends its write session on the file's final identity), so the delegates' write-back of the open's pages is
+     * on storage by then; a delegate answers the members only when all came (it holds each reply until then).
      */
     @Override
     public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
-        Delegated d = closingWritable.remove(file);
-        if (d != null && anyRank) toMembers(d, Op.CLOSE);
+        Delegated d = file.get(STATE);
+        if (d != null && d.open.writable() && anyRank) toMembers(d, Op.CLOSE);
     }
 
     /**
