@@ -1,5 +1,7 @@
 package io.pdla.mpiio;
 
+import io.pdla.intercept.DataPathException;
+
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.mpiio.collective.SharedMemoryExchange;
@@ -34,7 +36,8 @@ final class CollectiveProtocols {
         file.split = null;
         if (file.chain.votesAtClose(file.context)) {
             try {
-                voteAtClose(coll);
+                MPIIOException lost = voteAtClose(coll);
+                if (local == null) local = lost;
             } catch (MPIException e) {
                 // the ranks could not meet: nothing collective can follow, but this rank's handles are released
                 try {
@@ -50,6 +53,8 @@ final class CollectiveProtocols {
         }
         try {
             file.chain.closing(file.context);
+        } catch (DataPathException e) {
+            if (local == null) local = file.translate(e, "close");   // the application's bytes: its close reports it
         } catch (IOException | RuntimeException e) {
             // Interceptors are best-effort; the application's close still succeeds.
             System.err.println("pdla: interceptor failed closing " + file.name + " on rank " + coll.rank() + ": " + e);
@@ -105,9 +110,10 @@ final class CollectiveProtocols {
      * rank): one meeting ORs the ranks' votes, then the interceptors' collective close work runs on every rank, before
      * any of them closes and before the driver does. Before, not after: what it writes (delegates flushing the open's
      * dirty pages) must be on storage when the interceptors that follow in {@code closing} and {@code closed} make the
-     * file durable and take its final identity (redirect's write session).
+     * file durable and take its final identity (redirect's write session). Returns the error the application's close
+     * must report when that work failed on the application's data path ({@link DataPathException}), else null.
      */
-    private void voteAtClose(Collective coll) throws MPIException {
+    private MPIIOException voteAtClose(Collective coll) throws MPIException {
         boolean vote;
         try {
             vote = file.chain.needsCollectiveClose(file.context);
@@ -120,9 +126,12 @@ final class CollectiveProtocols {
         for (long v : all) anyVote |= v != 0;
         try {
             file.chain.closeAgreed(file.context, anyVote);
+        } catch (DataPathException e) {
+            return file.translate(e, "close");   // the delegates' write-back of the application's bytes failed
         } catch (IOException | RuntimeException e) {
             System.err.println("pdla: interceptor failed in the collective part of closing " + file.name + " on rank " + coll.rank() + ": " + e);
         }
+        return null;
     }
 
     /** MPI_File_set_size ({@code onlyGrow} false) and MPI_File_preallocate (true): rank 0 resizes. */

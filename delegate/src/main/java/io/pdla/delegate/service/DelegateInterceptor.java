@@ -198,11 +198,20 @@ final class DelegateInterceptor implements IoInterceptor {
         return false;
     }
 
-    /** A read-only open's CLOSE, to the delegates it joined (a writable one's went in {@link #closeAgreed}). */
+    /**
+     * A read-only open's CLOSE, to the delegates it joined (a writable one's went in {@link #closeAgreed}). A delegate
+     * holds nothing of a read-only open to make durable, so its failure here loses no byte of the application's: it
+     * is reported as an ordinary interceptor failure, which close only logs, not as a data-path failure.
+     */
     @Override
     public void closing(FileContext file) throws IOException {
         Delegated d = file.get(STATE);
-        if (d != null && !d.open.writable()) toMembers(d, Op.CLOSE);
+        if (d == null || d.open.writable()) return;
+        try {
+            toMembers(d, Op.CLOSE);
+        } catch (DelegateFailedException e) {
+            throw new IOException("read-only close of " + d.uri + ": " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -43,11 +43,16 @@ public final class DelegateFaultProgram {
                 System.out.println("rank " + rank + " got: " + e.getMessage());
             }
         });
-        // The shim treats an interceptor's failure at close as best-effort (it prints it and closes): the
-        // application learnt of the loss from the failed call above. The dead delegate is not waited for again.
-        checks.check("close does not wait for the dead delegate again", () -> {
+        // The delegates carry the application's bytes, so their failure at close is the close's (unlike tracing's or
+        // replication's, which close only logs); the dead delegate is not waited for again.
+        checks.check("close reports the dead delegate without waiting for it again", () -> {
             long t0 = System.nanoTime();
-            f.close();
+            try {
+                f.close();
+                throw new AssertionError("close succeeded although a delegate holding the file's pages is dead");
+            } catch (MPIIOException e) {
+                Checks.expect(String.valueOf(e.getMessage()).contains("delegate 0"), "close's error does not name the delegate: " + e.getMessage());
+            }
             Checks.expect(System.nanoTime() - t0 < 2_000_000_000L, "close waited for the dead delegate again");
         });
         checks.done();
