@@ -160,14 +160,7 @@ class DelegateServerTest {
         String uri = file.toUri().toString();
         DelegateServer server = new DelegateServer(64L << 20, 0);
         java.util.List<Integer> answered = new java.util.ArrayList<>();
-        DelegateServer.Replies replies = (to, reply) -> {
-            try {
-                ok(reply);
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
-            answered.add(to);
-        };
+        DelegateServer.Replies replies = okRepliesTo(answered);
         long group = rnd.nextLong();
         for (int r = 0; r < ranks; r++) server.handle(r, DelegateProtocol.open(uri, true, 4096, 0, Map.of(), group, ranks), replies);
         byte[] expected = new byte[pages * 4096];
@@ -307,6 +300,18 @@ class DelegateServerTest {
         assertEquals(java.util.List.of(0, 1), answered.stream().sorted().toList());
     }
 
+    /** Replies that must all be OK, their destinations recorded in {@code answered} in the order they were sent. */
+    private static DelegateServer.Replies okRepliesTo(java.util.List<Integer> answered) {
+        return (to, reply) -> {
+            try {
+                ok(reply);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            answered.add(to);
+        };
+    }
+
     private static byte[] joining(byte[] request, DelegateProtocol.Join open) throws Exception {
         return DelegateProtocol.encode(DelegateProtocol.decode(request).joining(open, 0));
     }
@@ -317,14 +322,7 @@ class DelegateServerTest {
         String uri = file.toUri().toString();
         DelegateServer server = new DelegateServer(64L << 20, 0);
         java.util.List<Integer> answered = new java.util.ArrayList<>();
-        DelegateServer.Replies replies = (to, reply) -> {
-            try {
-                ok(reply);
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
-            answered.add(to);
-        };
+        DelegateServer.Replies replies = okRepliesTo(answered);
         long group = 5;
         DelegateProtocol.Join open = new DelegateProtocol.Join(true, 4096, 0, Map.of(), group, 3);
         // ranks 0 and 1 join by writing into one page; rank 2 sends nothing before its sync
