@@ -45,6 +45,11 @@ public record FileIdentity(long size, long modifiedNanos, String changeStamp) {
         return new FileIdentity(in.readLong(), in.readLong(), in.readUTF());
     }
 
+    /** The same identity with nothing to vouch for: read from a row that nothing proves undamaged. */
+    FileIdentity unvouched() {
+        return new FileIdentity(size, modifiedNanos, ChangeStamp.NONE);
+    }
+
     /** The form catalog rows had before change stamps (entry version 2): never vouches for anything. */
     static FileIdentity readWithoutStamp(DataInput in) throws IOException {
         return new FileIdentity(in.readLong(), in.readLong(), ChangeStamp.NONE);

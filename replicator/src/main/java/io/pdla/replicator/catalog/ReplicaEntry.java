@@ -12,6 +12,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.zip.CRC32C;
 
 /**
  * One row of the replica catalog (the papers' replica directory / RMT, with the CPT columns): where the
@@ -28,11 +29,14 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
                            double benefitSeconds, long bytesPerSServer, ReplicaState state,
                            FileIdentity identity, long generation, long builtAtMillis) {
     /**
+     * 4: a CRC-32C of everything before it ends the row. Without it, a damaged pattern (one flipped bit of a
+     * stride) decoded into a valid but different geometry, and reads were served other bytes of the replica.
      * 3: the original's identity carries its change stamp. 2: the layout is the core description's text form
-     * plus a note (1 kept a driver kind and parameters). Version 2 rows still read; their identity vouches for
-     * nothing, so their replicas are rebuilt before they serve.
+     * plus a note (1 kept a driver kind and parameters). Version 2 and 3 rows still read, but nothing proves
+     * them undamaged, so their identity vouches for nothing and their replicas are rebuilt before they serve.
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
+    private static final int CHECKSUM_BYTES = 4;
 
     public PatternKey key() {
         return pattern.key();
@@ -64,6 +68,7 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
             identity.writeTo(out);
             out.writeLong(generation);
             out.writeLong(builtAtMillis);
+            out.writeInt(checksum(bytes.toByteArray(), bytes.size()));
             return bytes.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -73,10 +78,11 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
     static ReplicaEntry fromBytes(byte[] data) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
             int v = in.readInt();
-            if (v != VERSION && v != 2) {
+            if (v != VERSION && v != 3 && v != 2) {
                 throw new IllegalArgumentException("catalog entry version " + v + " is not " + VERSION
                         + (v == 1 ? " (version 1 kept driver-specific layouts; rebuild the replicas)" : ""));
             }
+            if (v == VERSION) verifyChecksum(data);
             int len = in.readInt();
             // bounded by what is left: a damaged length must not drive the allocation
             if (len < 0 || len > in.available()) throw new IOException("pattern of " + len + " bytes, " + in.available() + " left");
@@ -86,11 +92,38 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
             URI replica = URI.create(in.readUTF());
             Layout layout = Layout.parse(in.readUTF());
             String note = in.readUTF();
-            return new ReplicaEntry(pattern, replica, layout, note, in.readUTF(), in.readDouble(),
-                    in.readLong(), ReplicaState.valueOf(in.readUTF()), v == 2 ? FileIdentity.readWithoutStamp(in) : FileIdentity.readFrom(in),
+            String space = in.readUTF();
+            double benefit = in.readDouble();
+            long perSServer = in.readLong();
+            ReplicaState state = ReplicaState.valueOf(in.readUTF());
+            FileIdentity identity = switch (v) {
+                case 2 -> FileIdentity.readWithoutStamp(in);
+                case 3 -> FileIdentity.readFrom(in).unvouched();
+                default -> FileIdentity.readFrom(in);
+            };
+            ReplicaEntry e = new ReplicaEntry(pattern, replica, layout, note, space, benefit, perSServer, state, identity,
                     in.readLong(), in.readLong());
+            int left = in.available() - (v == VERSION ? CHECKSUM_BYTES : 0);
+            if (left != 0) throw new IOException(left + " bytes after the row's last field");
+            return e;
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("corrupt catalog entry (" + data.length + " bytes): " + (e.getMessage() != null ? e.getMessage() : e), e);
         }
+    }
+
+    private static void verifyChecksum(byte[] data) throws IOException {
+        if (data.length < 4 + CHECKSUM_BYTES) throw new IOException("row too short for its checksum");
+        int body = data.length - CHECKSUM_BYTES;
+        int stored = ((data[body] & 0xFF) << 24) | ((data[body + 1] & 0xFF) << 16) | ((data[body + 2] & 0xFF) << 8) | (data[body + 3] & 0xFF);
+        int actual = checksum(data, body);
+        if (stored != actual) {
+            throw new IOException("checksum " + Integer.toHexString(actual) + " of the row is not the stored " + Integer.toHexString(stored));
+        }
+    }
+
+    private static int checksum(byte[] data, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(data, 0, length);
+        return (int) crc.getValue();
     }
 }
