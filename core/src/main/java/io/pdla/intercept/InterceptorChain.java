@@ -33,15 +33,34 @@ public final class InterceptorChain {
 
     /** Interceptors are told in reverse order, so the outermost hears of the close last (wrapping order). */
     public void closing(FileContext file) throws IOException {
+        closing(file, true);
+    }
+
+    /**
+     * As {@link #closing(FileContext)}; with {@code releaseStore} false the values interceptors keep in the file's
+     * store stay until {@link #releaseStore}: a chain that holds a close vote needs them in {@link #closeAgreed}.
+     */
+    public void closing(FileContext file, boolean releaseStore) throws IOException {
         IOException first = inReverse(i -> i.closing(file));
+        if (releaseStore) {
+            try {
+                releaseStore(file);
+            } catch (IOException e) {
+                if (first == null) first = e;
+            }
+        }
+        if (first != null) throw first;
+    }
+
+    /** Closes what the interceptors keep in the file's store (once the close's last use of it is over). */
+    public void releaseStore(FileContext file) throws IOException {
         try {
             file.closeStore();
         } catch (IOException e) {
-            if (first == null) first = e;
+            throw e;
         } catch (Exception e) {
-            if (first == null) first = new IOException(e);
+            throw new IOException(e);
         }
-        if (first != null) throw first;
     }
 
     /** Whether the close of {@code file} holds a vote: any interceptor takes part ({@link IoInterceptor#votesAtClose}); the same on every rank. */
@@ -60,7 +79,10 @@ public final class InterceptorChain {
         return false;
     }
 
-    /** After the vote's meeting and before {@link #closing}, on every rank; in reverse order, as {@link #closing}, each even after one failed. */
+    /**
+     * After the close meeting that carried the vote (so after {@link #closing} and the driver's close), before
+     * {@link #closed}, on every rank; in reverse order, as {@link #closing}, each even after one failed.
+     */
     public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
         IOException first = inReverse(i -> i.closeAgreed(file, anyRank));
         if (first != null) throw first;

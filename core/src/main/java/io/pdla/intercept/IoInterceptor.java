@@ -36,7 +36,7 @@ public interface IoInterceptor {
      * Whether this interceptor takes part in the close vote of {@code file} ({@link #needsCollectiveClose},
      * {@link #closeAgreed}). The answer must be the same on every rank of the open (it may depend on the interceptors
      * configured, the access mode and the hints, not on what this rank did): when any interceptor of the chain says
-     * yes, the opener's close meets once more, before {@link #closing}, to OR the ranks' votes.
+     * yes, the close meeting that agrees on the close's outcome also ORs the ranks' votes.
      */
     default boolean votesAtClose(FileContext file) {
         return false;
@@ -45,24 +45,27 @@ public interface IoInterceptor {
     /**
      * This rank's vote, asked at close when the chain {@link #votesAtClose}: whether the open's ranks must do
      * collective close work together ({@link #closeAgreed}). Work that every rank must join only if any rank needs it
-     * then costs one shared meeting, not a round of messages, when none does.
+     * then costs nothing beyond the close meeting when none does; when some rank does, the ranks meet once more
+     * after it, so that no rank leaves close (and reopens the file) before the work is done on every rank.
      */
     default boolean needsCollectiveClose(FileContext file) {
         return false;
     }
 
     /**
-     * On every rank of the open, right after the vote's meeting and before {@link #closing} (so before any interceptor
-     * closes and before the driver does): {@code anyRank} is whether any rank's chain voted
-     * {@link #needsCollectiveClose} (one bit for the whole chain, so an interceptor may be told true because of
-     * another's vote). Called only when the chain {@link #votesAtClose}, whatever the votes were.
+     * On every rank of the open, after the close meeting: after every interceptor's {@link #closing} and the driver's
+     * close, before {@link #closed}, with the file's store still in place. {@code anyRank} is whether any rank's chain
+     * voted {@link #needsCollectiveClose} (one bit for the whole chain, so an interceptor may be told true because of
+     * another's vote). Called only when the chain {@link #votesAtClose}, whatever the votes were; interceptors are
+     * told innermost first, so what the delegates write back is on storage when the ones outside them are told.
      */
     default void closeAgreed(FileContext file, boolean anyRank) throws IOException {
     }
 
     /**
      * After the driver closed the file without error: its size and modification time are final now (HDFS,
-     * for one, stamps the time only at close), so this is where what vouches for them belongs.
+     * for one, stamps the time only at close), so this is where what vouches for them belongs. In a chain that
+     * holds a close vote, after {@link #closeAgreed}: the delegates' write-back of the open's pages is on storage.
      */
     default void closed(FileContext file) throws IOException {
     }

@@ -28,31 +28,18 @@ final class CollectiveProtocols {
         this.funnel = funnel;
     }
 
-    /** MPI_File_close: drains nonblocking requests, closes on every rank, rank 0 removes what is shared. */
+    /**
+     * MPI_File_close: drains nonblocking requests, closes on every rank, rank 0 removes what is shared. One meeting
+     * (two with MODE_DELETE_ON_CLOSE) agrees on the outcome and, for chains that hold a close vote, carries the vote.
+     */
     void close() throws MPIException {
         file.ensureOpen("close");
         Collective coll = file.coll;
         MPIIOException local = file.background.drain();
         file.split = null;
-        if (file.chain.votesAtClose(file.context)) {
-            try {
-                MPIIOException lost = voteAtClose(coll);
-                if (local == null) local = lost;
-            } catch (MPIException e) {
-                // the ranks could not meet: nothing collective can follow, but this rank's handles are released
-                try {
-                    file.storage.close();
-                } catch (IOException ignored) {
-                    // the meeting's failure is what the application is told
-                }
-                file.closed = true;
-                RankState.closed(file.uri);
-                if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
-                throw e;
-            }
-        }
+        boolean votes = file.chain.votesAtClose(file.context);
         try {
-            file.chain.closing(file.context);
+            file.chain.closing(file.context, !votes);   // a voting chain's interceptors keep their state for closeAgreed
         } catch (DataPathException e) {
             if (local == null) local = file.translate(e, "close");   // the application's bytes: its close reports it
         } catch (IOException | RuntimeException e) {
@@ -64,13 +51,8 @@ final class CollectiveProtocols {
         } catch (IOException e) {
             if (local == null) local = file.translate(e, "close");
         }
-        if (local == null) {
-            try {
-                file.chain.closed(file.context);
-            } catch (IOException | RuntimeException e) {
-                System.err.println("pdla: interceptor failed after closing " + file.name + " on rank " + coll.rank() + ": " + e);
-            }
-        }
+        boolean closedHere = local == null;
+        if (closedHere && !votes) tellClosed(coll);
         file.closed = true;
         RankState.closed(file.uri);
         try {
@@ -79,9 +61,24 @@ final class CollectiveProtocols {
             // the side file is removed below by rank 0 in any case
         }
         // One meeting unless the file goes too: each costs the waiting ranks a wake-up (ms on a loaded machine, as at open)
+        boolean storeReleased = !votes;
         try {
+            long[] all = coll.allgather(new long[]{Collective.outcome(local), votes && vote(coll) ? 1 : 0});
+            MPIIOException late = null;
+            if (votes) {
+                boolean anyVote = false;
+                for (int r = 0; r < coll.size(); r++) anyVote |= all[2 * r + 1] != 0;
+                late = agreedWork(coll, anyVote);
+                MPIIOException released = releaseStore(coll);
+                storeReleased = true;
+                if (late == null) late = released;
+                if (closedHere && late == null) tellClosed(coll);
+                // what the agreed work and the closed hooks did (write-back, a write session's end) is done on every
+                // rank before any leaves close and reopens the file; an idle close needs no second meeting
+                if (anyVote) coll.barrier();
+            }
             if (file.opened(MPIIO.MODE_DELETE_ON_CLOSE)) {
-                coll.barrier(); // every rank closed it; its deletion's outcome is agreed below
+                // every rank closed it (the meeting above); its deletion's outcome is agreed below
                 if (coll.rank() == 0) {
                     try {
                         file.driver.delete(file.uri);
@@ -89,10 +86,15 @@ final class CollectiveProtocols {
                         if (local == null) local = file.translate(e, "delete on close");
                     }
                 }
+                coll.agree(local != null ? local : late, file.name);
+            } else {
+                coll.agree(all, 2, 0, local, file.name);
+                // the delegates answer every rank alike, so every rank reports their failure
+                if (late != null) throw late;
             }
-            coll.agree(local, file.name);
         } finally {
-            // after the last meeting every rank has closed its channel to the side file
+            if (!storeReleased) releaseStore(coll);   // the ranks could not meet: this rank's interceptors still let go
+            // after the first meeting every rank has closed its channel to the side file
             if (coll.rank() == 0) {
                 try {
                     file.sharedPointer.delete();
@@ -105,25 +107,43 @@ final class CollectiveProtocols {
         coll.free();
     }
 
-    /**
-     * The close vote, for chains that hold one ({@link io.pdla.intercept.IoInterceptor#votesAtClose}, the same on every
-     * rank): one meeting ORs the ranks' votes, then the interceptors' collective close work runs on every rank, before
-     * any of them closes and before the driver does. Before, not after: what it writes (delegates flushing the open's
-     * dirty pages) must be on storage when the interceptors that follow in {@code closing} and {@code closed} make the
-     * file durable and take its final identity (redirect's write session). Returns the error the application's close
-     * must report when that work failed on the application's data path ({@link DataPathException}), else null.
-     */
-    private MPIIOException voteAtClose(Collective coll) throws MPIException {
-        boolean vote;
+    /** A voting chain's interceptors' state, kept for {@link #agreedWork}; a failure on the data path is returned. */
+    private MPIIOException releaseStore(Collective coll) {
         try {
-            vote = file.chain.needsCollectiveClose(file.context);
-        } catch (RuntimeException e) {
-            vote = true;   // the safe side: the work is done, as if the interceptor had asked for it
-            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
+            file.chain.releaseStore(file.context);
+        } catch (DataPathException e) {
+            return file.translate(e, "close");
+        } catch (IOException | RuntimeException e) {
+            System.err.println("pdla: interceptor failed closing " + file.name + " on rank " + coll.rank() + ": " + e);
         }
-        long[] all = coll.allgather(new long[]{vote ? 1 : 0});
-        boolean anyVote = false;
-        for (long v : all) anyVote |= v != 0;
+        return null;
+    }
+
+    private void tellClosed(Collective coll) {
+        try {
+            file.chain.closed(file.context);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("pdla: interceptor failed after closing " + file.name + " on rank " + coll.rank() + ": " + e);
+        }
+    }
+
+    /** This rank's close vote ({@link io.pdla.intercept.IoInterceptor#needsCollectiveClose}). */
+    private boolean vote(Collective coll) {
+        try {
+            return file.chain.needsCollectiveClose(file.context);
+        } catch (RuntimeException e) {
+            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
+            return true;   // the safe side: the work is done, as if the interceptor had asked for it
+        }
+    }
+
+    /**
+     * The collective close work of a chain that holds a close vote, on every rank, after the close meeting that ORed
+     * the votes and before the {@code closed} hooks: the delegates' write-back of the open's pages, and what must
+     * follow it (redirect making those bytes durable before its write session ends). Returns the error the
+     * application's close must report when that work failed on the application's data path ({@link DataPathException}).
+     */
+    private MPIIOException agreedWork(Collective coll, boolean anyVote) {
         try {
             file.chain.closeAgreed(file.context, anyVote);
         } catch (DataPathException e) {

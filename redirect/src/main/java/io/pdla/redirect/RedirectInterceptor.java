@@ -395,6 +395,33 @@ public final class RedirectInterceptor implements IoInterceptor {
         }
     }
 
+    /**
+     * With delegates configured (a chain that holds a close vote), a rank ending a write session asks for the close's
+     * collective work: the delegates then write back the open's pages, and {@link #closeAgreed} makes them durable,
+     * before any rank's session ends on the file's final identity.
+     */
+    @Override
+    public boolean needsCollectiveClose(FileContext ctx) {
+        return endingSessions.containsKey(ctx);
+    }
+
+    /**
+     * After the delegates wrote back what they held of the open (they are told first, being inside this interceptor):
+     * the sync in {@link #closing} came before their write-back, so the session's bytes are made durable again,
+     * through a handle of its own (the open's is closed by now), before {@link #closed} ends the session.
+     */
+    @Override
+    public void closeAgreed(FileContext ctx, boolean anyRank) {
+        if (!anyRank || !endingSessions.containsKey(ctx)) return;
+        try (StorageFile f = ctx.driver().open(ctx.uri(), OpenOptions.readOnly())) {
+            f.sync();
+        } catch (IOException | RuntimeException e) {
+            endingSessions.remove(ctx);
+            LOG.warning("redirect: could not sync " + ctx.uri() + " after the delegates wrote it back (" + e.getMessage()
+                    + "); its write session stays open and the scanner ends it once this process is gone");
+        }
+    }
+
     /** The session ends only once the store closed the file: only then are its size and time final. */
     @Override
     public void closed(FileContext ctx) {

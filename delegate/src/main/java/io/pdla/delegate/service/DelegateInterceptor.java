@@ -215,10 +215,11 @@ final class DelegateInterceptor implements IoInterceptor {
     }
 
     /**
-     * A writable open's CLOSE to every delegate, from every rank, when any rank asked for it. It runs right after
-     * the shim's vote meeting and before any interceptor closes (in particular before redirect makes the file durable
-     * and ends its write session on the file's final identity), so the delegates' write-back of the open's pages is
-     * on storage by then; a delegate answers the members only when all came (it holds each reply until then).
+     * A writable open's CLOSE to every delegate, from every rank, when any rank asked for it. It runs after the
+     * shim's close meeting that carried the vote, before the interceptors outside this one are told (redirect makes
+     * the delegates' bytes durable there and ends its write session on the file's final identity in {@code closed}),
+     * so the delegates' write-back of the open's pages is on storage by then; a delegate answers the members only
+     * when all came (it holds each reply until then), and answers them alike, so every rank reports its failure.
      */
     @Override
     public void closeAgreed(FileContext file, boolean anyRank) throws IOException {

@@ -101,8 +101,8 @@ public final class DelegateCloseVoteProgram {
         });
         MPI.COMM_WORLD.Barrier();
         checks.check("a writable open's delegated writes are on storage when the interceptors outside the delegates close", () -> {
-            // what redirect needs at close: it makes the file durable and ends its write session on the file's final
-            // identity in closing/closed, so the delegates' write-back must come before, not after
+            // what redirect needs at close: it ends its write session on the file's final identity in closed, so the
+            // delegates' write-back must come before, not after
             String name = dir.resolve("witnessed").toString();
             byte[] model = new byte[(int) SIZE];
             Info info = hints();
@@ -110,13 +110,13 @@ public final class DelegateCloseVoteProgram {
             File f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_CREATE | MPIIO.MODE_RDWR, info);
             for (int p = 0; p < PAGES; p++) write(f, model, p % np == rank, (long) p * PAGE, SMALL, 7);   // small: through the delegates, no sync
             f.close();
-            byte[] seen = CloseWitnessProvider.SEEN_AT_CLOSING.get("witnessed");
+            byte[] seen = CloseWitnessProvider.SEEN_WHEN_CLOSED.get("witnessed");
             Checks.expect(seen != null, "the witness interceptor did not run at close");
             for (int p = 0; p < PAGES; p++) {
                 for (int i = 0; i < SMALL; i++) {
                     int at = p * PAGE + i;
                     if (at >= seen.length || seen[at] != model[at]) {
-                        throw new AssertionError("rank " + rank + ": at its closing the file on storage lacked byte " + at
+                        throw new AssertionError("rank " + rank + ": when its chain was told the file closed, the file on storage lacked byte " + at
                                 + " written through the delegates (the delegates had not written back yet)");
                     }
                 }
