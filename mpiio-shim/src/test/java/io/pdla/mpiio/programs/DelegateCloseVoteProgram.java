@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * overwrites them straight on storage and closes: its ranks used no delegate, but the delegates cache pages they
  * overwrote, so the close reaches them; after a barrier and the first open's sync its small reads see the new
  * bytes.</li>
+ * <li>a delete-on-close open writes through the delegates: after close the file is gone (the write-back came before
+ * the delete).</li>
  * </ol>
  * Args: directory.
  */
@@ -121,6 +123,20 @@ public final class DelegateCloseVoteProgram {
                     }
                 }
             }
+        });
+        MPI.COMM_WORLD.Barrier();
+        checks.check("a delete-on-close open's delegated writes are written back before the file is deleted, not after", () -> {
+            // the write-back runs after the close meeting and rank 0 deletes after the next one: a delegate flushing
+            // after the delete would create the file again
+            Path path = dir.resolve("deleted");
+            byte[] model = new byte[(int) SIZE];
+            File f = new File(MPI.COMM_WORLD, path.toString(), MPIIO.MODE_CREATE | MPIIO.MODE_RDWR | MPIIO.MODE_DELETE_ON_CLOSE, hints());
+            for (int p = 0; p < PAGES; p++) write(f, model, p % np == rank, (long) p * PAGE, SMALL, 8);   // through the delegates
+            long before = sent.get();
+            f.close();
+            Checks.expect(sent.get() - before > 0, "rank " + rank + " sent no CLOSE although every rank used the delegates");
+            MPI.COMM_WORLD.Barrier();
+            Checks.expect(!java.nio.file.Files.exists(path), "the file exists after a delete-on-close close: " + path);
         });
         checks.done();
         MPI.Finalize();
