@@ -100,30 +100,38 @@ final class PendingCalls {
 
     /**
      * Hands every queued call to {@code consumer}, oldest first, consecutive calls of one pattern as runs.
-     * Only under the rank tracer's lock; the consumer must not throw.
+     * Only under the rank tracer's lock. Should the consumer throw (an {@link Error}: it catches the rest), the
+     * call or run it was given is dropped and the ones before it stay consumed: a later drain never counts a
+     * call twice.
      */
     void drain(Consumer consumer) {
         long h = head;
         long k = tail;
-        while (k < h) {
-            int i = (int) k & mask;
-            int kind = kinds[i];
-            int n = runLength(i, (int) Math.min(h - k, capacity - i));
-            if (n >= 2) {
-                consumer.run(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0,
-                        offsets[i], offsets[i + 1] - offsets[i], lengths[i], n, starts, ends, i);
-                k += n;
-                continue;
+        try {
+            while (k < h) {
+                int i = (int) k & mask;
+                int kind = kinds[i];
+                int n = runLength(i, (int) Math.min(h - k, capacity - i));
+                long next = k + n;
+                try {
+                    if (n >= 2) {
+                        consumer.run(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0,
+                                offsets[i], offsets[i + 1] - offsets[i], lengths[i], n, starts, ends, i);
+                        continue;
+                    }
+                    boolean single = (kind & SINGLE) != 0;
+                    ExtentList list = lists[i];
+                    if (list != null) lists[i] = null;
+                    ExtentList extents = single ? null : list != null ? list : ExtentList.EMPTY;
+                    consumer.call(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0, extents,
+                            single ? offsets[i] : 0, single ? lengths[i] : 0, single ? 0 : offsets[i], moved[i], starts[i], ends[i]);
+                } finally {
+                    k = next;
+                }
             }
-            boolean single = (kind & SINGLE) != 0;
-            ExtentList list = lists[i];
-            if (list != null) lists[i] = null;
-            ExtentList extents = single ? null : list != null ? list : ExtentList.EMPTY;
-            consumer.call(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0, extents,
-                    single ? offsets[i] : 0, single ? lengths[i] : 0, single ? 0 : offsets[i], moved[i], starts[i], ends[i]);
-            k++;
+        } finally {
+            tail = k;
         }
-        tail = h;
     }
 
     /** How many calls from slot {@code i} (at most {@code limit}, not past the ring's end) form one run. */
