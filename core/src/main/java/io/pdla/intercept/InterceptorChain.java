@@ -56,7 +56,7 @@ public final class InterceptorChain {
     public void releaseStore(FileContext file) throws IOException {
         try {
             file.closeStore();
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IOException(e);
@@ -75,6 +75,14 @@ public final class InterceptorChain {
     public boolean needsCollectiveClose(FileContext file) {
         for (IoInterceptor i : interceptors) {
             if (i.needsCollectiveClose(file)) return true;
+        }
+        return false;
+    }
+
+    /** Whether this rank's closed hooks must be done on every rank before any leaves close ({@link IoInterceptor#meetsAfterClosed}). */
+    public boolean meetsAfterClosed(FileContext file) {
+        for (IoInterceptor i : interceptors) {
+            if (i.meetsAfterClosed(file)) return true;
         }
         return false;
     }
@@ -106,6 +114,9 @@ public final class InterceptorChain {
                 hook.tell(interceptors.get(i));
             } catch (IOException e) {
                 if (first == null) first = e;
+            } catch (RuntimeException e) {
+                // the interceptors after this one are still told
+                if (first == null) first = new IOException(interceptors.get(i).getClass().getSimpleName() + ": " + e, e);
             }
         }
         return first;

@@ -53,6 +53,16 @@ public interface IoInterceptor {
     }
 
     /**
+     * This rank's other vote, asked at close when the chain {@link #votesAtClose}: whether its {@link #closed} hook
+     * does work that other ranks must find done once they leave close (redirect ending a write session, which the
+     * next open's catalog lookup reads). When any rank says yes, the ranks meet once more after the closed hooks. It
+     * does not ask for {@link #closeAgreed}'s work: an interceptor that needs that votes {@link #needsCollectiveClose}.
+     */
+    default boolean meetsAfterClosed(FileContext file) {
+        return false;
+    }
+
+    /**
      * On every rank of the open, after the close meeting: after every interceptor's {@link #closing} and the driver's
      * close, before {@link #closed}, with the file's store still in place. {@code anyRank} is whether any rank's chain
      * voted {@link #needsCollectiveClose} (one bit for the whole chain, so an interceptor may be told true because of
@@ -65,7 +75,8 @@ public interface IoInterceptor {
     /**
      * After the driver closed the file without error: its size and modification time are final now (HDFS,
      * for one, stamps the time only at close), so this is where what vouches for them belongs. In a chain that
-     * holds a close vote, after {@link #closeAgreed}: the delegates' write-back of the open's pages is on storage.
+     * holds a close vote, after {@link #closeAgreed}, and only when it and the release of the interceptors' state
+     * did not fail: the delegates' write-back of the open's pages is on storage.
      */
     default void closed(FileContext file) throws IOException {
     }

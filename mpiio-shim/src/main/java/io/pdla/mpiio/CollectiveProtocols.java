@@ -30,7 +30,9 @@ final class CollectiveProtocols {
 
     /**
      * MPI_File_close: drains nonblocking requests, closes on every rank, rank 0 removes what is shared. One meeting
-     * (two with MODE_DELETE_ON_CLOSE) agrees on the outcome and, for chains that hold a close vote, carries the vote.
+     * agrees on the outcome and, for chains that hold a close vote, carries the votes; a second one follows the
+     * collective close work when some rank asked for it (and, in a voting chain, a delete on close); a delete on close
+     * adds the meeting that agrees on its outcome.
      */
     void close() throws MPIException {
         file.ensureOpen("close");
@@ -38,6 +40,7 @@ final class CollectiveProtocols {
         MPIIOException local = file.background.drain();
         file.split = null;
         boolean votes = file.chain.votesAtClose(file.context);
+        boolean deleting = file.opened(MPIIO.MODE_DELETE_ON_CLOSE);
         try {
             file.chain.closing(file.context, !votes);   // a voting chain's interceptors keep their state for closeAgreed
         } catch (DataPathException e) {
@@ -48,7 +51,8 @@ final class CollectiveProtocols {
         }
         try {
             file.storage.close();
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            // caught whatever it is: the meeting below must still be held, or the delegates would never write back
             if (local == null) local = file.translate(e, "close");
         }
         boolean closedHere = local == null;
@@ -60,25 +64,28 @@ final class CollectiveProtocols {
         } catch (IOException ignored) {
             // the side file is removed below by rank 0 in any case
         }
-        // One meeting unless the file goes too: each costs the waiting ranks a wake-up (ms on a loaded machine, as at open)
-        boolean storeReleased = !votes;
+        // Each meeting costs the waiting ranks a wake-up (ms on a loaded machine, as at open): an idle close holds one
         try {
-            long[] all = coll.allgather(new long[]{Collective.outcome(local), votes && vote(coll) ? 1 : 0});
+            long[] all = coll.allgather(new long[]{Collective.outcome(local), votes && vote(coll) ? 1 : 0, votes && meetAfter(coll) ? 1 : 0});
             MPIIOException late = null;
+            long[] after = null;
             if (votes) {
-                boolean anyVote = false;
-                for (int r = 0; r < coll.size(); r++) anyVote |= all[2 * r + 1] != 0;
-                late = agreedWork(coll, anyVote);
+                boolean anyVote = any(all, 3, 1, coll.size()), anyAfter = any(all, 3, 2, coll.size());
+                boolean[] failed = {false};
+                late = agreedWork(coll, anyVote, failed);
                 MPIIOException released = releaseStore(coll);
-                storeReleased = true;
                 if (late == null) late = released;
-                if (closedHere && late == null) tellClosed(coll);
-                // what the agreed work and the closed hooks did (write-back, a write session's end) is done on every
-                // rank before any leaves close and reopens the file; an idle close needs no second meeting
-                if (anyVote) coll.barrier();
+                // a write-back that did not happen must not be vouched for by what the closed hooks record
+                if (closedHere && late == null && !failed[0]) tellClosed(coll);
+                if (anyVote || anyAfter || deleting) {
+                    // what the agreed work and the closed hooks did (write-back, a write session's end) is done on every
+                    // rank before any leaves close, reopens or deletes the file; its outcome is agreed (a delegate that
+                    // timed out on one rank may have answered the others)
+                    after = coll.allgather(new long[]{Collective.outcome(late)});
+                }
             }
-            if (file.opened(MPIIO.MODE_DELETE_ON_CLOSE)) {
-                // every rank closed it (the meeting above); its deletion's outcome is agreed below
+            if (deleting) {
+                // every rank closed it (and did its close work: the meetings above); the deletion's outcome is agreed below
                 if (coll.rank() == 0) {
                     try {
                         file.driver.delete(file.uri);
@@ -88,12 +95,11 @@ final class CollectiveProtocols {
                 }
                 coll.agree(local != null ? local : late, file.name);
             } else {
-                coll.agree(all, 2, 0, local, file.name);
-                // the delegates answer every rank alike, so every rank reports their failure
-                if (late != null) throw late;
+                coll.agree(all, 3, 0, local, file.name);
+                if (after != null) coll.agree(after, 1, 0, late, file.name);
+                else if (late != null) throw late;
             }
         } finally {
-            if (!storeReleased) releaseStore(coll);   // the ranks could not meet: this rank's interceptors still let go
             // after the first meeting every rank has closed its channel to the side file
             if (coll.rank() == 0) {
                 try {
@@ -104,7 +110,16 @@ final class CollectiveProtocols {
             }
             if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
         }
+        // (a voting chain whose ranks could not meet keeps its interceptors' state: releasing it would let redirect
+        // drop the marker of a write the delegates may still hold unwritten)
         coll.free();
+    }
+
+    private static boolean any(long[] all, int k, int at, int ranks) {
+        for (int r = 0; r < ranks; r++) {
+            if (all[r * k + at] != 0) return true;
+        }
+        return false;
     }
 
     /** A voting chain's interceptors' state, kept for {@link #agreedWork}; a failure on the data path is returned. */
@@ -137,18 +152,31 @@ final class CollectiveProtocols {
         }
     }
 
+    /** Whether this rank's closed hooks must be done before any rank leaves close ({@link io.pdla.intercept.IoInterceptor#meetsAfterClosed}). */
+    private boolean meetAfter(Collective coll) {
+        try {
+            return file.chain.meetsAfterClosed(file.context);
+        } catch (RuntimeException e) {
+            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
+            return true;
+        }
+    }
+
     /**
      * The collective close work of a chain that holds a close vote, on every rank, after the close meeting that ORed
      * the votes and before the {@code closed} hooks: the delegates' write-back of the open's pages, and what must
      * follow it (redirect making those bytes durable before its write session ends). Returns the error the
-     * application's close must report when that work failed on the application's data path ({@link DataPathException}).
+     * application's close must report when that work failed on the application's data path ({@link DataPathException});
+     * {@code failed[0]} is set when it failed in any way.
      */
-    private MPIIOException agreedWork(Collective coll, boolean anyVote) {
+    private MPIIOException agreedWork(Collective coll, boolean anyVote, boolean[] failed) {
         try {
             file.chain.closeAgreed(file.context, anyVote);
         } catch (DataPathException e) {
+            failed[0] = true;
             return file.translate(e, "close");   // the delegates' write-back of the application's bytes failed
         } catch (IOException | RuntimeException e) {
+            failed[0] = true;
             System.err.println("pdla: interceptor failed in the collective part of closing " + file.name + " on rank " + coll.rank() + ": " + e);
         }
         return null;

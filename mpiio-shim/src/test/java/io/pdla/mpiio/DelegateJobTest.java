@@ -99,7 +99,7 @@ class DelegateJobTest {
     void aWritableCloseReachesTheDelegatesOnlyWhenARankOfTheOpenNeedsIt(int np, int delegates) throws Exception {
         MpjJob.Result r = run(io.pdla.mpiio.programs.DelegateCloseVoteProgram.class, np, delegates, List.of(), dir.toString());
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
-        assertEquals(np * 5, passed.size(), r.output());
+        assertEquals(np * 6, passed.size(), r.output());
     }
 
     @Test

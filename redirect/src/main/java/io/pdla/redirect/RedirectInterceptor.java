@@ -396,12 +396,12 @@ public final class RedirectInterceptor implements IoInterceptor {
     }
 
     /**
-     * With delegates configured (a chain that holds a close vote), a rank ending a write session asks for the close's
-     * collective work: the delegates then write back the open's pages, and {@link #closeAgreed} makes them durable,
-     * before any rank's session ends on the file's final identity.
+     * With delegates configured (a chain that holds a close vote), the session's end comes after the close meeting:
+     * a rank ending one has the ranks meet once more after the closed hooks, so that no rank leaves close, and opens
+     * the file again, before every rank's session ended. It does not ask the delegates for a CLOSE round.
      */
     @Override
-    public boolean needsCollectiveClose(FileContext ctx) {
+    public boolean meetsAfterClosed(FileContext ctx) {
         return endingSessions.containsKey(ctx);
     }
 

@@ -219,7 +219,7 @@ final class DelegateInterceptor implements IoInterceptor {
      * shim's close meeting that carried the vote, before the interceptors outside this one are told (redirect makes
      * the delegates' bytes durable there and ends its write session on the file's final identity in {@code closed}),
      * so the delegates' write-back of the open's pages is on storage by then; a delegate answers the members only
-     * when all came (it holds each reply until then), and answers them alike, so every rank reports its failure.
+     * when all came (it holds each reply until then); the ranks agree on the outcome in the meeting that follows.
      */
     @Override
     public void closeAgreed(FileContext file, boolean anyRank) throws IOException {

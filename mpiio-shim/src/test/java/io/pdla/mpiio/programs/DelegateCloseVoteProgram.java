@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * overwrites them straight on storage and closes: its ranks used no delegate, but the delegates cache pages they
  * overwrote, so the close reaches them; after a barrier and the first open's sync its small reads see the new
  * bytes.</li>
+ * <li>with a witness interceptor whose last rank's closed hook is slow and whose rank 0 alone asks for the meeting after
+ * the closed hooks, no rank leaves close before every rank's hook ran, and the delegates hear nothing;</li>
  * <li>a delete-on-close open writes through the delegates: after close the file is gone (the write-back came before
  * the delete).</li>
  * </ol>
@@ -123,6 +125,25 @@ public final class DelegateCloseVoteProgram {
                     }
                 }
             }
+        });
+        MPI.COMM_WORLD.Barrier();
+        checks.check("one rank's meetsAfterClosed keeps every rank in close until every rank's closed hooks ran, without a delegate round", () -> {
+            String name = dir.resolve("marked").toString();
+            Path marks = dir.resolve("marks");
+            if (rank == 0) java.nio.file.Files.createDirectories(marks);
+            MPI.COMM_WORLD.Barrier();
+            byte[] model = new byte[(int) SIZE];
+            Info info = hints();
+            info.set("pdla_interceptors", "test-close-witness");
+            info.set(CloseWitnessProvider.MARKS, marks.toString());
+            File f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_CREATE | MPIIO.MODE_WRONLY, info);
+            for (long off = (long) rank * LARGE; off < SIZE; off += (long) np * LARGE) write(f, model, true, off, LARGE, 9);   // bypassing
+            long before = sent.get();
+            f.close();
+            for (int r = 0; r < np; r++) {
+                Checks.expect(java.nio.file.Files.exists(marks.resolve("closed-" + r)), "rank " + rank + " left close before rank " + r + "'s closed hook ran");
+            }
+            Checks.expectEquals(0, sent.get() - before, "requests to the delegates of a close whose only yes was meetsAfterClosed");
         });
         MPI.COMM_WORLD.Barrier();
         checks.check("a delete-on-close open's delegated writes are written back before the file is deleted, not after", () -> {

@@ -247,8 +247,10 @@ public final class SimPfsFile implements StorageFile {
 
     @Override
     public void sync() throws IOException {
+        // every data object of the file, also those this handle never touched: as fsync on any descriptor of a POSIX
+        // file, a sync makes what other handles wrote durable too (redirect relies on it after the delegates' write-back)
         for (int i = 0; i < servers.length; i++) {
-            FileChannel ch = channels[i];
+            FileChannel ch = channel(i, false);
             if (ch != null) ch.force(true);
         }
     }
