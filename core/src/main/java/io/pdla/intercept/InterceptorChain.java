@@ -45,8 +45,8 @@ public final class InterceptorChain {
         if (releaseStore) {
             try {
                 releaseStore(file);
-            } catch (IOException e) {
-                if (first == null) first = e;
+            } catch (IOException | RuntimeException e) {
+                first = worse(first, e instanceof IOException io ? io : new IOException(e));
             }
         }
         if (first != null) throw first;
@@ -106,19 +106,34 @@ public final class InterceptorChain {
         void tell(IoInterceptor interceptor) throws IOException;
     }
 
-    /** Tells every interceptor, innermost first, even after one failed; returns the first failure. */
+    /**
+     * Tells every interceptor, innermost first, even after one failed; returns the first failure, or the first
+     * failure on the application's data path ({@link DataPathException}) when there is one: that is the one the
+     * opener must report, whatever failed before it.
+     */
     private IOException inReverse(Hook hook) {
         IOException first = null;
         for (int i = interceptors.size() - 1; i >= 0; i--) {
             try {
                 hook.tell(interceptors.get(i));
             } catch (IOException e) {
-                if (first == null) first = e;
+                first = worse(first, e);
             } catch (RuntimeException e) {
                 // the interceptors after this one are still told
-                if (first == null) first = new IOException(interceptors.get(i).getClass().getSimpleName() + ": " + e, e);
+                first = worse(first, new IOException(interceptors.get(i).getClass().getSimpleName() + ": " + e, e));
             }
         }
+        return first;
+    }
+
+    /** The failure to report of two: a data-path failure before any other, else the first. */
+    private static IOException worse(IOException first, IOException next) {
+        if (first == null) return next;
+        if (next instanceof DataPathException && !(first instanceof DataPathException)) {
+            next.addSuppressed(first);
+            return next;
+        }
+        first.addSuppressed(next);
         return first;
     }
 

@@ -75,8 +75,8 @@ public interface IoInterceptor {
     /**
      * After the driver closed the file without error: its size and modification time are final now (HDFS,
      * for one, stamps the time only at close), so this is where what vouches for them belongs. In a chain that
-     * holds a close vote, after {@link #closeAgreed}, and only when it and the release of the interceptors' state
-     * did not fail: the delegates' write-back of the open's pages is on storage.
+     * holds a close vote, after {@link #closeAgreed}, and only when it did not fail: the delegates' write-back of the
+     * open's pages is on storage.
      */
     default void closed(FileContext file) throws IOException {
     }

@@ -131,4 +131,40 @@ class InterceptorChainTest {
     void noneMeansNoInterceptors() {
         assertTrue(new Interceptors().configured(Map.of(Interceptors.HINT, "none")).isEmpty());
     }
+
+    /**
+     * The close work of a chain: every interceptor is told even after one threw (a RuntimeException included), and a
+     * failure on the application's data path is the one reported, whichever interceptor failed first.
+     */
+    @Test
+    void closeAgreedTellsEveryInterceptorAndReportsTheDataPathFailure() throws IOException {
+        List<String> told = new ArrayList<>();
+        IoInterceptor outer = new IoInterceptor() {
+            @Override
+            public void closeAgreed(FileContext file, boolean anyRank) {
+                told.add("outer");
+                throw new IllegalStateException("outer broke");
+            }
+        };
+        IoInterceptor middle = new IoInterceptor() {
+            @Override
+            public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
+                told.add("middle");
+                throw new DataPathException("delegate 1 did not answer");
+            }
+        };
+        IoInterceptor inner = new IoInterceptor() {
+            @Override
+            public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
+                told.add("inner");
+                throw new IOException("inner broke first");
+            }
+        };
+        FileContext f = open("close.dat");
+        IOException e = assertThrows(IOException.class, () -> new InterceptorChain(List.of(outer, middle, inner)).closeAgreed(f, true));
+        assertEquals(List.of("inner", "middle", "outer"), told, "innermost first, every one told");
+        assertTrue(e instanceof DataPathException, "the data-path failure is reported, not the first one: " + e);
+        assertEquals(2, e.getSuppressed().length, "the others ride along: " + List.of(e.getSuppressed()));
+        f.file().close();
+    }
 }

@@ -73,9 +73,9 @@ final class CollectiveProtocols {
                 boolean anyVote = any(all, 3, 1, coll.size()), anyAfter = any(all, 3, 2, coll.size());
                 boolean[] failed = {false};
                 late = agreedWork(coll, anyVote, failed);
-                MPIIOException released = releaseStore(coll);
-                if (late == null) late = released;
-                // a write-back that did not happen must not be vouched for by what the closed hooks record
+                // a write-back that did not happen must not be vouched for by what the closed hooks record, nor
+                // lose redirect's marker of the writes the delegates may still hold: the state is kept then
+                if (!failed[0]) releaseStore(coll);
                 if (closedHere && late == null && !failed[0]) tellClosed(coll);
                 if (anyVote || anyAfter || deleting) {
                     // what the agreed work and the closed hooks did (write-back, a write session's end) is done on every
@@ -122,16 +122,16 @@ final class CollectiveProtocols {
         return false;
     }
 
-    /** A voting chain's interceptors' state, kept for {@link #agreedWork}; a failure on the data path is returned. */
-    private MPIIOException releaseStore(Collective coll) {
+    /**
+     * A voting chain's interceptors' state, kept for {@link #agreedWork}. Its failure is only logged: nothing of the
+     * application's data depends on it once the agreed work succeeded, and it comes after the meeting that could agree.
+     */
+    private void releaseStore(Collective coll) {
         try {
             file.chain.releaseStore(file.context);
-        } catch (DataPathException e) {
-            return file.translate(e, "close");
         } catch (IOException | RuntimeException e) {
             System.err.println("pdla: interceptor failed closing " + file.name + " on rank " + coll.rank() + ": " + e);
         }
-        return null;
     }
 
     private void tellClosed(Collective coll) {

@@ -431,6 +431,13 @@ final class DelegateInterceptor implements IoInterceptor {
     private byte[][] exchange(List<Integer> targets, List<byte[]> requests) throws IOException {
         int[] t = new int[targets.size()];
         for (int i = 0; i < t.length; i++) t[i] = targets.get(i);
-        return transport.exchange(t, requests.toArray(new byte[0][]));
+        try {
+            return transport.exchange(t, requests.toArray(new byte[0][]));
+        } catch (io.pdla.intercept.DataPathException e) {
+            throw e;
+        } catch (IOException e) {
+            // the transport itself failed (MPJ, an interrupt): what the delegates did with the request is unknown
+            throw new DelegateFailedException("delegates " + targets + ": " + e.getMessage());
+        }
     }
 }

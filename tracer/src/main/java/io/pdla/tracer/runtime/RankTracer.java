@@ -199,7 +199,13 @@ final class RankTracer {
 
     /** Counts and encodes the queued calls; under the lock. */
     private void drainPending() {
-        pending.drain(counter);
+        try {
+            pending.drain(counter);
+        } catch (Throwable t) {
+            // tracing never fails the application's call, or its close (which must reach its meetings): the
+            // batch being counted is dropped (PendingCalls keeps the rest), and the trace says nothing of it
+            log().warning("tracer: dropped calls that could not be counted: " + t);
+        }
         checkOutput();
     }
 
