@@ -65,24 +65,22 @@ public final class InterceptorChain {
 
     /** Whether the close of {@code file} holds a vote: any interceptor takes part ({@link IoInterceptor#votesAtClose}); the same on every rank. */
     public boolean votesAtClose(FileContext file) {
-        for (IoInterceptor i : interceptors) {
-            if (i.votesAtClose(file)) return true;
-        }
-        return false;
+        return any(i -> i.votesAtClose(file));
     }
 
     /** This rank's vote for collective close work: whether any interceptor needs it ({@link IoInterceptor#needsCollectiveClose}). */
     public boolean needsCollectiveClose(FileContext file) {
-        for (IoInterceptor i : interceptors) {
-            if (i.needsCollectiveClose(file)) return true;
-        }
-        return false;
+        return any(i -> i.needsCollectiveClose(file));
     }
 
     /** Whether this rank's closed hooks must be done on every rank before any leaves close ({@link IoInterceptor#meetsAfterClosed}). */
     public boolean meetsAfterClosed(FileContext file) {
+        return any(i -> i.meetsAfterClosed(file));
+    }
+
+    private boolean any(java.util.function.Predicate<IoInterceptor> asks) {
         for (IoInterceptor i : interceptors) {
-            if (i.meetsAfterClosed(file)) return true;
+            if (asks.test(i)) return true;
         }
         return false;
     }

@@ -66,17 +66,20 @@ final class CollectiveProtocols {
         }
         // Each meeting costs the waiting ranks a wake-up (ms on a loaded machine, as at open): an idle close holds one
         try {
-            long[] all = coll.allgather(new long[]{Collective.outcome(local), votes && vote(coll) ? 1 : 0, votes && meetAfter(coll) ? 1 : 0});
+            long[] all = coll.allgather(new long[]{Collective.outcome(local), votes && ask(coll, file.chain::needsCollectiveClose) ? 1 : 0,
+                    votes && ask(coll, file.chain::meetsAfterClosed) ? 1 : 0});
             MPIIOException late = null;
             long[] after = null;
             if (votes) {
                 boolean anyVote = any(all, 3, 1, coll.size()), anyAfter = any(all, 3, 2, coll.size());
-                boolean[] failed = {false};
-                late = agreedWork(coll, anyVote, failed);
+                AgreedWork work = agreedWork(coll, anyVote);
+                late = work.error();
                 // a write-back that did not happen must not be vouched for by what the closed hooks record, nor
                 // lose redirect's marker of the writes the delegates may still hold: the state is kept then
-                if (!failed[0]) releaseStore(coll);
-                if (closedHere && late == null && !failed[0]) tellClosed(coll);
+                if (!work.failed()) {
+                    releaseStore(coll);
+                    if (closedHere) tellClosed(coll);
+                }
                 if (anyVote || anyAfter || deleting) {
                     // what the agreed work and the closed hooks did (write-back, a write session's end) is done on every
                     // rank before any leaves close, reopens or deletes the file; its outcome is agreed (a delegate that
@@ -142,44 +145,40 @@ final class CollectiveProtocols {
         }
     }
 
-    /** This rank's close vote ({@link io.pdla.intercept.IoInterceptor#needsCollectiveClose}). */
-    private boolean vote(Collective coll) {
+    /**
+     * One of this rank's close votes ({@link io.pdla.intercept.IoInterceptor#needsCollectiveClose},
+     * {@link io.pdla.intercept.IoInterceptor#meetsAfterClosed}); an interceptor that fails to answer votes yes.
+     */
+    private boolean ask(Collective coll, java.util.function.Predicate<io.pdla.intercept.FileContext> vote) {
         try {
-            return file.chain.needsCollectiveClose(file.context);
+            return vote.test(file.context);
         } catch (RuntimeException e) {
             System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
             return true;   // the safe side: the work is done, as if the interceptor had asked for it
         }
     }
 
-    /** Whether this rank's closed hooks must be done before any rank leaves close ({@link io.pdla.intercept.IoInterceptor#meetsAfterClosed}). */
-    private boolean meetAfter(Collective coll) {
-        try {
-            return file.chain.meetsAfterClosed(file.context);
-        } catch (RuntimeException e) {
-            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
-            return true;
-        }
+    /** What the collective close work came to: the error the application's close must report, if any, and whether it failed at all. */
+    private record AgreedWork(MPIIOException error, boolean failed) {
+        static final AgreedWork DONE = new AgreedWork(null, false);
     }
 
     /**
      * The collective close work of a chain that holds a close vote, on every rank, after the close meeting that ORed
      * the votes and before the {@code closed} hooks: the delegates' write-back of the open's pages, and what must
-     * follow it (redirect making those bytes durable before its write session ends). Returns the error the
-     * application's close must report when that work failed on the application's data path ({@link DataPathException});
-     * {@code failed[0]} is set when it failed in any way.
+     * follow it (redirect making those bytes durable before its write session ends). A failure on the application's
+     * data path ({@link DataPathException}) is the error the application's close reports; any other is logged.
      */
-    private MPIIOException agreedWork(Collective coll, boolean anyVote, boolean[] failed) {
+    private AgreedWork agreedWork(Collective coll, boolean anyVote) {
         try {
             file.chain.closeAgreed(file.context, anyVote);
+            return AgreedWork.DONE;
         } catch (DataPathException e) {
-            failed[0] = true;
-            return file.translate(e, "close");   // the delegates' write-back of the application's bytes failed
+            return new AgreedWork(file.translate(e, "close"), true);   // the delegates' write-back of the application's bytes failed
         } catch (IOException | RuntimeException e) {
-            failed[0] = true;
             System.err.println("pdla: interceptor failed in the collective part of closing " + file.name + " on rank " + coll.rank() + ": " + e);
+            return new AgreedWork(null, true);
         }
-        return null;
     }
 
     /** MPI_File_set_size ({@code onlyGrow} false) and MPI_File_preallocate (true): rank 0 resizes. */
