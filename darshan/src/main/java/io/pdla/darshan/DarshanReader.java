@@ -251,7 +251,7 @@ public final class DarshanReader {
                     if (words < 0) {
                         note = "module " + id.label() + " version " + ver + " is not up-converted by this reader; skipped";
                     } else {
-                        long[] w = new long[128];
+                        long[] w = new long[Math.max(128, words)];   // upConvert works in 128 words; some modules have more
                         while (c.remaining() > 0) {
                             java.util.Arrays.fill(w, 0);
                             c.words(w, words);
