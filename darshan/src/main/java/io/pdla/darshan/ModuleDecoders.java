@@ -38,11 +38,13 @@ final class ModuleDecoders {
         long stripes = 0;
         for (int i = 0; i < comps.length; i++) {
             if (comps[i][LustreRecord.STRIPE_SIZE] == -1) { used = i; break; }
-            stripes += comps[i][LustreRecord.STRIPE_COUNT];
+            // a damaged count can be negative or huge: the sum stays within the OSTs actually stored
+            long count = Math.min(allOsts.length, Math.max(0, comps[i][LustreRecord.STRIPE_COUNT]));
+            stripes = Math.min(allOsts.length, stripes + count);
         }
         long[][] keptComps = java.util.Arrays.copyOf(comps, used);
         String[] keptPools = java.util.Arrays.copyOf(pools, used);
-        long[] osts = java.util.Arrays.copyOf(allOsts, (int) Math.min(stripes, allOsts.length));
+        long[] osts = java.util.Arrays.copyOf(allOsts, (int) stripes);
         return new LustreRecord(id, rank, keptComps, keptPools, osts);
     }
 

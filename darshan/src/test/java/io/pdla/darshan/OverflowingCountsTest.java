@@ -6,6 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,5 +44,27 @@ class OverflowingCountsTest {
         assertThrows(DarshanFormatException.class, () -> ModuleDecoders.lustre(v1, 1));
         RecordCursor v2 = cursor(1, 0, 1L << 59, 1L << 61, 0, 0);
         assertThrows(DarshanFormatException.class, () -> ModuleDecoders.lustre(v2, 2));
+    }
+
+    /** Found by CI's DarshanLogFuzzTest (a moved LUSTRE region): component stripe counts summed to a negative OST count. */
+    @Test
+    void lustreComponentStripeCountsThatAreNegativeOrHugeKeepOnlyTheStoredOsts() throws DarshanFormatException {
+        long[] comp1 = {1 << 20, -1_164_515_691L, 0, 0, 0, 0, 0, 0, 0};   // 7 counters and a 16-byte pool name
+        long[] comp2 = {1 << 20, Long.MAX_VALUE, 0, 0, 0, 0, 0, 0, 0};
+        long[] words = new long[4 + 18 + 3];
+        words[0] = 1; words[2] = 2; words[3] = 3;
+        System.arraycopy(comp1, 0, words, 4, 9);
+        System.arraycopy(comp2, 0, words, 13, 9);
+        words[22] = 10; words[23] = 11; words[24] = 12;
+        LustreRecord negativeFirst = ModuleDecoders.lustre(cursor(words), 2);
+        assertEquals(2, negativeFirst.components().length);
+        assertArrayEquals(new long[] {10, 11, 12}, negativeFirst.ostIds(), "a huge count keeps the three stored OSTs");
+
+        words[5] = 2;     // a valid count, then a huge one: the sum must not wrap around
+        assertArrayEquals(new long[] {10, 11, 12}, ModuleDecoders.lustre(cursor(words), 2).ostIds());
+
+        words[5] = -1_164_515_691L;
+        words[14] = -7;   // both counts damaged low: no OST is attributed
+        assertEquals(0, ModuleDecoders.lustre(cursor(words), 2).ostIds().length);
     }
 }
