@@ -53,16 +53,31 @@ public final class DurableQueue {
     public long offer(Transaction txn, int lane, byte[] value) {
         checkLane(lane);
         DatabaseEntry counterKey = new DatabaseEntry(COUNTER_KEY), counter = new DatabaseEntry();
-        long next = meta.get(txn, counterKey, counter, LockMode.RMW) == OperationStatus.SUCCESS
-                ? counter(counter.getData()) : afterLastItem(txn);
-        TupleOutput after = new TupleOutput();
-        after.writeLong(next + 1);
-        meta.put(txn, counterKey, new DatabaseEntry(after.toByteArray()));
+        long next;
+        while (true) {
+            if (meta.get(txn, counterKey, counter, LockMode.RMW) == OperationStatus.SUCCESS) {
+                next = counter(counter.getData());
+                meta.put(txn, counterKey, counterEntry(next + 1));
+                break;
+            }
+            // No counter yet, and a missing key takes no lock: producers that all found it missing race here. Only
+            // the one whose insert lands creates it; the others (their insert waits for its commit, then finds the
+            // key) read the number from it. Overwriting instead let a producer whose scan ran late take a number
+            // that a producer serialised on the counter had taken meanwhile (PatternDatabaseTest, CI).
+            next = afterLastItem(txn);
+            if (meta.putNoOverwrite(txn, counterKey, counterEntry(next + 1)) == OperationStatus.SUCCESS) break;
+        }
         if (items.putNoOverwrite(txn, new DatabaseEntry(key(lane, next)), new DatabaseEntry(value)) != OperationStatus.SUCCESS) {
             throw new IllegalStateException(where() + ": sequence " + next + " already taken: the counter record 'queue-next' is behind"
                     + " the items (damaged?)");
         }
         return next;
+    }
+
+    private static DatabaseEntry counterEntry(long value) {
+        TupleOutput out = new TupleOutput();
+        out.writeLong(value);
+        return new DatabaseEntry(out.toByteArray());
     }
 
     /** A queue written before it had a counter record continues after its highest sequence number. */

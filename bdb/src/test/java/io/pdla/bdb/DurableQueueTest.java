@@ -116,6 +116,54 @@ class DurableQueueTest {
         }
     }
 
+    /**
+     * Producers that start together on a queue without its counter record (a new store) and a consumer polling
+     * meanwhile: every offer succeeds and no sequence number is given twice. Found by CI in PatternDatabaseTest
+     * ("sequence 3 already taken"): a producer that found no counter overwrote it after a late scan.
+     */
+    @Test
+    void producersRacingOnANewQueueNeverShareASequence() throws Exception {
+        var dc = JeEnvironments.databaseConfig(EnvironmentSettings.readWrite());
+        try (Environment env = JeEnvironments.open(dir, EnvironmentSettings.readWrite())) {
+            for (int round = 0; round < 40; round++) {
+                try (com.sleepycat.je.Database meta = env.openDatabase(null, "meta-" + round, dc);
+                     com.sleepycat.je.Database items = env.openDatabase(null, "queue-" + round, dc)) {
+                    DurableQueue q = new DurableQueue(items, meta, 1);
+                    java.util.concurrent.ConcurrentLinkedQueue<Long> given = new java.util.concurrent.ConcurrentLinkedQueue<>();
+                    java.util.concurrent.ConcurrentLinkedQueue<Throwable> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+                    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(5);
+                    java.util.concurrent.atomic.AtomicBoolean producing = new java.util.concurrent.atomic.AtomicBoolean(true);
+                    List<Thread> threads = new ArrayList<>();
+                    for (int t = 0; t < 4; t++) {
+                        threads.add(new Thread(() -> {
+                            try {
+                                start.await();
+                                for (int i = 0; i < 12; i++) given.add(JeTransactions.run(env, 50, txn -> q.offer(txn, 0, bytes("v"))));
+                            } catch (Throwable e) {
+                                failures.add(e);
+                            }
+                        }));
+                    }
+                    threads.add(new Thread(() -> {
+                        try {
+                            start.await();
+                            while (producing.get()) JeTransactions.run(env, 50, txn -> q.poll(txn));
+                        } catch (Throwable e) {
+                            failures.add(e);
+                        }
+                    }));
+                    threads.forEach(Thread::start);
+                    for (int t = 0; t < 4; t++) threads.get(t).join();
+                    producing.set(false);
+                    threads.get(4).join();
+                    assertTrue(failures.isEmpty(), "round " + round + ": " + failures);
+                    assertEquals(48, given.size());
+                    assertEquals(48, new HashSet<>(given).size(), "round " + round + ": a sequence was given twice: " + given);
+                }
+            }
+        }
+    }
+
     private static JeChild.QueueStore openStore(Environment env) {
         return JeChild.QueueStore.open(env);
     }
