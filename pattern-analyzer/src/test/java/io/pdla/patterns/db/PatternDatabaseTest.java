@@ -90,10 +90,15 @@ class PatternDatabaseTest {
             });
             replicator.start();
             List<Thread> writers = new java.util.ArrayList<>();
+            java.util.concurrent.ConcurrentLinkedQueue<RuntimeException> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
             for (int t = 0; t < 3; t++) {
                 int base = t * perThread;
                 Thread w = new Thread(() -> {
-                    for (int i = base; i < base + perThread; i++) db.put(CrashWriter.entry(i));
+                    try {
+                        for (int i = base; i < base + perThread; i++) db.put(CrashWriter.entry(i));
+                    } catch (RuntimeException e) {
+                        failures.add(e);
+                    }
                 });
                 writers.add(w);
                 w.start();
@@ -101,6 +106,7 @@ class PatternDatabaseTest {
             for (Thread w : writers) w.join();
             writing.set(false);
             replicator.join();
+            assertTrue(failures.isEmpty(), "a writer failed: " + failures);
             assertEquals(3 * perThread, db.keys().size());
             assertEquals(3 * perThread, taken.size(), "every stored entry was queued once and dequeued once");
             assertEquals(3 * perThread, taken.stream().map(QueueItem::key).distinct().count());
