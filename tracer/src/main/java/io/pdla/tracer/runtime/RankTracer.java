@@ -94,6 +94,15 @@ final class RankTracer {
     private final PendingCalls pending = new PendingCalls(BATCH);
     /** The thread of the rank's first open (the rank's own thread): its calls are queued without a lock. */
     private volatile Thread owner;
+    /**
+     * At most one summary rewrite per interval at the moments the rank has no open file: a job that opens and
+     * closes a file per phase (IOR does, every few milliseconds) otherwise pays a file write and rename per phase,
+     * done by the writer thread while the next phase runs (4-6 % of a 4 KiB read phase, bench/RESULTS.md). The
+     * summary on disk is then at most one interval behind until shutdown writes the last one.
+     */
+    private final long summaryIntervalNanos;
+    private long lastSummaryNanos;
+    private boolean summaryWritten;
 
     private RankTracer(Path dir, int rank, int nprocs, String command, Map<String, String> hints) {
         this.dir = dir;
@@ -101,6 +110,7 @@ final class RankTracer {
         this.nprocs = nprocs;
         this.command = command;
         this.hints = Map.copyOf(hints);
+        this.summaryIntervalNanos = TraceSettings.summaryIntervalNanos(hints, w -> log().warning("pdla tracer, rank " + rank + ": " + w));
         this.originNanoTime = System.nanoTime();
         java.time.Instant now = java.time.Instant.now();
         this.originEpochNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
@@ -310,13 +320,24 @@ final class RankTracer {
             if (tracing) {
                 if (aggregatorTrace != null) aggregatorTrace.checkpoint();
                 encoder.checkpoint(dropped);
-                RankSummary s = summary();
-                out.afterWritten(() -> CounterFile.write(dir, s));
+                if (summaryDue()) {
+                    RankSummary s = summary();
+                    out.afterWritten(() -> CounterFile.write(dir, s));
+                }
                 checkOutput();
             } else {
                 writeSummary(false);
             }
         }
+    }
+
+    /** Whether a summary is to be written now (the first one always); notes the time if so. */
+    private boolean summaryDue() {
+        long now = System.nanoTime();
+        if (summaryWritten && now - lastSummaryNanos < summaryIntervalNanos) return false;
+        summaryWritten = true;
+        lastSummaryNanos = now;
+        return true;
     }
 
     /** The end of the rank's run: seals the trace, writes the summary and, if all ranks are there, job.json. */
