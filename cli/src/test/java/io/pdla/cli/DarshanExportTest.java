@@ -48,7 +48,8 @@ class DarshanExportTest {
         traceDir = tmp.resolve("trace");
         data = tmp.resolve("shared.dat");
         PosixDriver driver = new PosixDriver();
-        Map<String, String> hints = Map.of(TraceSettings.HINT_DIR, traceDir.toString(), DarshanLogExport.HINT, "true");
+        // " TRUE ": the boolean is read trimmed and in any case, not as a file named " TRUE " in the working directory
+        Map<String, String> hints = Map.of(TraceSettings.HINT_DIR, traceDir.toString(), DarshanLogExport.HINT, " TRUE ");
         for (int rank = 0; rank < RANKS; rank++) {
             FileContext ctx = new FileContext("shared.dat", data.toUri(), 9, rank, RANKS, new AppIdentity("StridedApp", RANKS),
                     Map.of(), driver, driver.open(data.toUri(), OpenOptions.createReadWrite()));

@@ -48,7 +48,7 @@ class HintsAndViewsFuzzTest {
             "pdla_delegate_direct_bytes", "hdfs_block_size");
     private static final List<String> INT_KEYS = List.of("cb_nodes", "striping_factor", "hdfs_replication", "pdla_catalog_wait_ms");
     private static final List<String> ENUM_KEYS = List.of("romio_cb_read", "romio_cb_write", "romio_ds_read", "romio_ds_write", "pdla_fd_partition",
-            "pdla_fd_stripe_io", "pdla_cb_exchange", "posix_direct_io", "pdla_trace_darshan", "hdfs_storage_policy");
+            "pdla_fd_stripe_io", "pdla_cb_exchange", "posix_direct_io", "hdfs_storage_policy");
     private static final List<String> PATH_KEYS = List.of("pdla_shared_fp_dir", "pdla_trace_dir", "pdla_catalog", "simpfs_root", "simpfs_config");
 
     @Provide
@@ -99,6 +99,9 @@ class HintsAndViewsFuzzTest {
                 Combinators.combine(Arbitraries.of(PATH_KEYS), pathValue()).as(Map::entry),
                 cbConfigList().map(v -> Map.entry("cb_config_list", v)),
                 layout().map(v -> Map.entry("simpfs_layout", v)),
+                // true/false or a path; a relative path is the working directory's, which the job must not litter (see pathValue)
+                Arbitraries.of("true", "TRUE", " true ", "false", "FALSE", "", " ", "@/export.darshan", "@/missing/pdla/export.darshan", "/dev/null/below")
+                        .map(v -> Map.entry("pdla_trace_darshan", v)),
                 Arbitraries.of("tracer", "nonsense", ",,,", "none", "tracer,tracer", "redirect", "").map(v -> Map.entry("pdla_interceptors", v)),
                 Arbitraries.of("", " ", "app with spaces", "\u0000", "x".repeat(5000)).map(v -> Map.entry("pdla_app", v)));
     }

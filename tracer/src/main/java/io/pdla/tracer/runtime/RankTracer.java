@@ -446,9 +446,9 @@ final class RankTracer {
             if (present != nprocs) return;
             JobInfo.merge(dir, TraceDirectory.readSummaries(dir)).write(dir, "rank-" + rank);
             CounterLog.load(dir).writeText(dir, "rank-" + rank);
-            String darshan = hints.get(io.pdla.tracer.counters.DarshanLogExport.HINT);
-            if (darshan != null && !darshan.isBlank() && !"false".equals(darshan)) {
-                io.pdla.tracer.counters.DarshanLogExport.write(dir, "true".equals(darshan)
+            String darshan = hints.getOrDefault(io.pdla.tracer.counters.DarshanLogExport.HINT, "").trim();
+            if (!darshan.isEmpty() && !darshan.equalsIgnoreCase("false")) {
+                io.pdla.tracer.counters.DarshanLogExport.write(dir, darshan.equalsIgnoreCase("true")
                         ? dir.resolve(io.pdla.tracer.counters.DarshanLogExport.DEFAULT_NAME) : Path.of(darshan));
             }
         } catch (IOException | RuntimeException e) {
