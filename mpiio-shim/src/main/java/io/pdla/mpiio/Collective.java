@@ -139,6 +139,14 @@ final class Collective {
         return local == null ? 0 : local.errorClass().ordinal() + 1;
     }
 
+    /** Whether value {@code at} of any rank's {@code k}-value row, already gathered ({@link #allgather}), is set (a vote). */
+    boolean anyRank(long[] all, int k, int at) {
+        for (int r = 0; r < size; r++) {
+            if (all[r * k + at] != 0) return true;
+        }
+        return false;
+    }
+
     /** {@link #agree} on outcomes already gathered: value {@code at} of each rank's {@code k}-value row. */
     void agree(long[] all, int k, int at, MPIIOException local, String file) throws MPIIOException {
         if (local != null) throw local;

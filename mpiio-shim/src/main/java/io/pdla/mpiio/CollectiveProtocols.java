@@ -71,7 +71,7 @@ final class CollectiveProtocols {
             MPIIOException late = null;
             long[] after = null;
             if (votes) {
-                boolean anyVote = any(all, 3, 1, coll.size()), anyAfter = any(all, 3, 2, coll.size());
+                boolean anyVote = coll.anyRank(all, 3, 1), anyAfter = coll.anyRank(all, 3, 2);
                 AgreedWork work = agreedWork(coll, anyVote);
                 late = work.error();
                 // a write-back that did not happen must not be vouched for by what the closed hooks record, nor
@@ -116,13 +116,6 @@ final class CollectiveProtocols {
         // (a voting chain whose ranks could not meet keeps its interceptors' state: releasing it would let redirect
         // drop the marker of a write the delegates may still hold unwritten)
         coll.free();
-    }
-
-    private static boolean any(long[] all, int k, int at, int ranks) {
-        for (int r = 0; r < ranks; r++) {
-            if (all[r * k + at] != 0) return true;
-        }
-        return false;
     }
 
     /**

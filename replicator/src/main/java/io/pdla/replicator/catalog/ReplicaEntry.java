@@ -114,7 +114,7 @@ public record ReplicaEntry(KeyedPattern pattern, URI replica, Layout layout, Str
     private static void verifyChecksum(byte[] data) throws IOException {
         if (data.length < 4 + CHECKSUM_BYTES) throw new IOException("row too short for its checksum");
         int body = data.length - CHECKSUM_BYTES;
-        int stored = ((data[body] & 0xFF) << 24) | ((data[body + 1] & 0xFF) << 16) | ((data[body + 2] & 0xFF) << 8) | (data[body + 3] & 0xFF);
+        int stored = java.nio.ByteBuffer.wrap(data).getInt(body);   // big-endian, as DataOutputStream wrote it
         int actual = checksum(data, body);
         if (stored != actual) {
             throw new IOException("checksum " + Integer.toHexString(actual) + " of the row is not the stored " + Integer.toHexString(stored));

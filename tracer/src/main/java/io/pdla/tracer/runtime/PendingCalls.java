@@ -112,22 +112,18 @@ final class PendingCalls {
                 int i = (int) k & mask;
                 int kind = kinds[i];
                 int n = runLength(i, (int) Math.min(h - k, capacity - i));
-                long next = k + n;
-                try {
-                    if (n >= 2) {
-                        consumer.run(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0,
-                                offsets[i], offsets[i + 1] - offsets[i], lengths[i], n, starts, ends, i);
-                        continue;
-                    }
-                    boolean single = (kind & SINGLE) != 0;
-                    ExtentList list = lists[i];
-                    if (list != null) lists[i] = null;
-                    ExtentList extents = single ? null : list != null ? list : ExtentList.EMPTY;
-                    consumer.call(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0, extents,
-                            single ? offsets[i] : 0, single ? lengths[i] : 0, single ? 0 : offsets[i], moved[i], starts[i], ends[i]);
-                } finally {
-                    k = next;
+                k += n;   // before the consumer runs: should it throw, this call or run is dropped, never counted twice
+                if (n >= 2) {
+                    consumer.run(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0,
+                            offsets[i], offsets[i + 1] - offsets[i], lengths[i], n, starts, ends, i);
+                    continue;
                 }
+                boolean single = (kind & SINGLE) != 0;
+                ExtentList list = lists[i];
+                if (list != null) lists[i] = null;
+                ExtentList extents = single ? null : list != null ? list : ExtentList.EMPTY;
+                consumer.call(files[i], OPS[kind & 0xF], POSITIONINGS[kind >>> 4 & 0xF], (kind & COLLECTIVE) != 0, extents,
+                        single ? offsets[i] : 0, single ? lengths[i] : 0, single ? 0 : offsets[i], moved[i], starts[i], ends[i]);
             }
         } finally {
             tail = k;
