@@ -121,3 +121,33 @@ JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwriteList0(JNIEnv *
         jlongArray offsets, jlongArray lengths, jint count) {
     return list_io(env, fd, a, off, offsets, lengths, count, 1);
 }
+
+/*
+ * Byte-range locks held by the open file description of fd (Linux OFD locks, F_OFD_SETLKW), not by the process:
+ * they exclude other descriptors of this process too, so each MPJ multicore rank's handle excludes the others in the
+ * kernel, and closing some other descriptor of the file does not drop them (a process-owned fcntl lock, which
+ * FileChannel.lock takes, is dropped by the process's first close of any descriptor of the file). They conflict with
+ * process-owned fcntl locks of other processes as those conflict with each other. 0, or -errno (EINVAL: the kernel
+ * has no OFD locks).
+ */
+JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_lock0(JNIEnv *env, jclass cls, jint fd, jlong pos, jlong len) {
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    fl.l_start = (off_t) pos;
+    fl.l_len = (off_t) len;
+    int r;
+    do r = fcntl(fd, F_OFD_SETLKW, &fl); while (r < 0 && errno == EINTR);
+    return r < 0 ? -errno : 0;
+}
+
+JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_unlock0(JNIEnv *env, jclass cls, jint fd, jlong pos, jlong len) {
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_UNLCK;
+    fl.l_whence = SEEK_SET;
+    fl.l_start = (off_t) pos;
+    fl.l_len = (off_t) len;
+    return fcntl(fd, F_OFD_SETLK, &fl) < 0 ? -errno : 0;
+}

@@ -32,4 +32,9 @@ final class NativeIo {
     static native long preadList0(int fd, byte[] array, int arrayOffset, long[] offsets, long[] lengths, int count);
 
     static native long pwriteList0(int fd, byte[] array, int arrayOffset, long[] offsets, long[] lengths, int count);
+
+    /** Waits for an exclusive lock of {@code [position, position + length)} held by {@code fd}'s open file description. */
+    static native int lock0(int fd, long position, long length);
+
+    static native int unlock0(int fd, long position, long length);
 }

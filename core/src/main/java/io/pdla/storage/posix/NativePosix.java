@@ -39,7 +39,7 @@ public final class NativePosix {
     private static final String SHARED = "io.pdla.storage.posix.native-io";
     private static final String BRIDGE = "io.pdla.storage.posix.NativeIo";
 
-    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST;
+    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK;
     private static final String UNAVAILABLE;
     private static final LongAdder JVM_CALLS;
     /** Native transfers made by this class loader's copy of pdla (under multicore: this rank's). */
@@ -57,6 +57,8 @@ public final class NativePosix {
         PWRITE = h == null ? null : h[4];
         PREAD_LIST = h == null ? null : h[5];
         PWRITE_LIST = h == null ? null : h[6];
+        LOCK = h == null ? null : h[7];
+        UNLOCK = h == null ? null : h[8];
     }
 
     private NativePosix() {
@@ -107,6 +109,7 @@ public final class NativePosix {
             l.findStatic(bridge, "load", MethodType.methodType(void.class, String.class)).invokeExact(library.toString());
             MethodType list = MethodType.methodType(long.class, int.class, byte[].class, int.class, long[].class, long[].class, int.class);
             MethodType one = MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class);
+            MethodType range = MethodType.methodType(int.class, int.class, long.class, long.class);
             MethodHandle[] h = {
                     l.findStatic(bridge, "open0", MethodType.methodType(int.class, byte[].class, int.class)),
                     l.findStatic(bridge, "close0", MethodType.methodType(int.class, int.class)),
@@ -114,7 +117,9 @@ public final class NativePosix {
                     l.findStatic(bridge, "pread0", one),
                     l.findStatic(bridge, "pwrite0", one),
                     l.findStatic(bridge, "preadList0", list),
-                    l.findStatic(bridge, "pwriteList0", list)};
+                    l.findStatic(bridge, "pwriteList0", list),
+                    l.findStatic(bridge, "lock0", range),
+                    l.findStatic(bridge, "unlock0", range)};
             // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
             String probe = (String) h[2].invokeExact(2);
             if (probe == null) throw new IllegalStateException("strerror0 returned nothing");
@@ -236,6 +241,34 @@ public final class NativePosix {
         }
         count();
         if (r < 0) throw error((int) -r, path, "write");
+    }
+
+    private static final int EINVAL = 22;
+
+    /**
+     * Waits for an exclusive lock of {@code [offset, offset + length)} owned by {@code fd}'s open file description
+     * (see {@code lock0} in {@code pdla_posix.c}); false when the kernel has no such locks (then nothing is held).
+     */
+    static boolean lock(int fd, long offset, long length, Path path) throws IOException {
+        int r;
+        try {
+            r = (int) LOCK.invokeExact(fd, offset, length);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        if (r == -EINVAL) return false;
+        if (r < 0) throw error(-r, path, "lock " + length + " bytes at " + offset);
+        return true;
+    }
+
+    static void unlock(int fd, long offset, long length, Path path) throws IOException {
+        int r;
+        try {
+            r = (int) UNLOCK.invokeExact(fd, offset, length);
+        } catch (Throwable t) {
+            throw unexpected(t, path);
+        }
+        if (r < 0) throw error(-r, path, "unlock " + length + " bytes at " + offset);
     }
 
     private static void count() {

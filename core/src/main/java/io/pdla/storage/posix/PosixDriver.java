@@ -28,7 +28,9 @@ import java.util.stream.Stream;
 /**
  * The {@code file:} driver: local or mounted POSIX file systems through {@link java.nio.channels.FileChannel}.
  * Hint {@code posix_direct_io=true} bypasses the page cache for aligned requests (see {@link PosixFile}).
- * Byte-range locks are {@link java.nio.channels.FileChannel#lock} locks ({@link io.pdla.storage.ChannelRangeLock}).
+ * Byte-range locks of a handle open for writing are held by its native descriptor's open file description
+ * ({@link DescriptionLocks}); without the native library, or on a kernel without OFD locks, they are
+ * {@link java.nio.channels.FileChannel#lock} locks ({@link io.pdla.storage.ChannelRangeLock}).
  */
 public final class PosixDriver implements StorageDriver {
     public static final String HINT_DIRECT_IO = "posix_direct_io";

@@ -51,6 +51,8 @@ final class PosixFile implements StorageFile {
      * {@link #fd}, so a call racing a close never reads or writes a file that got the same descriptor number.
      */
     private final AtomicInteger nativeUsers = new AtomicInteger();
+    /** Byte-range locks held by {@link #fd}'s open file description; null when the handle cannot write or has no {@link #fd}. */
+    private final DescriptionLocks locks;
 
     private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped,
                       int fd, OpenOptions o) {
@@ -64,6 +66,7 @@ final class PosixFile implements StorageFile {
         this.fd = fd;
         this.nativeReads = fd >= 0 && o.read();
         this.nativeWrites = fd >= 0 && o.write();
+        this.locks = nativeWrites ? new DescriptionLocks(this, path) : null;
     }
 
     static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo, boolean nativeIo) throws IOException {
@@ -237,13 +240,23 @@ final class PosixFile implements StorageFile {
     }
 
     /** Counts a native call in, unless the file is closing (then the channel path reports the closed file). */
-    private boolean enterNative() {
+    boolean enterNative() {
         int u;
         do {
             u = nativeUsers.get();
             if (u < 0) return false;
         } while (!nativeUsers.compareAndSet(u, u + 1));
         return true;
+    }
+
+    /** Ends a native call counted in by {@link #enterNative}. */
+    void leaveNative() {
+        nativeUsers.decrementAndGet();
+    }
+
+    /** The native descriptor; valid between {@link #enterNative} and {@link #leaveNative}. */
+    int fd() {
+        return fd;
     }
 
     private FileChannel pick(long offset, ByteBuffer buf) {
@@ -339,6 +352,10 @@ final class PosixFile implements StorageFile {
 
     @Override
     public RangeLock lock(long offset, long length) throws IOException {
+        if (locks != null && offset >= 0 && length > 0 && offset + length > 0) {
+            RangeLock held = locks.acquire(offset, length);
+            if (held != null) return held;
+        }
         return ChannelRangeLock.acquire(channel, offset, length, path.toString());
     }
 
