@@ -1,5 +1,6 @@
 package io.pdla.storage.posix;
 
+import io.pdla.hints.HintFlag;
 import io.pdla.storage.Capability;
 import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
@@ -68,8 +69,10 @@ public final class PosixDriver implements StorageDriver {
     @Override
     public StorageFile open(URI uri, OpenOptions options) throws IOException {
         Path path = path(uri);
-        boolean direct = Boolean.parseBoolean(options.hint(HINT_DIRECT_IO, "false"));
-        boolean nativeIo = nativeIo(options.hint(HINT_NATIVE_IO, nativeIoDefault), options.hints().containsKey(HINT_NATIVE_IO));
+        boolean direct = flag("hint " + HINT_DIRECT_IO, options.hint(HINT_DIRECT_IO, "false"));
+        boolean fromHint = options.hints().containsKey(HINT_NATIVE_IO);
+        boolean nativeIo = flag(fromHint ? "hint " + HINT_NATIVE_IO : "environment variable " + ENV_NATIVE_IO,
+                options.hint(HINT_NATIVE_IO, nativeIoDefault));
         try {
             return PosixFile.open(uri, path, options, direct, nativeIo && NativePosix.available());
         } catch (IOException e) {
@@ -77,12 +80,12 @@ public final class PosixDriver implements StorageDriver {
         }
     }
 
-    private static boolean nativeIo(String value, boolean fromHint) throws StorageException {
-        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
-        if (v.equals("true")) return true;
-        if (v.equals("false")) return false;
-        throw new StorageException(StorageException.Reason.BAD_ARGUMENT, (fromHint ? "hint " + HINT_NATIVE_IO : "environment variable " + ENV_NATIVE_IO)
-                + "='" + value + "': expected true or false");
+    private static boolean flag(String what, String value) throws StorageException {
+        try {
+            return HintFlag.parse(what, value);
+        } catch (IllegalArgumentException e) {
+            throw new StorageException(StorageException.Reason.BAD_ARGUMENT, e.getMessage());
+        }
     }
 
     @Override

@@ -101,6 +101,13 @@ class PosixNativeIoErrorsTest {
                 () -> NATIVE.open(p.toUri(), OpenOptions.readOnly().withHints(Map.of(PosixDriver.HINT_NATIVE_IO, "yes"))));
         assertEquals(StorageException.Reason.BAD_ARGUMENT, e.reason());
         assertTrue(e.getMessage().contains("posix_native_io='yes'"), e.getMessage());
+        // posix_direct_io used to read anything but "true" as false, silently
+        e = assertThrows(StorageException.class,
+                () -> NATIVE.open(p.toUri(), OpenOptions.readOnly().withHints(Map.of(PosixDriver.HINT_DIRECT_IO, "yes"))));
+        assertEquals(StorageException.Reason.BAD_ARGUMENT, e.reason());
+        assertTrue(e.getMessage().contains("posix_direct_io='yes'"), e.getMessage());
+        // the spellings every on/off hint takes
+        NATIVE.open(p.toUri(), OpenOptions.readOnly().withHints(Map.of(PosixDriver.HINT_DIRECT_IO, " Disable", PosixDriver.HINT_NATIVE_IO, "ENABLE"))).close();
     }
 
     @Test

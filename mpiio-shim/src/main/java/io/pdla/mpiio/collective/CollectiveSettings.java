@@ -171,13 +171,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
     }
 
     private static boolean bool(Map<String, String> hints, String key) {
-        String v = hints.get(key);
-        if (v == null) return false;
-        return switch (v.trim().toLowerCase(Locale.ROOT)) {
-            case "true", "enable" -> true;
-            case "false", "disable" -> false;
-            default -> throw new IllegalArgumentException("hint " + key + "=" + v + ": expected true or false");
-        };
+        return io.pdla.hints.HintFlag.of(hints, key, false);
     }
 
     private static long positiveLong(Map<String, String> hints, String key, long fallback) {

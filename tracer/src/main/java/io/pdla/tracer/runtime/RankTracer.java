@@ -447,8 +447,9 @@ final class RankTracer {
             JobInfo.merge(dir, TraceDirectory.readSummaries(dir)).write(dir, "rank-" + rank);
             CounterLog.load(dir).writeText(dir, "rank-" + rank);
             String darshan = hints.getOrDefault(io.pdla.tracer.counters.DarshanLogExport.HINT, "").trim();
-            if (!darshan.isEmpty() && !darshan.equalsIgnoreCase("false")) {
-                io.pdla.tracer.counters.DarshanLogExport.write(dir, darshan.equalsIgnoreCase("true")
+            Boolean flag = io.pdla.hints.HintFlag.tryParse(darshan);   // true/false as every on/off hint; else a path
+            if (!darshan.isEmpty() && !Boolean.FALSE.equals(flag)) {
+                io.pdla.tracer.counters.DarshanLogExport.write(dir, Boolean.TRUE.equals(flag)
                         ? dir.resolve(io.pdla.tracer.counters.DarshanLogExport.DEFAULT_NAME) : Path.of(darshan));
             }
         } catch (IOException | RuntimeException e) {
