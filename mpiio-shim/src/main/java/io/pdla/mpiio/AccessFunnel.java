@@ -25,6 +25,11 @@ final class AccessFunnel {
     private final String writeWhere;
     /** Datatypes are flattened once per handle (ROMIO's flattened-type cache); MPJ types have no equals. */
     private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
+    /** The last type flattened, with its flattening: one reference, so a reader never pairs one type with another's. */
+    private LastFlattened last;
+
+    private record LastFlattened(Datatype type, FileType flattened) {
+    }
 
     /**
      * The most bytes one piece of a call packs into one ByteBuffer: an independent call above it (arrays of
@@ -218,7 +223,9 @@ final class AccessFunnel {
     private UserBuffer typedArray(String where, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
         if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
         if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
-        FileType memType = flattened.get(type);
+        // the last type again (the everyday case: one datatype per loop) needs no map lookup
+        LastFlattened l = last;
+        FileType memType = l != null && l.type() == type ? l.flattened() : flattened.get(type);
         if (memType == null) {
             try {
                 memType = Datatypes.flatten(type);
@@ -227,6 +234,7 @@ final class AccessFunnel {
             }
             flattened.put(type, memType);
         }
+        if (l == null || l.type() != type) last = new LastFlattened(type, memType);
         return new UserBuffer.TypedArray(buf, MemoryLayout.of(where, buf, bufOffset, count, type, memType), memType);
     }
 

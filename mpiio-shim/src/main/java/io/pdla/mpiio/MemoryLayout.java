@@ -39,23 +39,39 @@ final class MemoryLayout {
         }
         MemoryLayout m = new MemoryLayout(flattened, count, offset);
         long lastElement = offset + (count == 0 ? 0 : ((long) (count - 1) * flattened.extentBytes() + maxEnd(flattened)) / arrayElem);
-        if (lastElement > java.lang.reflect.Array.getLength(buf)) {
-            throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer of " + java.lang.reflect.Array.getLength(buf)
+        int length = arrayLength(buf);
+        if (lastElement > length) {
+            throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer of " + length
                     + " elements too small for offset " + offset + " + " + count + " items of the datatype");
         }
         return m;
     }
 
+    /** A basic type is one block at 0: the loops below are for derived memory types (every call runs this, first interpreted). */
     private static long minStart(FileType t) {
+        if (t.blockCount() == 1) return Math.min(0, t.displacement(0));
         long start = 0;
         for (int i = 0; i < t.blockCount(); i++) start = Math.min(start, t.displacement(i));
         return start;
     }
 
     private static long maxEnd(FileType t) {
+        if (t.blockCount() == 1) return Math.max(0, t.displacement(0) + t.length(0));
         long end = 0;
         for (int i = 0; i < t.blockCount(); i++) end = Math.max(end, t.displacement(i) + t.length(i));
         return end;
+    }
+
+    /** The array's length without reflection ({@code Array.getLength} is a native call until the JIT compiles the caller). */
+    private static int arrayLength(Object buf) {
+        if (buf instanceof byte[] a) return a.length;
+        if (buf instanceof int[] a) return a.length;
+        if (buf instanceof long[] a) return a.length;
+        if (buf instanceof double[] a) return a.length;
+        if (buf instanceof float[] a) return a.length;
+        if (buf instanceof short[] a) return a.length;
+        if (buf instanceof char[] a) return a.length;
+        return ((boolean[]) buf).length; // arrayElementBytes admitted only these
     }
 
     long bytes() {

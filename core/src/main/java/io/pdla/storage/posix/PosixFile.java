@@ -193,6 +193,12 @@ final class PosixFile implements StorageFile {
             return StorageFile.super.readv(extents, dst);
         }
         try {
+            if (extents.size() == 1) { // the everyday call: one piece, no lists to build
+                int pos = dst.position();
+                int got = NativePosix.pread(fd, dst.array(), dst.arrayOffset() + pos, (int) extents.length(0), extents.offset(0), path);
+                dst.position(pos + got);
+                return got;
+            }
             int n = extents.size();
             long[][] pieces = columns(extents);
             int pos = dst.position();
@@ -210,6 +216,12 @@ final class PosixFile implements StorageFile {
             return StorageFile.super.writev(extents, src);
         }
         try {
+            if (extents.size() == 1) {
+                int pos = src.position();
+                NativePosix.pwrite(fd, src.array(), src.arrayOffset() + pos, (int) extents.length(0), extents.offset(0), path);
+                src.position(pos + (int) extents.length(0));
+                return extents.length(0);
+            }
             int n = extents.size();
             long[][] pieces = columns(extents);
             int pos = src.position();
