@@ -130,24 +130,22 @@ JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwriteList0(JNIEnv *
  * process-owned fcntl locks of other processes as those conflict with each other. 0, or -errno (EINVAL: the kernel
  * has no OFD locks).
  */
-JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_lock0(JNIEnv *env, jclass cls, jint fd, jlong pos, jlong len) {
+static int set_range_lock(jint fd, int cmd, short type, jlong pos, jlong len) {
     struct flock fl;
     memset(&fl, 0, sizeof fl);
-    fl.l_type = F_WRLCK;
+    fl.l_type = type;
     fl.l_whence = SEEK_SET;
     fl.l_start = (off_t) pos;
     fl.l_len = (off_t) len;
     int r;
-    do r = fcntl(fd, F_OFD_SETLKW, &fl); while (r < 0 && errno == EINTR);
+    do r = fcntl(fd, cmd, &fl); while (r < 0 && errno == EINTR);
     return r < 0 ? -errno : 0;
 }
 
+JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_lock0(JNIEnv *env, jclass cls, jint fd, jlong pos, jlong len) {
+    return set_range_lock(fd, F_OFD_SETLKW, F_WRLCK, pos, len);
+}
+
 JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_unlock0(JNIEnv *env, jclass cls, jint fd, jlong pos, jlong len) {
-    struct flock fl;
-    memset(&fl, 0, sizeof fl);
-    fl.l_type = F_UNLCK;
-    fl.l_whence = SEEK_SET;
-    fl.l_start = (off_t) pos;
-    fl.l_len = (off_t) len;
-    return fcntl(fd, F_OFD_SETLK, &fl) < 0 ? -errno : 0;
+    return set_range_lock(fd, F_OFD_SETLK, F_UNLCK, pos, len);
 }

@@ -250,25 +250,23 @@ public final class NativePosix {
      * (see {@code lock0} in {@code pdla_posix.c}); false when the kernel has no such locks (then nothing is held).
      */
     static boolean lock(int fd, long offset, long length, Path path) throws IOException {
+        return rangeLock(LOCK, "lock", fd, offset, length, path);
+    }
+
+    static void unlock(int fd, long offset, long length, Path path) throws IOException {
+        rangeLock(UNLOCK, "unlock", fd, offset, length, path);
+    }
+
+    private static boolean rangeLock(MethodHandle call, String op, int fd, long offset, long length, Path path) throws IOException {
         int r;
         try {
-            r = (int) LOCK.invokeExact(fd, offset, length);
+            r = (int) call.invokeExact(fd, offset, length);
         } catch (Throwable t) {
             throw unexpected(t, path);
         }
         if (r == -EINVAL) return false;
-        if (r < 0) throw error(-r, path, "lock " + length + " bytes at " + offset);
+        if (r < 0) throw error(-r, path, op + " " + length + " bytes at " + offset);
         return true;
-    }
-
-    static void unlock(int fd, long offset, long length, Path path) throws IOException {
-        int r;
-        try {
-            r = (int) UNLOCK.invokeExact(fd, offset, length);
-        } catch (Throwable t) {
-            throw unexpected(t, path);
-        }
-        if (r < 0) throw error(-r, path, "unlock " + length + " bytes at " + offset);
     }
 
     private static void count() {
