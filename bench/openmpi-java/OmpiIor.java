@@ -10,8 +10,9 @@ import java.util.Locale;
  * time is the latest end minus the earliest start over all ranks, bandwidth the total bytes over it.
  * Shared file, transfer k of rank r in segment s at s*np*b + r*b + k*t (IOR's segmented layout).
  *
- * Arguments: BLOCK TRANSFER SEGMENTS ITERATIONS WARMUP PATH [fsync]. Prints one line per measured phase:
- * "ompi write|read MiB/s" (rank 0), after WARMUP untimed iterations.
+ * Arguments: BLOCK TRANSFER SEGMENTS ITERATIONS WARMUP PATH [fsync]. Prints two lines per measured phase (rank 0),
+ * after WARMUP untimed iterations: "ompi write|read MiB/s", and "ompi-steps write|read OPEN TRANSFERS CLOSE", each
+ * step's seconds on its slowest rank, as pdla's IorEngine reports its open, transfer and close columns.
  */
 public final class OmpiIor {
     public static void main(String[] args) throws MPIException {
@@ -27,11 +28,13 @@ public final class OmpiIor {
         byte[] buf = new byte[transfer];
         for (int i = 0; i < transfer; i++) buf[i] = (byte) (rank * 31 + i);
         for (int it = -warmup; it < iterations; it++) {
-            double w = phase(true, block, transfer, segments, path, rank, np, buf, fsync);
-            double r = phase(false, block, transfer, segments, path, rank, np, buf, false);
+            double[] w = phase(true, block, transfer, segments, path, rank, np, buf, fsync);
+            double[] r = phase(false, block, transfer, segments, path, rank, np, buf, false);
             if (rank == 0 && it >= 0) {
-                System.out.printf(Locale.ROOT, "ompi write %.2f%n", w);
-                System.out.printf(Locale.ROOT, "ompi read %.2f%n", r);
+                System.out.printf(Locale.ROOT, "ompi write %.2f%n", w[0]);
+                System.out.printf(Locale.ROOT, "ompi read %.2f%n", r[0]);
+                System.out.printf(Locale.ROOT, "ompi-steps write %.6f %.6f %.6f%n", w[1], w[2], w[3]);
+                System.out.printf(Locale.ROOT, "ompi-steps read %.6f %.6f %.6f%n", r[1], r[2], r[3]);
             }
             MPI.COMM_WORLD.barrier();
             if (rank == 0) File.delete(path);
@@ -40,12 +43,13 @@ public final class OmpiIor {
         MPI.Finalize();
     }
 
-    /** One phase; returns MiB/s on every rank. */
-    private static double phase(boolean write, long block, int transfer, int segments, String path, int rank, int np,
+    /** One phase; returns MiB/s and the slowest rank's open, transfer and close seconds, on every rank. */
+    private static double[] phase(boolean write, long block, int transfer, int segments, String path, int rank, int np,
                                 byte[] buf, boolean fsync) throws MPIException {
         MPI.COMM_WORLD.barrier();
         double start = System.nanoTime() / 1e9;
         File f = new File(MPI.COMM_WORLD, path, write ? MPI.MODE_WRONLY | MPI.MODE_CREATE : MPI.MODE_RDONLY);
+        double opened = System.nanoTime() / 1e9;
         long bytes = 0;
         long perBlock = block / transfer;
         for (int s = 0; s < segments; s++) {
@@ -56,12 +60,13 @@ public final class OmpiIor {
             }
         }
         if (fsync) f.sync();
+        double moved = System.nanoTime() / 1e9;
         f.close();
         double end = System.nanoTime() / 1e9;
-        double[] t = {-start, end};
-        MPI.COMM_WORLD.allReduce(t, 2, MPI.DOUBLE, MPI.MAX);
+        double[] t = {-start, end, opened - start, moved - opened, end - moved};
+        MPI.COMM_WORLD.allReduce(t, t.length, MPI.DOUBLE, MPI.MAX);
         long[] total = {bytes};
         MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.SUM);
-        return total[0] / (1024.0 * 1024.0) / (t[1] + t[0]);
+        return new double[]{total[0] / (1024.0 * 1024.0) / (t[1] + t[0]), t[2], t[3], t[4]};
     }
 }
