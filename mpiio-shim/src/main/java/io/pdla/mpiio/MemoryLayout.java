@@ -47,16 +47,13 @@ final class MemoryLayout {
         return m;
     }
 
-    /** A basic type is one block at 0: the loops below are for derived memory types (every call runs this, first interpreted). */
     private static long minStart(FileType t) {
-        if (t.blockCount() == 1) return Math.min(0, t.displacement(0));
         long start = 0;
         for (int i = 0; i < t.blockCount(); i++) start = Math.min(start, t.displacement(i));
         return start;
     }
 
     private static long maxEnd(FileType t) {
-        if (t.blockCount() == 1) return Math.max(0, t.displacement(0) + t.length(0));
         long end = 0;
         for (int i = 0; i < t.blockCount(); i++) end = Math.max(end, t.displacement(i) + t.length(i));
         return end;
