@@ -43,6 +43,7 @@ public final class IntervalCsv {
             }
             for (String r : REQUIRED) if (!col.containsKey(r)) throw new IllegalArgumentException(csv + ":1: header lacks column '" + r + "'");
             List<FileIoStats> out = new ArrayList<>();
+            Map<String, Integer> lineOfFile = new HashMap<>();   // the analysis takes one interval per file
             String line;
             int lineNo = 1;
             while ((line = in.readLine()) != null) {
@@ -59,6 +60,11 @@ public final class IntervalCsv {
                             row.lng("nonconsecutive_requests"), row.bool("collective"), row.ints("ranks"),
                             row.lng("stripe_count") == null ? null : Math.toIntExact(row.lng("stripe_count")),
                             row.ints("storage_targets"), row.dblOrNull("metadata_time")));
+                    Integer first = lineOfFile.putIfAbsent(row.text("file"), lineNo);
+                    if (first != null) {
+                        throw new IllegalArgumentException(csv + ":" + lineNo + ": file " + row.text("file") + " already has an interval on line "
+                                + first + "; give one line per file");
+                    }
                 } catch (IllegalArgumentException | ArithmeticException e) {
                     if (e.getMessage() != null && e.getMessage().startsWith(csv.toString())) throw e;
                     throw new IllegalArgumentException(csv + ":" + lineNo + ": " + e.getMessage(), e);

@@ -38,5 +38,9 @@ class IntervalCsvTest {
         Path h = Files.writeString(dir.resolve("rev.csv"), "file,start,end\n/a,5,1\n");
         e = assertThrows(IllegalArgumentException.class, () -> IntervalCsv.read(h));
         assertTrue(e.getMessage().contains("rev.csv:2") && e.getMessage().contains("before start"), e.getMessage());
+        // a file on two lines (BadInputFilesFuzzTest duplicated a line): named here, not by the analyzer without the CSV's name
+        Path d = Files.writeString(dir.resolve("dup.csv"), "file,start,end\n/a,0,1\n/b,0,2\n/a,3,4\n");
+        e = assertThrows(IllegalArgumentException.class, () -> IntervalCsv.read(d));
+        assertEquals(d + ":4: file /a already has an interval on line 2; give one line per file", e.getMessage());
     }
 }
