@@ -3,6 +3,7 @@ package io.pdla.cli;
 import io.pdla.darshan.DarshanFormatException;
 import io.pdla.darshan.DarshanLog;
 import io.pdla.darshan.DarshanReader;
+import io.pdla.darshan.DxtReport;
 import io.pdla.darshan.ParserReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,9 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code pdla darshan parse LOG}: Darshan logs read in pure Java (issue 15). */
+/** {@code pdla darshan parse LOG}, {@code pdla darshan dxt LOG}: Darshan logs read in pure Java (issue 15). */
 @Command(name = "darshan", mixinStandardHelpOptions = true, description = "Read Darshan binary logs.",
-        subcommands = {DarshanCommand.Parse.class, DarshanScanCommand.class})
+        subcommands = {DarshanCommand.Parse.class, DarshanCommand.Dxt.class, DarshanScanCommand.class})
 public final class DarshanCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -102,5 +103,49 @@ public final class DarshanCommand implements Runnable {
         }
 
         private Path log() { return log; }
+    }
+
+    @Command(name = "dxt", mixinStandardHelpOptions = true,
+            description = "Print a log's DXT traces (DXT_POSIX, DXT_MPIIO: every segment's offset, length and times) "
+                    + "as darshan-dxt-parser does.")
+    static final class Dxt implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "LOG", description = "a .darshan log")
+        Path log;
+
+        @Option(names = "--show-incomplete", description = "print the segments of a DXT module that ran out of memory "
+                + "(without it such a log is an error, as in darshan-dxt-parser)")
+        boolean showIncomplete;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+            DarshanLog read = readOrReport(log, "pdla darshan dxt", err);
+            if (read == null) return 2;
+            if (read.namesError() != null) {
+                // darshan-dxt-parser stops before printing anything when the record table cannot be read
+                err.println("pdla darshan dxt: " + log + " is damaged: " + read.namesError().getMessage());
+                return 2;
+            }
+            StringBuilder text = new StringBuilder(), errText = new StringBuilder();
+            int rc = 0;
+            try {
+                if (!new DxtReport(text, errText, ZoneId.systemDefault()).print(read, showIncomplete)) {
+                    rc = 2;
+                    errText.append("pdla darshan dxt: ").append(log).append(" is damaged: ")
+                            .append(read.firstError() != null ? read.firstError().getMessage() : "a DXT region cannot be read").append('\n');
+                }
+            } catch (ParserReport.IncompleteLogException e) {
+                rc = 2;
+                errText.append("pdla darshan dxt: ").append(log).append(": ").append(e.getMessage()).append('\n');
+            }
+            out.print(text);
+            out.flush();
+            err.print(errText);
+            err.flush();
+            return rc;
+        }
     }
 }

@@ -48,6 +48,46 @@ class DarshanCommandsTest {
 
     @ParameterizedTest
     @MethodSource("logs")
+    void dxtPrintsEveryLogsTracesAndRefusesAPartialDxtModuleWithoutTheOption(Path log) throws IOException {
+        String name = log.getFileName().toString();
+        AnalyzeCommandTest.Run r = run(new DarshanCommand(), "dxt", log.toString());
+        if (name.equals("partial_data_dxt.darshan")) {
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains("The DXT_POSIX module contains incomplete data") && r.err().contains("--show-incomplete"), r.err());
+            r = run(new DarshanCommand(), "dxt", "--show-incomplete", log.toString());
+        }
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("# darshan log version: 3.") || r.out().startsWith("# WARNING"), r.out());
+        io.pdla.darshan.DarshanLog read = new io.pdla.darshan.DarshanReader().read(log);
+        long segments = Stream.of(io.pdla.darshan.ModuleId.DXT_POSIX, io.pdla.darshan.ModuleId.DXT_MPIIO)
+                .map(read::module).filter(m -> m != null)
+                .flatMap(m -> m.recordsOf(io.pdla.darshan.DxtRecord.class).stream())
+                .mapToLong(io.pdla.darshan.DxtRecord::segmentCount).sum();
+        long printed = r.out().lines().filter(l -> l.startsWith(" X_POSIX") || l.startsWith(" X_MPIIO")).count();
+        assertEquals(segments, printed, name + ": one line per DXT segment");
+        if (segments == 0) {
+            assertTrue(r.out().contains("# no DXT module data available for this Darshan log.")
+                    || r.out().contains("# DXT, file_id:"), r.out());
+        }
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void dxtOfADamagedLogIsExit2WithTheReasonAndNoStackTrace() throws IOException {
+        Path good = logs().stream().filter(p -> p.getFileName().toString().startsWith("mpi-io-test-x86_64-3.1.3")).findFirst().orElseThrow();
+        byte[] b = Files.readAllBytes(good);
+        Path bad = Files.write(tmp.resolve("cut.darshan"), java.util.Arrays.copyOf(b, b.length - 40));
+        AnalyzeCommandTest.Run r = run(new DarshanCommand(), "dxt", bad.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("cut.darshan"), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+        AnalyzeCommandTest.Run missing = run(new DarshanCommand(), "dxt", tmp.resolve("none.darshan").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("does not exist"), missing.err());
+    }
+
+    @ParameterizedTest
+    @MethodSource("logs")
     void whyReportsTheCriticalPathOrSaysThereWasNoFileIo(Path log) {
         AnalyzeCommandTest.Run r = run(new WhyCommand(Optional.empty()), log.toString());
         assertEquals(0, r.code(), r.err());

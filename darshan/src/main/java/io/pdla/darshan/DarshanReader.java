@@ -243,7 +243,7 @@ public final class DarshanReader {
                 case HEATMAP -> ModuleDecoders.heatmaps(c, records);
                 case DXT_POSIX, DXT_MPIIO -> {
                     int segWords = (id == ModuleId.DXT_POSIX ? ver >= 2 : ver >= 3) ? 5 : 4;
-                    while (c.remaining() > 0) records.add(ModuleDecoders.dxt(c, segWords));
+                    while (c.remaining() > 0) records.add(ModuleDecoders.dxt(c, segWords, !(id == ModuleId.DXT_MPIIO && ver == 1)));
                 }
                 default -> {
                     CounterLayout layout = CounterLayout.of(id);

@@ -76,7 +76,11 @@ final class ModuleDecoders {
         }
     }
 
-    static DxtRecord dxt(RecordCursor c, int segWords) throws DarshanFormatException {
+    /**
+     * One DXT record. DXT_MPIIO version 1 did not record offsets: they read as -1, as darshan-util makes them
+     * ({@code offsetsValid} false), so that nobody takes what those bytes hold for the application's offsets.
+     */
+    static DxtRecord dxt(RecordCursor c, int segWords, boolean offsetsValid) throws DarshanFormatException {
         c.need(104, "DXT record");
         long id = c.getLong(), rank = c.getLong();
         c.getLong(); // shared_record
@@ -92,6 +96,7 @@ final class ModuleDecoders {
         double[] st = new double[k], en = new double[k];
         for (int i = 0; i < k; i++) {
             off[i] = c.getLong();
+            if (!offsetsValid) off[i] = -1;
             len[i] = c.getLong();
             st[i] = c.getDouble();
             en[i] = c.getDouble();

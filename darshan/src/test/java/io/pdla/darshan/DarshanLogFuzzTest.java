@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -125,7 +126,8 @@ class DarshanLogFuzzTest {
         Bounded.Outcome<DarshanLog> read = Bounded.run(java.time.Duration.ofSeconds(10), allowance, () -> new DarshanReader().read(bad));
         Bounded.Outcome<?> o = read;
         if (!read.failed()) {
-            // darshan-parser's text: its allocation follows the text it prints (about 250 bytes per inflated byte)
+            // darshan-parser's and darshan-dxt-parser's text: their allocation follows the text they print (about 250
+            // bytes per inflated byte)
             DarshanLog log = read.value();
             o = Bounded.run(java.time.Duration.ofSeconds(20), 1024L * log.uncompressedRecordBytes() + (16L << 20), () -> {
                 StringBuilder text = new StringBuilder(), err = new StringBuilder();
@@ -133,6 +135,22 @@ class DarshanLogFuzzTest {
                     new ParserReport(text, err, ZoneOffset.UTC).print(log, new ParserReport.Options(true, true, true, true, true));
                 } catch (ParserReport.IncompleteLogException e) {
                     assertNotNull(log.firstError(), "incomplete only when a region is damaged");
+                }
+                // and darshan-dxt-parser's: every segment of every DXT record, with a damaged region's error reported
+                text.setLength(0);
+                try {
+                    boolean whole = new DxtReport(text, err, ZoneOffset.UTC).print(log, true);
+                    // false exactly when a LUSTRE or DXT region stopped short or could not be decoded at all (a
+                    // version no decoder knows: a note, not an error), as darshan-dxt-parser's "failed to parse"
+                    // (a log without DXT data is reported as such before any region is looked at)
+                    boolean dxt = log.header().modules()[ModuleId.DXT_POSIX.ordinal()].present()
+                            || log.header().modules()[ModuleId.DXT_MPIIO.ordinal()].present();
+                    boolean unreadable = dxt && log.modules().stream().anyMatch(md -> (md.module() == ModuleId.LUSTRE
+                            || md.module() == ModuleId.DXT_POSIX || md.module() == ModuleId.DXT_MPIIO)
+                            && log.header().modules()[md.index()].present() && (md.error() != null || md.note() != null));
+                    assertEquals(unreadable, !whole, "the DXT report is cut short exactly when a LUSTRE or DXT region is unreadable");
+                } catch (ParserReport.IncompleteLogException e) {
+                    fail("--show-incomplete prints partial modules: " + e.getMessage());
                 }
                 return log.firstError() == null ? "read whole" : "read, damaged region reported";
             });

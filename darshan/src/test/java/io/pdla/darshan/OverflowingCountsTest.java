@@ -35,7 +35,7 @@ class OverflowingCountsTest {
         words[11] = (1L << 62) / 5;   // write segments: x 40 bytes wraps around
         words[12] = 1;                // read segments
         RecordCursor c = cursor(words);
-        assertThrows(DarshanFormatException.class, () -> ModuleDecoders.dxt(c, 5));
+        assertThrows(DarshanFormatException.class, () -> ModuleDecoders.dxt(c, 5, true));
     }
 
     @Test
