@@ -3,7 +3,6 @@ package io.pdla.darshan;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -11,7 +10,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -28,7 +26,7 @@ class DarshanParserOutputTest {
 
     static List<Digest> digests() throws IOException {
         List<Digest> out = new ArrayList<>();
-        for (String line : resource(DIR + "sha256.tsv").split("\n")) {
+        for (String line : ExpectedTexts.text(DIR + "sha256.tsv").split("\n")) {
             if (line.isBlank()) continue;
             String[] f = line.split("\t");
             out.add(new Digest(f[0], f[1], !f[2].equals("0"), f[3]));
@@ -40,18 +38,8 @@ class DarshanParserOutputTest {
     @MethodSource("logs")
     void allOptionsPrintExactlyWhatDarshanParserPrints(Path log) throws Exception {
         String name = log.getFileName().toString().replace(".darshan", "");
-        String expected;
-        try (InputStream in = new GZIPInputStream(resourceStream(DIR + name + ".all.txt.gz"))) {
-            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
         String actual = print(log, new ParserReport.Options(true, true, true, true, true));
-        if (!expected.equals(actual)) {
-            String[] e = expected.split("\n", -1), a = actual.split("\n", -1);
-            int i = 0;
-            while (i < Math.min(e.length, a.length) && e[i].equals(a[i])) i++;
-            fail(name + " --all differs from darshan-parser at line " + (i + 1) + ":\n expected: "
-                    + (i < e.length ? e[i] : "<end>") + "\n   actual: " + (i < a.length ? a[i] : "<end>"));
-        }
+        ExpectedTexts.assertSameText(name + " --all", "darshan-parser", ExpectedTexts.gzipped(DIR + name + ".all.txt.gz"), actual);
     }
 
     @ParameterizedTest
@@ -83,17 +71,5 @@ class DarshanParserOutputTest {
             // --all includes --show-incomplete, so this is not expected; the comparison below reports the difference
         }
         return out.toString();
-    }
-
-    private static InputStream resourceStream(String path) {
-        InputStream in = DarshanParserOutputTest.class.getResourceAsStream(path);
-        assertNotNull(in, "test resource " + path + " missing");
-        return in;
-    }
-
-    private static String resource(String path) throws IOException {
-        try (InputStream in = resourceStream(path)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -3,14 +3,12 @@ package io.pdla.darshan;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.ZoneId;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,18 +36,14 @@ class DxtParserOutputTest {
         }
         // darshan-dxt-parser refuses exactly the log whose DXT module is partial, and says why on stderr
         assertEquals(name.equals("partial_data_dxt"), refused, name + ": refused without --show-incomplete");
-        if (refused) assertEquals(resource(DIR + "partial_data_dxt.stderr.txt"), err.toString());
+        if (refused) assertEquals(ExpectedTexts.text(DIR + "partial_data_dxt.stderr.txt"), err.toString());
         else assertEquals("", err.toString(), name + ": nothing on stderr");
         String digest = digestOf(name, "default");
         if (digest != null) {
             assertEquals(digest, sha256(out), name + ": output digest");
             return;
         }
-        String expected;
-        try (InputStream in = new GZIPInputStream(resourceStream(DIR + name + ".txt.gz"))) {
-            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        assertSameText(name, expected, out.toString());
+        ExpectedTexts.assertSameText(name, "darshan-dxt-parser", ExpectedTexts.gzipped(DIR + name + ".txt.gz"), out.toString());
     }
 
     @Test
@@ -75,7 +69,7 @@ class DxtParserOutputTest {
     }
 
     private static String digestOf(String log, String option) throws IOException {
-        for (String line : resource(DIR + "sha256.tsv").split("\n")) {
+        for (String line : ExpectedTexts.text(DIR + "sha256.tsv").split("\n")) {
             String[] f = line.split("\t");
             if (f.length == 4 && f[0].equals(log) && f[1].equals(option)) return f[3];
         }
@@ -84,26 +78,5 @@ class DxtParserOutputTest {
 
     private static String sha256(CharSequence text) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static void assertSameText(String name, String expected, String actual) {
-        if (expected.equals(actual)) return;
-        String[] e = expected.split("\n", -1), a = actual.split("\n", -1);
-        int i = 0;
-        while (i < Math.min(e.length, a.length) && e[i].equals(a[i])) i++;
-        fail(name + " differs from darshan-dxt-parser at line " + (i + 1) + ":\n expected: "
-                + (i < e.length ? e[i] : "<end>") + "\n   actual: " + (i < a.length ? a[i] : "<end>"));
-    }
-
-    private static InputStream resourceStream(String path) {
-        InputStream in = DxtParserOutputTest.class.getResourceAsStream(path);
-        assertNotNull(in, "test resource " + path + " missing");
-        return in;
-    }
-
-    private static String resource(String path) throws IOException {
-        try (InputStream in = resourceStream(path)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }
