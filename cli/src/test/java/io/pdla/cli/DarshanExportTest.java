@@ -77,13 +77,22 @@ class DarshanExportTest {
         String path = data.toAbsolutePath().normalize().toString();
         long id = DarshanHash.of(path);
         assertEquals(path, log.name(id));
-        List<DxtRecord> dxt = log.module(ModuleId.DXT_MPIIO).recordsOf(DxtRecord.class);
-        assertEquals(RANKS, dxt.size());
-        for (DxtRecord d : dxt) {
-            assertEquals(id, d.id());
-            assertEquals(WRITES, d.writeCount());
-            for (int i = 0; i < WRITES; i++) assertEquals(((long) i * RANKS + d.rank()) * SIZE, d.offsets()[i]);
+        for (ModuleId module : List.of(ModuleId.DXT_MPIIO, ModuleId.DXT_POSIX)) {
+            List<DxtRecord> dxt = log.module(module).recordsOf(DxtRecord.class);
+            assertEquals(RANKS, dxt.size(), module.label());
+            for (DxtRecord d : dxt) {
+                assertEquals(id, d.id());
+                assertEquals(WRITES, d.writeCount());
+                for (int i = 0; i < WRITES; i++) assertEquals(((long) i * RANKS + d.rank()) * SIZE, d.offsets()[i], module.label());
+            }
         }
+        // DXT_POSIX lists the operations the POSIX counters count (one per flattened extent)
+        long posixOps = log.module(ModuleId.POSIX).recordsOf(io.pdla.darshan.CounterRecord.class).stream()
+                .mapToLong(r -> r.counters()[io.pdla.tracer.counters.PosixCounter.POSIX_WRITES.ordinal()]
+                        + r.counters()[io.pdla.tracer.counters.PosixCounter.POSIX_READS.ordinal()]).sum();
+        assertEquals(RANKS * WRITES, posixOps);
+        assertEquals(posixOps, log.module(ModuleId.DXT_POSIX).recordsOf(DxtRecord.class).stream()
+                .mapToLong(DxtRecord::segmentCount).sum());
         // the tracer's own darshan-parser-layout text and our parse of the exported log agree line by line
         AnalyzeCommandTest.Run text = AnalyzeCommandTest.run(new CountersCommand(), traceDir.toString());
         AnalyzeCommandTest.Run parsed = AnalyzeCommandTest.run(new DarshanCommand(), "parse", out.toString());
@@ -100,7 +109,9 @@ class DarshanExportTest {
         assertTrue(Files.isRegularFile(log), "finalize with " + DarshanLogExport.HINT + "=true writes " + log);
         DarshanLog read = new DarshanReader().read(log);
         assertNull(read.firstError());
-        assertEquals(RANKS * WRITES, read.module(ModuleId.DXT_MPIIO).recordsOf(DxtRecord.class).stream()
-                .mapToInt(DxtRecord::segmentCount).sum());
+        for (ModuleId module : List.of(ModuleId.DXT_MPIIO, ModuleId.DXT_POSIX)) {
+            assertEquals(RANKS * WRITES, read.module(module).recordsOf(DxtRecord.class).stream()
+                    .mapToInt(DxtRecord::segmentCount).sum(), module.label());
+        }
     }
 }

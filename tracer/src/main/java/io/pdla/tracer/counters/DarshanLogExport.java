@@ -25,8 +25,10 @@ import java.util.stream.Stream;
 
 /**
  * A trace directory as a real Darshan log: the reduced POSIX and MPI-IO counters (same counter order as Darshan,
- * record ids = {@link DarshanHash} of the path) and the application's MPI-IO calls as DXT_MPIIO segments, so
- * darshan-parser, PyDarshan, DXT Explorer and Drishti read pdla runs. The AGG-POSIX counters (collective-buffering
+ * record ids = {@link DarshanHash} of the path) and the application's calls as DXT_MPIIO and DXT_POSIX segments, so
+ * darshan-parser, darshan-dxt-parser, PyDarshan, DXT Explorer and Drishti find pdla runs at both levels. A trace record is one flattened extent of a call, with the call's times; the POSIX module counts one
+ * positional operation per such extent, so DXT_POSIX lists exactly those operations, and DXT_MPIIO the same
+ * segments (one per call for the contiguous calls of most programs). The AGG-POSIX counters (collective-buffering
  * aggregators' storage requests) have no Darshan module of their own and are not exported.
  */
 public final class DarshanLogExport {
@@ -60,7 +62,7 @@ public final class DarshanLogExport {
             io.pdla.darshan.CounterRecord d = new io.pdla.darshan.CounterRecord(r.recordId(), r.rank(), 0, c, f);
             (r.module() == Module.POSIX ? posix : mpiio).add(d);
         }
-        List<DxtRecord> dxt = dxtMpiio(traceDir, job, names);
+        List<DxtRecord> dxt = dxt(traceDir, job, names);
         StringBuilder md = new StringBuilder("lib_ver=pdla\n");
         if (!job.hints().isEmpty()) {
             StringBuilder h = new StringBuilder();
@@ -70,10 +72,11 @@ public final class DarshanLogExport {
         DarshanJob dj = new DarshanJob(0, job.startEpochNanos() / 1_000_000_000L, job.startEpochNanos() % 1_000_000_000L,
                 job.endEpochNanos() / 1_000_000_000L, job.endEpochNanos() % 1_000_000_000L, job.app().processes(), 0,
                 md.toString(), job.app().command(), List.copyOf(mounts));
-        return new DarshanWriter.Content(dj, names, posix, mpiio, List.of(), dxt);
+        return new DarshanWriter.Content(dj, names, posix, mpiio, dxt, dxt);
     }
 
-    private static List<DxtRecord> dxtMpiio(Path traceDir, JobInfo job, Map<Long, String> names) throws IOException {
+    /** Per rank and file, the application's data calls' extents: writes, then reads, each in call order. */
+    private static List<DxtRecord> dxt(Path traceDir, JobInfo job, Map<Long, String> names) throws IOException {
         TraceDirectory td = TraceDirectory.open(traceDir, true);
         String host = java.net.InetAddress.getLocalHost().getHostName();
         List<DxtRecord> out = new ArrayList<>();
