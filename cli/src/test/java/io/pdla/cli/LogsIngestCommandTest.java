@@ -70,10 +70,13 @@ class LogsIngestCommandTest {
         assertEquals(3, rows.get(0).get("bytes_written").asLong(), "three ranks wrote one byte each");
         assertEquals("N-1", rows.get(0).get("io_mode").asText());
 
+        // as in the run's Darshan export: each traced call's extent once as DXT_MPIIO and once as DXT_POSIX
         Run seg = pdla("query", "--tables", tables.toString(), "--csv", "--sql",
-                "SELECT count(*) AS n FROM segment JOIN job USING (job_key) WHERE source = 'pdla-trace'");
+                "SELECT module, count(*) AS n FROM segment JOIN job USING (job_key) WHERE source = 'pdla-trace' "
+                        + "GROUP BY module ORDER BY module");
         assertEquals(0, seg.code(), seg.err());
-        assertEquals("n\n" + traced + "\n", seg.out(), "one segment per traced data call");
+        assertEquals("module,n\nDXT_MPIIO," + traced + "\nDXT_POSIX," + traced + "\n", seg.out(),
+                "one segment per traced data call at each level");
 
         Run again = pdla("logs", "ingest", in.toString(), "--out", tables.toString(), "--no-progress");
         assertEquals(0, again.code());
