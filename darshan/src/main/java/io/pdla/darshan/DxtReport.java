@@ -40,16 +40,8 @@ public final class DxtReport {
         Map<Long, LustreRecord> lustre = new HashMap<>();
         for (ModuleData m : log.modules()) {
             if (!h.modules()[m.index()].present()) continue;
+            if (ParserReport.skipsUnreadable(m, "Warning", err)) continue;
             ModuleId id = m.module();
-            if (id == null) {
-                err.append("# Warning: module id ").append(m.index())
-                        .append(" is unknown. You may need a newer version of the Darshan utilities to parse it.\n");
-                continue;
-            }
-            if (id.currentVersion() == 0) {
-                err.append("Warning: no log utility handlers defined for module ").append(id.label()).append(", SKIPPING.\n");
-                continue;
-            }
             boolean dxt = id == ModuleId.DXT_POSIX || id == ModuleId.DXT_MPIIO;
             if (dxt) {
                 out.append("\n# ***************************************************\n");
@@ -84,23 +76,13 @@ public final class DxtReport {
 
     private void incomplete(ModuleId id, boolean showIncomplete) throws ParserReport.IncompleteLogException {
         // darshan-dxt-parser's own wording, "unecessary" included (darshan-parser's says "unnecessary")
-        String warn = "The " + id.label() + " module contains incomplete data!\n"
-                + "#            This happens when a module runs out of\n"
-                + "#            memory to store new record data.\n";
-        String advice = "\n# To avoid this error, consult the darshan-runtime\n"
-                + "# documentation and consider setting the NAME_EXCLUDE\n"
-                + "# variable in a run-time configuration file to prevent\n"
-                + "# Darshan from instrumenting unecessary files.\n";
+        String text = ParserReport.incompleteText(id.label(), "unecessary");
         if (showIncomplete) {
-            out.append("\n# *WARNING*: ").append(warn).append(advice);
+            out.append("\n# *WARNING*: ").append(text);
             return;
         }
-        err.append("\n# *ERROR*: ").append(warn).append(advice);
-        err.append("\n# You can display the (incomplete) data that is\n"
-                + "# present in this log using the --show-incomplete\n"
-                + "# option to darshan-dxt-parser.\n");
-        throw new ParserReport.IncompleteLogException("the " + id.label() + " module contains incomplete data "
-                + "(the runtime ran out of record memory); use --show-incomplete to print what is there");
+        err.append("\n# *ERROR*: ").append(text).append(ParserReport.showIncompleteHint("darshan-dxt-parser"));
+        throw ParserReport.incomplete(id);
     }
 
     /** One file's trace on one rank, as {@code dxt_log_print_posix_file} and {@code dxt_log_print_mpiio_file} print it. */

@@ -102,19 +102,53 @@ public final class ParserReport {
         for (Mount m : job.mounts()) out.append("# mount entry:\t").append(m.path()).append('\t').append(m.type()).append('\n');
     }
 
+    /**
+     * darshan-util's warning for a module with data it cannot read (an unknown id, or no decoder), appended to
+     * {@code err}; true when the module is to be skipped. darshan-parser starts the second warning with "# Warning",
+     * darshan-dxt-parser with "Warning".
+     */
+    static boolean skipsUnreadable(ModuleData m, String noHandlersWarning, StringBuilder err) {
+        ModuleId id = m.module();
+        if (id == null) {
+            err.append("# Warning: module id ").append(m.index())
+                    .append(" is unknown. You may need a newer version of the Darshan utilities to parse it.\n");
+            return true;
+        }
+        if (id.currentVersion() == 0) {
+            err.append(noHandlersWarning).append(": no log utility handlers defined for module ").append(id.label()).append(", SKIPPING.\n");
+            return true;
+        }
+        return false;
+    }
+
+    /** What darshan-util says of a partial module, after its "*WARNING*" or "*ERROR*" (darshan-dxt-parser spells "unecessary"). */
+    static String incompleteText(String module, String unnecessary) {
+        return "The " + module + " module contains incomplete data!\n"
+                + "#            This happens when a module runs out of\n"
+                + "#            memory to store new record data.\n"
+                + "\n# To avoid this error, consult the darshan-runtime\n"
+                + "# documentation and consider setting the NAME_EXCLUDE\n"
+                + "# variable in a run-time configuration file to prevent\n"
+                + "# Darshan from instrumenting " + unnecessary + " files.\n";
+    }
+
+    /** The last lines of darshan-util's refusal of a partial module. */
+    static String showIncompleteHint(String tool) {
+        return "\n# You can display the (incomplete) data that is\n"
+                + "# present in this log using the --show-incomplete\n"
+                + "# option to " + tool + ".\n";
+    }
+
+    static IncompleteLogException incomplete(ModuleId id) {
+        return new IncompleteLogException("the " + id.label() + " module contains incomplete data "
+                + "(the runtime ran out of record memory); use --show-incomplete to print what is there");
+    }
+
     private void printModule(DarshanLog log, ModuleData m, Options opt) throws IncompleteLogException {
         DarshanHeader h = log.header();
         ModuleId id = m.module();
         boolean present = h.modules()[m.index()].present();
-        if (present && id == null) {
-            err.append("# Warning: module id ").append(m.index())
-                    .append(" is unknown. You may need a newer version of the Darshan utilities to parse it.\n");
-            return;
-        }
-        if (present && id.currentVersion() == 0) {
-            err.append("# Warning: no log utility handlers defined for module ").append(id.label()).append(", SKIPPING.\n");
-            return;
-        }
+        if (present && skipsUnreadable(m, "# Warning", err)) return;
         if (present && (id == ModuleId.DXT_POSIX || id == ModuleId.DXT_MPIIO)) return;
         boolean detailed = id == ModuleId.POSIX || id == ModuleId.MPIIO || id == ModuleId.STDIO
                 || id == ModuleId.DFS || id == ModuleId.DAOS;
@@ -123,23 +157,13 @@ public final class ParserReport {
         out.append("# ").append(id == null ? "<UNKNOWN>" : id.label()).append(" module data\n");
         out.append("# *******************************************************\n");
         if (m.partial()) {
-            String warn = "The " + (id == null ? "<UNKNOWN>" : id.label()) + " module contains incomplete data!\n"
-                    + "#            This happens when a module runs out of\n"
-                    + "#            memory to store new record data.\n";
-            String advice = "\n# To avoid this error, consult the darshan-runtime\n"
-                    + "# documentation and consider setting the NAME_EXCLUDE\n"
-                    + "# variable in a run-time configuration file to prevent\n"
-                    + "# Darshan from instrumenting unnecessary files.\n";
+            String text = incompleteText(id == null ? "<UNKNOWN>" : id.label(), "unnecessary");
             if (opt.showIncomplete()) {
-                out.append("\n# *WARNING*: ").append(warn).append(advice);
+                out.append("\n# *WARNING*: ").append(text);
                 if (!present) return;
             } else {
-                err.append("\n# *ERROR*: ").append(warn).append(advice);
-                err.append("\n# You can display the (incomplete) data that is\n"
-                        + "# present in this log using the --show-incomplete\n"
-                        + "# option to darshan-parser.\n");
-                throw new IncompleteLogException("the " + id.label() + " module contains incomplete data "
-                        + "(the runtime ran out of record memory); use --show-incomplete to print what is there");
+                err.append("\n# *ERROR*: ").append(text).append(showIncompleteHint("darshan-parser"));
+                throw incomplete(id);
             }
         }
         if (m.note() != null) {
