@@ -24,6 +24,7 @@ public final class IorMain {
     }
 
     public static void main(String[] argv) throws Exception {
+        io.pdla.mpiio.launch.RankWarmup.start();   // as pdla run's ranks do (RankMain)
         String[] args = MPI.Init(argv);
         Intracomm world = MPI.COMM_WORLD;
         List<String> list = Arrays.asList(args);

@@ -58,7 +58,6 @@ public final class MpjJob {
         Path home = MpjHome.locate();
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmOptions);
         cmd.add("-jar");
         cmd.add(home.resolve("lib/starter.jar").toString());
         cmd.add("-np");
@@ -77,6 +76,7 @@ public final class MpjJob {
         // MPJ's starter passes it to the rank JVMs: with delegates for MPI.Init's guard, in every job for the linear
         // context agreement (MPJ's own makes MPI.Init alone take minutes at 144 multicore ranks)
         cmd.add("-javaagent:" + DelegateAgentJar.path());
+        cmd.addAll(jvmOptions);
         if (!device.equals("multicore")) {
             // MPJ's daemon starts these ranks' JVMs with its own environment: pdla's variables go as properties,
             // which MPJ's starter hands to the rank JVMs (it takes unknown "-" options as JVM arguments)
@@ -198,6 +198,7 @@ public final class MpjJob {
             return this;
         }
 
+        /** An option for the rank JVMs (MPJ's starter hands options it does not know to them), e.g. {@code -Xlog:...}. */
         public Builder jvmOption(String option) {
             jvmOptions.add(option);
             return this;

@@ -33,6 +33,7 @@ public final class RankMain {
     }
 
     public static void main(String[] args) throws Throwable {
+        RankWarmup.start();   // the I/O path's classes load while MPJ and the application start
         String realMain = io.pdla.intercept.Environment.get(ENV_MAIN_CLASS);
         if (realMain == null || realMain.isBlank()) throw new IllegalStateException(ENV_MAIN_CLASS + " must name the application's main class");
         // Ranks are threads of one JVM (multicore) or JVMs (niodev): pid and thread id name each uniquely.
