@@ -10,9 +10,11 @@ import java.util.Locale;
  * time is the latest end minus the earliest start over all ranks, bandwidth the total bytes over it.
  * Shared file, transfer k of rank r in segment s at s*np*b + r*b + k*t (IOR's segmented layout).
  *
- * Arguments: BLOCK TRANSFER SEGMENTS ITERATIONS WARMUP PATH [fsync]. Prints two lines per measured phase (rank 0),
- * after WARMUP untimed iterations: "ompi write|read MiB/s", and "ompi-steps write|read OPEN TRANSFERS CLOSE", each
- * step's seconds on its slowest rank, as pdla's IorEngine reports its open, transfer and close columns.
+ * Arguments: BLOCK TRANSFER SEGMENTS ITERATIONS WARMUP PATH [fsync] [read-only] [keep] [collective]. Prints per
+ * measured phase (rank 0), after WARMUP untimed iterations: "ompi write|read MiB/s", "ompi-it IT write|read MiB/s"
+ * (IT counts from 1), and "ompi-steps write|read OPEN TRANSFERS CLOSE", each step's seconds on its slowest rank, as
+ * pdla's IorEngine reports its open, transfer and close columns. read-only: no write phase (the file exists: a cold
+ * read of a file written by an earlier job); keep: the file is not deleted; collective: readAtAll/writeAtAll (IOR -c).
  */
 public final class OmpiIor {
     public static void main(String[] args) throws MPIException {
@@ -23,25 +25,35 @@ public final class OmpiIor {
         int iterations = Integer.parseInt(args[3]);
         int warmup = Integer.parseInt(args[4]);
         String path = args[5];
-        boolean fsync = args.length > 6 && args[6].equals("fsync");
+        java.util.List<String> flags = java.util.Arrays.asList(args).subList(6, args.length);
+        boolean fsync = flags.contains("fsync");
+        boolean readOnly = flags.contains("read-only");
+        boolean keep = readOnly || flags.contains("keep");
+        collective = flags.contains("collective");
         int rank = MPI.COMM_WORLD.getRank(), np = MPI.COMM_WORLD.getSize();
         byte[] buf = new byte[transfer];
         for (int i = 0; i < transfer; i++) buf[i] = (byte) (rank * 31 + i);
         for (int it = -warmup; it < iterations; it++) {
-            double[] w = phase(true, block, transfer, segments, path, rank, np, buf, fsync);
+            double[] w = readOnly ? null : phase(true, block, transfer, segments, path, rank, np, buf, fsync);
             double[] r = phase(false, block, transfer, segments, path, rank, np, buf, false);
             if (rank == 0 && it >= 0) {
-                System.out.printf(Locale.ROOT, "ompi write %.2f%n", w[0]);
+                if (w != null) {
+                    System.out.printf(Locale.ROOT, "ompi write %.2f%n", w[0]);
+                    System.out.printf(Locale.ROOT, "ompi-it %d write %.2f%n", it + 1, w[0]);
+                    System.out.printf(Locale.ROOT, "ompi-steps write %.6f %.6f %.6f%n", w[1], w[2], w[3]);
+                }
                 System.out.printf(Locale.ROOT, "ompi read %.2f%n", r[0]);
-                System.out.printf(Locale.ROOT, "ompi-steps write %.6f %.6f %.6f%n", w[1], w[2], w[3]);
+                System.out.printf(Locale.ROOT, "ompi-it %d read %.2f%n", it + 1, r[0]);
                 System.out.printf(Locale.ROOT, "ompi-steps read %.6f %.6f %.6f%n", r[1], r[2], r[3]);
             }
             MPI.COMM_WORLD.barrier();
-            if (rank == 0) File.delete(path);
+            if (rank == 0 && !keep) File.delete(path);
             MPI.COMM_WORLD.barrier();
         }
         MPI.Finalize();
     }
+
+    private static boolean collective;
 
     /** One phase; returns MiB/s and the slowest rank's open, transfer and close seconds, on every rank. */
     private static double[] phase(boolean write, long block, int transfer, int segments, String path, int rank, int np,
@@ -55,8 +67,8 @@ public final class OmpiIor {
         for (int s = 0; s < segments; s++) {
             for (long k = 0; k < perBlock; k++) {
                 long off = (long) s * np * block + rank * block + k * transfer;
-                if (write) bytes += f.writeAt(off, buf, transfer, MPI.BYTE).getCount(MPI.BYTE);
-                else bytes += f.readAt(off, buf, transfer, MPI.BYTE).getCount(MPI.BYTE);
+                if (write) bytes += (collective ? f.writeAtAll(off, buf, transfer, MPI.BYTE) : f.writeAt(off, buf, transfer, MPI.BYTE)).getCount(MPI.BYTE);
+                else bytes += (collective ? f.readAtAll(off, buf, transfer, MPI.BYTE) : f.readAt(off, buf, transfer, MPI.BYTE)).getCount(MPI.BYTE);
             }
         }
         if (fsync) f.sync();
