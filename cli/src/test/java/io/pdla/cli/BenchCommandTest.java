@@ -36,6 +36,18 @@ class BenchCommandTest {
         assertEquals(0, root.get("verification").get("badTransfers").asLong());
     }
 
+    /** {@code pdla bench tile}: its own options reach the job, which writes and reads the tiles and checks every byte (exit 3 if not). */
+    @Test
+    void tileRunsTheJobWithItsOptionsAndChecksItsOptionsFirst() throws Exception {
+        Path file = dir.resolve("tile.dat");
+        assertEquals(0, bench("tile", "-np", "2", "--nx-tiles", "1", "--ny-tiles", "2", "--tile-x", "24", "--tile-y", "8",
+                "--element-size", "4", "-i", "1", "--warmup", "0", "-o", file.toString(), "--hint", "romio_cb_write=enable"));
+        assertEquals(2L * 24 * 8 * 4, Files.size(file), "a 1 x 2 grid of 24 x 8 tiles of 4-byte elements");
+        assertTrue(capture(false, () -> bench("tile", "-np", "2", "--nx-tiles", "3"), 2).contains("must equal the 2 ranks"));
+        assertTrue(capture(false, () -> bench("tile", "-np", "2", "-i", "0"), 2).contains("-i must be >= 1"));
+        assertTrue(capture(false, () -> bench("tile", "-np", "0"), 2).contains("-np"));
+    }
+
     @Test
     void openCloseRunsCollectiveOpensAndClosesAndRemovesItsFile() throws Exception {
         Path file = dir.resolve("oc.dat");

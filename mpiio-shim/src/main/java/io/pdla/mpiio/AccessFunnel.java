@@ -61,7 +61,7 @@ final class AccessFunnel {
     /** An array described by one of pdla's flattened types (subarray, darray, ... as memory types). */
     Memory typed(Object buf, int bufOffset, int count, FileType type) {
         return where -> {
-            if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
+            if (count < 0) throw new MPIIOException(ErrorClass.ERR_COUNT, where + "count must be >= 0, was " + count);
             if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
             return new UserBuffer.TypedArray(buf, MemoryLayout.of(where, buf, bufOffset, count, null, type), type);
         };
@@ -210,7 +210,8 @@ final class AccessFunnel {
                 throw new MPIIOException(ErrorClass.ERR_ARG, where + buffer.bytes() + " bytes through a view whose filetype holds no data");
             }
             if (buffer.bytes() % etype != 0) {
-                throw new MPIIOException(ErrorClass.ERR_TYPE, where + buffer.bytes() + " bytes is not a whole number of " + etype + "-byte etypes");
+                // ROMIO's class (MPIO_CHECK_INTEGRAL_ETYPE: MPI_ERR_IO, "**ioetype"); MPI names none
+                throw new MPIIOException(ErrorClass.ERR_IO, where + buffer.bytes() + " bytes is not a whole number of " + etype + "-byte etypes");
             }
             return new Access(op, positioning, buffer, buffer.bytes() / etype);
         } catch (MPIIOException e) {
@@ -221,7 +222,7 @@ final class AccessFunnel {
     }
 
     private UserBuffer typedArray(String where, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
-        if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
+        if (count < 0) throw new MPIIOException(ErrorClass.ERR_COUNT, where + "count must be >= 0, was " + count);
         if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
         // the last type again (the everyday case: one datatype per loop) needs no map lookup
         LastFlattened l = last;

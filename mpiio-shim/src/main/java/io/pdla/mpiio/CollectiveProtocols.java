@@ -247,6 +247,8 @@ final class CollectiveProtocols {
         MPIIOException local = null;
         FileType e = null, f = null;
         try {
+            // ROMIO's class for a missing etype or filetype ("**ioetype", "**iofiletype"); MPI names none
+            if (etype == null || filetype == null) throw new MPIIOException(ErrorClass.ERR_ARG, (etype == null ? "etype" : "filetype") + " is null");
             e = Datatypes.flatten(etype);
             f = Datatypes.flatten(filetype);
         } catch (MPIIOException ex) {
@@ -271,6 +273,7 @@ final class CollectiveProtocols {
         if (local == null) local = viewError(disp, etype, filetype, datarep);
         coll.agree(local, file.name);
         coll.requireSame(etype.sizeBytes(), "etype size", file.name);
+        if (disp == MPIIO.DISPLACEMENT_CURRENT) disp = currentDisplacement();
         file.view = new FileView(disp, etype, filetype, datarep);
         file.pointer = 0;
         MPIIOException sp = info != null ? applyHints(info.asMap(), "setView") : null;
@@ -290,18 +293,56 @@ final class CollectiveProtocols {
         coll.agree(sp, file.name);
     }
 
-    /** What MPI 4.1 §14.3 requires of a view; null if it is one. */
+    /**
+     * MPI_DISPLACEMENT_CURRENT: the byte offset, in the view being replaced, of the shared file pointer, read after
+     * every rank has stopped moving it (ROMIO: a barrier, then each rank reads it).
+     */
+    private long currentDisplacement() throws MPIException {
+        file.coll.barrier();
+        long disp = -1;
+        MPIIOException failed = null;
+        try {
+            disp = file.view.byteOffset(file.sharedPointer.get());
+        } catch (IOException | RuntimeException e) {
+            failed = file.translate(e, "setView (MPI_DISPLACEMENT_CURRENT: shared pointer)");
+        }
+        file.coll.agree(failed, file.name);
+        return disp;
+    }
+
+    /**
+     * What MPI 4.1 §14.3 requires of a view; null if it is one. Where MPI names no error class, ROMIO's
+     * (MPIR_File_set_view_impl, ADIO_Set_view): the table in mpiio-shim/README.md lists each case.
+     */
     private MPIIOException viewError(long disp, FileType etype, FileType filetype, String datarep) {
         String where = file.name + ": rank " + file.coll.rank() + ": setView: ";
+        boolean sequential = file.opened(MPIIO.MODE_SEQUENTIAL);
+        if (disp < 0 && disp != MPIIO.DISPLACEMENT_CURRENT) return new MPIIOException(ErrorClass.ERR_ARG, where + "displacement must be >= 0, was " + disp);
+        if (sequential && disp != MPIIO.DISPLACEMENT_CURRENT) return new MPIIOException(ErrorClass.ERR_ARG, where + "displacement " + disp
+                + ": a file opened MODE_SEQUENTIAL takes MPIIO.DISPLACEMENT_CURRENT only");
+        if (!sequential && disp == MPIIO.DISPLACEMENT_CURRENT) return new MPIIOException(ErrorClass.ERR_ARG, where
+                + "MPIIO.DISPLACEMENT_CURRENT is for files opened MODE_SEQUENTIAL only");
+        if (etype == null || filetype == null) return new MPIIOException(ErrorClass.ERR_ARG, where + "etype and filetype are required");
+        if (filetype.sizeBytes() % Math.max(1, etype.sizeBytes()) != 0) return new MPIIOException(ErrorClass.ERR_ARG, where + "filetype size "
+                + filetype.sizeBytes() + " is not a multiple of the etype size " + etype.sizeBytes());
         if (Datarep.named(datarep) == null) return new MPIIOException(ErrorClass.ERR_UNSUPPORTED_DATAREP, where + "datarep '" + datarep
                 + "' (native, internal, external32 or one registered with File.registerDatarep)");
-        if (disp < 0) return new MPIIOException(ErrorClass.ERR_ARG, where + "displacement must be >= 0, was " + disp);
-        if (etype == null || filetype == null) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype and filetype are required");
         if (etype.sizeBytes() == 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "etype has size 0");
-        if (!etype.isMonotone() || !filetype.isMonotone()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype displacements must be non-negative and monotonically non-decreasing");
-        // size 0 is allowed: a rank that owns nothing of a darray has an empty filetype and moves no data
-        if (filetype.sizeBytes() % etype.sizeBytes() != 0) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype size " + filetype.sizeBytes() + " is not a multiple of the etype size " + etype.sizeBytes());
-        if (filetype.extentBytes() < filetype.sizeBytes()) return new MPIIOException(ErrorClass.ERR_TYPE, where + "filetype extent " + filetype.extentBytes() + " smaller than its size " + filetype.sizeBytes());
+        // ROMIO's check_type: MPI_ERR_IO ("**iobadoverlap") for negative and decreasing displacements in every access
+        // mode, and for overlapping regions only when the file is open for writing (MPI forbids overlap only there)
+        boolean writing = !file.opened(MPIIO.MODE_RDONLY);
+        for (int k = 0; k < 2; k++) {
+            FileType t = k == 0 ? etype : filetype;
+            String kind = k == 0 ? "etype" : "filetype";
+            if (t.hasNegativeDisplacement()) return new MPIIOException(ErrorClass.ERR_IO, where + "displacements of " + kind + " must be non-negative");
+            if (t.hasDecreasingDisplacement()) return new MPIIOException(ErrorClass.ERR_IO, where + "displacements of " + kind
+                    + " must be in a monotonically nondecreasing order");
+            if (writing && t.overlaps()) return new MPIIOException(ErrorClass.ERR_IO, where + kind
+                    + " is not permitted to contain overlapping regions (the file is open for writing)");
+        }
+        // copies of the filetype overlapping one another: the same overlap for a file open for writing
+        if (writing && filetype.extentBytes() < filetype.sizeBytes()) return new MPIIOException(ErrorClass.ERR_IO, where + "filetype extent "
+                + filetype.extentBytes() + " smaller than its size " + filetype.sizeBytes() + ": its copies overlap (the file is open for writing)");
         return null;
     }
 

@@ -25,62 +25,92 @@ public final class Datatypes {
     /** Row-major (C) and column-major (Fortran) array orders for {@link #subarray}. */
     public enum Order { C, FORTRAN }
 
-    /** A flattened copy of an MPJ datatype, in bytes. */
+    /**
+     * A flattened copy of an MPJ datatype, in bytes. Touching pieces merge while the typemap is built (ROMIO merges
+     * after), each part of a type is flattened once and then copied, and copies of a single run that touch one
+     * another become one run without a loop: so a type costs what its merged form costs, in time and memory, however
+     * many pieces its typemap names (a vector of 2^27 one-int blocks of stride 1 is one 512 MiB run). A merged form
+     * above {@link FileType#MAX_BLOCKS} blocks is ERR_TYPE naming the bound.
+     */
     public static FileType flatten(Datatype type) throws MPIIOException {
         if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, "datatype is null");
         int elem = elementBytes(type);
-        Blocks blocks = new Blocks();
         try {
-            collect(type, 0, blocks);
+            Runs blocks = runs(type, new java.util.IdentityHashMap<>());
             long[] bounds = bounds(type);
             long lb = bounds[0];
             long extent = bounds[1] - bounds[0];
             long[] d = new long[blocks.n];
             long[] l = new long[blocks.n];
             for (int i = 0; i < d.length; i++) {
-                d[i] = blocks.d[i] * elem;
-                l[i] = blocks.l[i] * elem;
+                d[i] = Math.multiplyExact(blocks.d[i], (long) elem);
+                l[i] = Math.multiplyExact(blocks.l[i], (long) elem);
             }
-            return new FileType(d, l, lb * elem, extent * elem, elem);
+            return new FileType(d, l, Math.multiplyExact(lb, (long) elem), Math.multiplyExact(extent, (long) elem), elem);
         } catch (MPIException | ReflectiveOperationException e) {
             throw new MPIIOException(ErrorClass.ERR_TYPE, "cannot flatten MPJ datatype " + type.getClass().getName() + ": " + e, e);
         } catch (TooLarge e) {
             throw new MPIIOException(ErrorClass.ERR_TYPE, "MPJ datatype " + type.getClass().getName() + " is too large to flatten: " + e.getMessage());
+        } catch (ArithmeticException e) {
+            throw new MPIIOException(ErrorClass.ERR_TYPE, "MPJ datatype " + type.getClass().getName() + " reaches past 2^63 bytes");
         }
     }
 
     /** A typemap too large to flatten (a nonsense count must not drive the allocation or the time). */
-    private static final class TooLarge extends Exception {
+    static final class TooLarge extends Exception {
         TooLarge(String message) {
             super(message, null, false, false);
         }
     }
 
     /**
-     * The typemap being collected, in base elements: touching pieces merge as they arrive (a contiguous run of
-     * any count is one block), at most {@link FileType#MAX_BLOCKS} blocks and a bounded number of pieces.
+     * Runs of a typemap, in base elements (bytes for pdla's own builders), in typemap order: a piece that starts
+     * where the last run ends extends it, so the list only ever holds merged runs, at most
+     * {@link FileType#MAX_BLOCKS} of them.
      */
-    private static final class Blocks {
-        private static final long MAX_PIECES = 1L << 26;
-        long[] d = new long[16], l = new long[16];
+    static final class Runs {
+        long[] d = new long[4], l = new long[4];
         int n;
-        long pieces;
 
         void add(long at, long len) throws TooLarge {
-            if (++pieces > MAX_PIECES) throw new TooLarge("more than " + MAX_PIECES + " typemap pieces");
             if (len == 0) return;
             if (n > 0 && d[n - 1] + l[n - 1] == at) {
-                l[n - 1] += len;
+                l[n - 1] = Math.addExact(l[n - 1], len);
                 return;
             }
-            if (n == FileType.MAX_BLOCKS) throw new TooLarge("more than " + FileType.MAX_BLOCKS + " blocks");
+            if (n == FileType.MAX_BLOCKS) {
+                throw new TooLarge("its typemap has more than " + FileType.MAX_BLOCKS + " blocks after merging touching ones (FileType.MAX_BLOCKS)");
+            }
             if (n == d.length) {
-                d = Arrays.copyOf(d, n * 2);
-                l = Arrays.copyOf(l, n * 2);
+                d = Arrays.copyOf(d, Math.min(FileType.MAX_BLOCKS, n * 2));
+                l = Arrays.copyOf(l, d.length);
             }
             d[n] = at;
             l[n] = len;
             n++;
+        }
+
+        /**
+         * Appends {@code count} copies of {@code r}, copy i at {@code at + i * step}. The work follows the output:
+         * copies of a type with several runs merge at most one run each with their neighbour, and copies of a
+         * single run either touch (one run, computed) or not (one run each, refused past the bound before the loop).
+         */
+        void addCopies(Runs r, long count, long step, long at) throws TooLarge {
+            if (count <= 0 || r.n == 0) return;
+            if (r.n == 1) {
+                long first = Math.addExact(at, r.d[0]);
+                if (r.l[0] == step || count == 1) { // each copy starts where the previous ends: one run
+                    add(first, Math.multiplyExact(r.l[0], count));
+                    return;
+                }
+                if (count > FileType.MAX_BLOCKS) {
+                    throw new TooLarge(count + " separate blocks, more than " + FileType.MAX_BLOCKS + " (FileType.MAX_BLOCKS)");
+                }
+            }
+            for (long i = 0; i < count; i++) {
+                long base = Math.addExact(at, Math.multiplyExact(i, step));
+                for (int k = 0; k < r.n; k++) add(Math.addExact(base, r.d[k]), r.l[k]);
+            }
         }
     }
 
@@ -95,20 +125,20 @@ public final class Datatypes {
                 + " cannot be used for file I/O (only BYTE, BOOLEAN, CHAR, SHORT, INT, FLOAT, LONG, DOUBLE)");
     }
 
-    /** Appends the typemap of {@code t}, displaced by {@code at} elements, as (displacement, length) pairs. */
-    private static void collect(Datatype t, long at, Blocks out) throws MPIException, ReflectiveOperationException, TooLarge {
+    /**
+     * The merged runs of {@code t}'s typemap relative to its origin, in base elements. Each distinct sub-type is
+     * flattened once ({@code done}: a struct may name one type many times) and copied where the type places it.
+     */
+    private static Runs runs(Datatype t, java.util.Map<Datatype, Runs> done) throws MPIException, ReflectiveOperationException, TooLarge {
+        Runs known = done.get(t);
+        if (known != null) return known;
+        Runs out = new Runs();
         String kind = t.getClass().getSimpleName();
         switch (kind) {
-            case "BasicType" -> out.add(at, 1);
+            case "BasicType" -> out.add(0, 1);
             case "Contiguous" -> {
-                int count = intField(t, "count");
                 Datatype old = (Datatype) field(t, "oldType");
-                if (basic(old)) {
-                    out.add(at, Math.max(0, count));   // a run of basic elements: one piece
-                    return;
-                }
-                long ext = extent(old);
-                for (int i = 0; i < count; i++) collect(old, at + i * ext, out);
+                out.addCopies(runs(old, done), intField(t, "count"), extent(old), 0);
             }
             case "Vector" -> {
                 int count = intField(t, "count");
@@ -118,10 +148,9 @@ public final class Datatypes {
                 Datatype old = (Datatype) field(t, "oldType");
                 long ext = extent(old);
                 long step = units ? stride * ext : stride;
-                for (int i = 0; i < count; i++) {
-                    if (basic(old)) out.add(at + i * step, Math.max(0, blockLength));
-                    else for (int j = 0; j < blockLength; j++) collect(old, at + i * step + j * ext, out);
-                }
+                Runs block = new Runs();
+                block.addCopies(runs(old, done), blockLength, ext, 0);
+                out.addCopies(block, count, step, 0);
             }
             case "Indexed" -> {
                 int[] disps = (int[]) field(t, "displacements");
@@ -129,11 +158,8 @@ public final class Datatypes {
                 boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
                 long ext = extent(old);
-                for (int i = 0; i < lens.length; i++) {
-                    long base = at + (units ? disps[i] * ext : disps[i]);
-                    if (basic(old)) out.add(base, Math.max(0, lens[i]));
-                    else for (int j = 0; j < lens[i]; j++) collect(old, base + j * ext, out);
-                }
+                Runs child = runs(old, done);
+                for (int i = 0; i < lens.length; i++) out.addCopies(child, lens[i], ext, units ? disps[i] * ext : disps[i]);
             }
             case "Struct" -> {
                 int[] disps = (int[]) field(t, "displacements");
@@ -142,18 +168,13 @@ public final class Datatypes {
                 for (int i = 0; i < lens.length; i++) {
                     Datatype old = olds[i];
                     if (old.baseType == MPI.LB.baseType || old.baseType == MPI.UB.baseType) continue; // bound markers
-                    long ext = extent(old);
-                    if (basic(old)) out.add(at + disps[i], Math.max(0, lens[i]));
-                    else for (int j = 0; j < lens[i]; j++) collect(old, at + disps[i] + j * ext, out);
+                    out.addCopies(runs(old, done), lens[i], extent(old), disps[i]);
                 }
             }
             default -> throw new IllegalArgumentException("unsupported MPJ datatype class " + t.getClass().getName());
         }
-    }
-
-    /** A basic type of extent one element: a run of them is one piece of the typemap. */
-    private static boolean basic(Datatype t) {
-        return t.getClass().getSimpleName().equals("BasicType");
+        done.put(t, out);
+        return out;
     }
 
     private static long extent(Datatype t) throws MPIException, ReflectiveOperationException {
@@ -278,15 +299,31 @@ public final class Datatypes {
             }
         }
         // Normalise to C order: dimension 0 slowest.
-        int[] sz = sizes.clone(), sub = subsizes.clone(), st = starts.clone();
+        long[] sz = longs(sizes), sub = longs(subsizes), st = longs(starts);
         if (order == Order.FORTRAN) {
             reverse(sz);
             reverse(sub);
             reverse(st);
         }
+        // A trailing dimension taken whole makes the rows of the one before it touch: fold it in, so that the
+        // blocks counted (and refused past the bound) are the merged ones (a whole array is one block).
+        while (nd > 1 && sub[nd - 1] == sz[nd - 1]) {
+            try {
+                sz[nd - 2] = Math.multiplyExact(sz[nd - 2], sz[nd - 1]);
+                sub[nd - 2] = Math.multiplyExact(sub[nd - 2], sz[nd - 1]);
+                st[nd - 2] = Math.multiplyExact(st[nd - 2], sz[nd - 1]);
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("subarray sizes " + Arrays.toString(sizes) + " overflow a 64-bit extent");
+            }
+            nd--;
+        }
         long[] stridesElems = new long[nd];
         stridesElems[nd - 1] = 1;
-        for (int i = nd - 2; i >= 0; i--) stridesElems[i] = stridesElems[i + 1] * sz[i + 1];
+        try {
+            for (int i = nd - 2; i >= 0; i--) stridesElems[i] = Math.multiplyExact(stridesElems[i + 1], sz[i + 1]);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("subarray sizes " + Arrays.toString(sizes) + " overflow a 64-bit extent");
+        }
         long rows = 1;
         for (int i = 0; i < nd - 1; i++) {
             rows *= sub[i];
@@ -296,18 +333,18 @@ public final class Datatypes {
         }
         long total;
         try {
-            total = Math.multiplyExact(Math.multiplyExact(stridesElems[0], (long) sz[0]), (long) elementBytes);
+            total = Math.multiplyExact(Math.multiplyExact(stridesElems[0], sz[0]), (long) elementBytes);
         } catch (ArithmeticException e) {
             throw new IllegalArgumentException("subarray sizes " + Arrays.toString(sizes) + " x " + elementBytes + " bytes overflow a 64-bit extent");
         }
         long[] d = new long[Math.toIntExact(rows)];
         long[] l = new long[d.length];
-        int[] idx = new int[nd]; // counters over the leading nd-1 dimensions
+        long[] idx = new long[nd]; // counters over the leading nd-1 dimensions
         for (int r = 0; r < d.length; r++) {
             long off = st[nd - 1];
-            for (int i = 0; i < nd - 1; i++) off += (long) (st[i] + idx[i]) * stridesElems[i];
+            for (int i = 0; i < nd - 1; i++) off += (st[i] + idx[i]) * stridesElems[i];
             d[r] = off * elementBytes;
-            l[r] = (long) sub[nd - 1] * elementBytes;
+            l[r] = sub[nd - 1] * elementBytes;
             for (int i = nd - 2; i >= 0; i--) {
                 if (++idx[i] < sub[i]) break;
                 idx[i] = 0;
@@ -441,13 +478,17 @@ public final class Datatypes {
         long total = stride[order == Order.C ? 0 : nd - 1] * gsizes[order == Order.C ? 0 : nd - 1] * elementBytes;
         long count = 1;
         for (int[] o : owned) count *= o.length;
-        long[] d = new long[Math.toIntExact(count)], l = new long[d.length];
+        // element by element, merged as they come: memory follows the merged blocks (a BLOCK part is one per row)
+        Runs out = new Runs();
         int[] idx = new int[nd];
-        for (int e = 0; e < d.length; e++) {
+        for (long e = 0; e < count; e++) {
             long off = 0;
             for (int i = 0; i < nd; i++) off += owned[i][idx[i]] * stride[i];
-            d[e] = off * elementBytes;
-            l[e] = elementBytes;
+            try {
+                out.add(off * elementBytes, elementBytes);
+            } catch (TooLarge t) {
+                throw new IllegalArgumentException("darray part of rank " + rank + ": " + t.getMessage());
+            }
             // the fastest-varying dimension is the last in C order, the first in Fortran order
             for (int k = 0; k < nd; k++) {
                 int i = order == Order.C ? nd - 1 - k : k;
@@ -455,7 +496,7 @@ public final class Datatypes {
                 idx[i] = 0;
             }
         }
-        return new FileType(d, l, 0, total, elementBytes);
+        return new FileType(Arrays.copyOf(out.d, out.n), Arrays.copyOf(out.l, out.n), 0, total, elementBytes);
     }
 
     private static int[] ownedIndices(int gsize, Distribution dist, int darg, int psize, int coord) {
@@ -482,29 +523,25 @@ public final class Datatypes {
      */
     public static FileType hindexedBlock(int blockLength, long[] displacementBytes, FileType old) {
         if (blockLength < 0) throw new IllegalArgumentException("hindexedBlock block length must be >= 0, was " + blockLength);
-        if ((double) displacementBytes.length * blockLength * old.blockCount() > FileType.MAX_BLOCKS) {
-            throw new IllegalArgumentException("hindexedBlock of " + displacementBytes.length + " x " + blockLength + " copies of a "
-                    + old.blockCount() + "-block type is more than " + FileType.MAX_BLOCKS + " blocks");
-        }
-        List<long[]> blocks = new ArrayList<>();
+        Runs child = old.runs();
+        Runs out = new Runs();
         long lb = Long.MAX_VALUE, ub = Long.MIN_VALUE;
-        for (long disp : displacementBytes) {
-            for (int j = 0; j < blockLength; j++) {
-                long base = disp + j * old.extentBytes();
-                for (int k = 0; k < old.blockCount(); k++) blocks.add(new long[]{base + old.displacement(k), old.length(k)});
+        try {
+            for (long disp : displacementBytes) {
+                out.addCopies(child, blockLength, old.extentBytes(), disp);
+                if (blockLength > 0) {
+                    lb = Math.min(lb, disp + old.lbBytes());
+                    ub = Math.max(ub, Math.addExact(disp + old.lbBytes(), Math.multiplyExact((long) blockLength, old.extentBytes())));
+                }
             }
-            if (blockLength > 0) {
-                lb = Math.min(lb, disp + old.lbBytes());
-                ub = Math.max(ub, disp + old.lbBytes() + (long) blockLength * old.extentBytes());
-            }
+        } catch (TooLarge e) {
+            throw new IllegalArgumentException("hindexedBlock of " + displacementBytes.length + " x " + blockLength + " copies of a "
+                    + old.blockCount() + "-block type: " + e.getMessage());
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("hindexedBlock of " + blockLength + " copies of a type of extent " + old.extentBytes() + " reaches past 2^63");
         }
         if (lb == Long.MAX_VALUE) lb = ub = 0;
-        long[] d = new long[blocks.size()], l = new long[d.length];
-        for (int i = 0; i < d.length; i++) {
-            d[i] = blocks.get(i)[0];
-            l[i] = blocks.get(i)[1];
-        }
-        return new FileType(d, l, lb, ub - lb, old.elementBytes());
+        return new FileType(Arrays.copyOf(out.d, out.n), Arrays.copyOf(out.l, out.n), lb, ub - lb, old.elementBytes());
     }
 
     /** A basic element type of {@code elementBytes} bytes as a FileType (MPI.INT is {@code element(4)}). */
@@ -512,11 +549,17 @@ public final class Datatypes {
         return new FileType(new long[]{0}, new long[]{elementBytes}, 0, elementBytes, elementBytes);
     }
 
-    private static void reverse(int[] a) {
+    private static void reverse(long[] a) {
         for (int i = 0, j = a.length - 1; i < j; i++, j--) {
-            int t = a[i];
+            long t = a[i];
             a[i] = a[j];
             a[j] = t;
         }
+    }
+
+    private static long[] longs(int[] a) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) out[i] = a[i];
+        return out;
     }
 }

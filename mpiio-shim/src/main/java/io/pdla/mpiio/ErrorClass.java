@@ -10,7 +10,7 @@ public enum ErrorClass {
     ERR_ACCESS,
     ERR_READ_ONLY,
     ERR_IO,
-    /** An invalid argument: negative offset or count, unknown whence, unknown URI scheme, bad hint. */
+    /** An invalid argument: negative offset, unknown whence, unknown URI scheme, bad hint. */
     ERR_ARG,
     ERR_NO_SPACE,
     ERR_UNSUPPORTED_OPERATION,
@@ -20,7 +20,7 @@ public enum ErrorClass {
     ERR_NOT_SAME,
     /** Use of a closed or invalid file handle. */
     ERR_FILE,
-    /** An invalid datatype: non-monotone filetype, etype/filetype mismatch, buffer of the wrong element type. */
+    /** An invalid datatype: a null or unflattenable one, a buffer of the wrong element type, an etype of size 0. */
     ERR_TYPE,
     /** registerDatarep of a name already defined. */
     ERR_DUP_DATAREP,
@@ -28,7 +28,11 @@ public enum ErrorClass {
     ERR_CONVERSION,
     /** An invalid or inactive request. */
     ERR_REQUEST,
-    ERR_OTHER;
+    ERR_OTHER,
+    /** A negative count (MPI's and ROMIO's class, "**iobadcount"). Last: agreements send a class as its ordinal. */
+    ERR_COUNT,
+    /** A null communicator or an intercommunicator at open (MPI's and ROMIO's class). */
+    ERR_COMM;
 
     /** The numeric error class, with MPICH's values so that codes in C programs' logs match. */
     public int code() {
@@ -36,6 +40,8 @@ public enum ErrorClass {
             case ERR_TYPE -> 3;
             case ERR_ARG -> 12;
             case ERR_OTHER -> 15;
+            case ERR_COUNT -> 2;
+            case ERR_COMM -> 5;
             case ERR_REQUEST -> 19;
             case ERR_ACCESS -> 20;
             case ERR_AMODE -> 21;
@@ -60,6 +66,8 @@ public enum ErrorClass {
             case ERR_TYPE -> "Invalid datatype";
             case ERR_ARG -> "Invalid argument";
             case ERR_OTHER -> "Other error";
+            case ERR_COUNT -> "Invalid count argument";
+            case ERR_COMM -> "Invalid communicator";
             case ERR_REQUEST -> "Invalid MPI_Request";
             case ERR_ACCESS -> "Permission denied";
             case ERR_AMODE -> "Invalid amode value";

@@ -21,8 +21,10 @@ public final class FileType {
     private final int elementBytes;
 
     /**
-     * The most blocks a flattened type may have (about 100 MB of block tables): builders and the MPJ flattener
-     * refuse a type with more, naming the count, rather than let a nonsense count drive the allocation.
+     * The most blocks a flattened type may have once touching blocks are merged (about 100 MB of block tables):
+     * builders and the MPJ flattener merge as they go and refuse a type whose merged form has more, naming the bound,
+     * rather than let a nonsense count drive the allocation. A typemap of any number of pieces that merge (a
+     * contiguous vector of 2^27 ints) is within it.
      */
     public static final int MAX_BLOCKS = 1 << 22;
 
@@ -63,6 +65,16 @@ public final class FileType {
     public FileType resized(long newLb, long newExtent) {
         if (newExtent < 0) throw new IllegalArgumentException("extent must be >= 0, was " + newExtent);
         return new FileType(displacements, lengths, newLb, newExtent, elementBytes);
+    }
+
+    /** The blocks as the source of {@link Datatypes.Runs#addCopies} (which only reads them: the arrays are shared). */
+    Datatypes.Runs runs() {
+        Datatypes.Runs r = new Datatypes.Runs();
+        if (displacements.length == 0) return r;
+        r.d = displacements;
+        r.l = lengths;
+        r.n = displacements.length;
+        return r;
     }
 
     public int blockCount() {
@@ -108,12 +120,27 @@ public final class FileType {
         return displacements.length <= 1 && (displacements.length == 0 || (displacements[0] == lb && lengths[0] == extent));
     }
 
-    /** Whether block displacements never go backwards or overlap: what MPI requires of etypes and filetypes. */
+    /** Whether block displacements never go backwards or overlap: what MPI requires of etypes and filetypes of files open for writing. */
     public boolean isMonotone() {
-        for (int i = 1; i < displacements.length; i++) {
-            if (displacements[i] < displacements[i - 1] + lengths[i - 1]) return false;
-        }
-        return displacements.length == 0 || displacements[0] >= 0;
+        return !hasNegativeDisplacement() && !hasDecreasingDisplacement() && !overlaps();
+    }
+
+    /** A block before the type's origin (ROMIO's ADIOI_TYPE_NEGATIVE). */
+    boolean hasNegativeDisplacement() {
+        for (long d : displacements) if (d < 0) return true;
+        return false;
+    }
+
+    /** A block starting before the block before it (ROMIO's ADIOI_TYPE_DECREASE: block starts, as ROMIO flattens). */
+    boolean hasDecreasingDisplacement() {
+        for (int i = 1; i < displacements.length; i++) if (displacements[i] < displacements[i - 1]) return true;
+        return false;
+    }
+
+    /** A block starting inside the block before it (ROMIO's ADIOI_TYPE_OVERLAP), duplicates included. */
+    boolean overlaps() {
+        for (int i = 1; i < displacements.length; i++) if (displacements[i] < displacements[i - 1] + lengths[i - 1]) return true;
+        return false;
     }
 
     @Override

@@ -21,6 +21,12 @@ public final class MPIIO {
     public static final int SEEK_CUR = 602;
     public static final int SEEK_END = 604;
 
+    /**
+     * MPI_DISPLACEMENT_CURRENT (MPICH's value): the {@code disp} of {@link File#setView} on a file opened with
+     * {@link #MODE_SEQUENTIAL}, which must pass it: the view starts where the shared file pointer is.
+     */
+    public static final long DISPLACEMENT_CURRENT = -54278278;
+
     /** The only data representation pdla implements. */
     public static final String DATAREP_NATIVE = "native";
 

@@ -22,9 +22,11 @@ final class MemoryLayout {
     }
 
     static MemoryLayout of(String where, Object buf, int offset, int count, Datatype datatype, FileType flattened) throws MPIIOException {
-        if (buf == null) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer is null");
+        if (count < 0) throw new MPIIOException(ErrorClass.ERR_COUNT, where + "count must be >= 0, was " + count);
         if (offset < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer offset must be >= 0, was " + offset);
-        if (count < 0) throw new MPIIOException(ErrorClass.ERR_ARG, where + "count must be >= 0, was " + count);
+        // C programs pass NULL with a zero count (MPI touches no buffer then): nothing to check but the type
+        if (buf == null && count == 0) return new MemoryLayout(flattened, 0, offset);
+        if (buf == null) throw new MPIIOException(ErrorClass.ERR_ARG, where + "buffer is null (with count " + count + "; only a count of 0 may have none)");
         int arrayElem = arrayElementBytes(where, buf);
         if (arrayElem != flattened.elementBytes() || !matches(buf, datatype)) {
             throw new MPIIOException(ErrorClass.ERR_TYPE, where + "buffer of " + buf.getClass().getSimpleName()

@@ -109,9 +109,9 @@ final class OpenProtocol {
 
     /** Through MPJ, on a private duplicate; the ranks that find themselves in one JVM then use shared memory. */
     private static OpenFile openOn(Comm comm, String filename, int amode, Info info) throws MPIException {
-        if (comm == null) throw new MPIIOException(ErrorClass.ERR_ARG, "communicator is null opening " + filename);
+        if (comm == null) throw new MPIIOException(ErrorClass.ERR_COMM, "communicator is null opening " + filename);
         if (!(comm instanceof Intracomm user)) {
-            throw new MPIIOException(ErrorClass.ERR_ARG, "opening " + filename + ": an intracommunicator is required, got " + comm.getClass().getName());
+            throw new MPIIOException(ErrorClass.ERR_COMM, "opening " + filename + ": an intracommunicator is required, got " + comm.getClass().getName());
         }
         Intracomm intra = (Intracomm) user.clone();
         Collective coll = new Collective(intra);
@@ -176,12 +176,13 @@ final class OpenProtocol {
             boolean write = (amode & MPIIO.MODE_RDONLY) == 0;
             boolean create = (amode & MPIIO.MODE_CREATE) != 0;
             boolean excl = (amode & MPIIO.MODE_EXCL) != 0;
+            URI uri;
             try {
-                URI uri = StorageDrivers.toUri(filename);
-                return new Target(uri, StorageDrivers.installed().forUri(uri), new OpenOptions(read, write, create, excl, hints));
+                uri = StorageDrivers.toUri(filename);
             } catch (IllegalArgumentException e) {
                 throw ErrorMapping.badArgument("rank " + rank + ": ", e);
             }
+            return new Target(uri, driverFor(uri, "rank " + rank + ": "), new OpenOptions(read, write, create, excl, hints));
         }
     }
 
@@ -307,16 +308,25 @@ final class OpenProtocol {
         return why;
     }
 
+    /** The driver of a URI's scheme; none is ROMIO's MPI_ERR_IO ("**iofstypeunsupported") naming the installed ones. */
+    private static StorageDriver driverFor(URI uri, String where) throws MPIIOException {
+        try {
+            return StorageDrivers.installed().forUri(uri);
+        } catch (IllegalArgumentException e) {
+            throw new MPIIOException(ErrorClass.ERR_IO, where + e.getMessage(), e);
+        }
+    }
+
     /** MPI_File_delete: independent; refuses a file this process still has open (ERR_FILE_IN_USE). */
     static void delete(String filename) throws MPIException {
         URI uri;
         StorageDriver driver;
         try {
             uri = StorageDrivers.toUri(filename);
-            driver = StorageDrivers.installed().forUri(uri);
         } catch (IllegalArgumentException e) {
             throw ErrorMapping.badArgument("", e);
         }
+        driver = driverFor(uri, "");
         if (RankState.isOpen(uri)) {
             throw new MPIIOException(ErrorClass.ERR_FILE_IN_USE, filename + ": still open by this process; close it before deleting");
         }

@@ -40,11 +40,17 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private int[] aggregators;
     private final InterceptorChain chain;
     /**
-     * This rank's two window buffers, kept across files: a static is per rank (each multicore rank loads
-     * pdla with its own class loader; niodev ranks are JVMs), a rank's collective calls follow one another,
-     * and allocating (and zeroing) up to 2 x cb_buffer_size of direct memory per open costs milliseconds.
+     * This rank's idle pairs of window buffers, kept across calls and files: a static is per rank (each multicore
+     * rank loads pdla with its own class loader; niodev ranks are JVMs), and allocating (and zeroing) up to
+     * 2 x cb_buffer_size of direct memory per call costs milliseconds. A two-phase call takes a pair for itself
+     * and gives it back when it returns: nonblocking collectives on different files of one rank run at once (each
+     * file's on its own thread), and sharing one pair mixed their bytes. Calls following one another reuse one
+     * pair; at most {@link #IDLE_WINDOW_PAIRS} are kept, so memory follows the calls in flight.
      */
-    private static final ByteBuffer[] windows = new ByteBuffer[2];
+    private static final java.util.ArrayDeque<ByteBuffer[]> idleWindows = new java.util.ArrayDeque<>();
+    private static final int IDLE_WINDOW_PAIRS = 2;
+    /** The window pair of the two-phase call running on this engine (a file's collective calls never overlap). */
+    private ByteBuffer[] windows;
     private final CollectiveStatistics stats = new CollectiveStatistics();
     /** This rank's next call is a piece of a larger one with more to come (told in the call's first all-gather). */
     private boolean moreFollows;
@@ -135,7 +141,28 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         stats.rounds += rounds;
         stats.lastAggregators = aggs.length;
         int me = indexOf(aggs, exchange.rank());
-        return read ? read(call, domains, split, rounds, aggs, me) : write(call, domains, split, rounds, aggs, me);
+        ByteBuffer[] pair = takeWindows();
+        windows = pair;
+        long moved = read ? read(call, domains, split, rounds, aggs, me) : write(call, domains, split, rounds, aggs, me);
+        // every rank has copied its last pieces out of the windows: reads end in an all-gather after the copies, and a
+        // write never hands its windows to other ranks; so the pair is free again (after a failure it is dropped: an
+        // exchange that failed halfway may leave another rank still reading it)
+        windows = null;
+        giveBack(pair);
+        return moved;
+    }
+
+    private static ByteBuffer[] takeWindows() {
+        synchronized (idleWindows) {
+            ByteBuffer[] pair = idleWindows.pollFirst();
+            return pair != null ? pair : new ByteBuffer[2];
+        }
+    }
+
+    private static void giveBack(ByteBuffer[] pair) {
+        synchronized (idleWindows) {
+            if (idleWindows.size() < IDLE_WINDOW_PAIRS) idleWindows.addFirst(pair);
+        }
     }
 
     /**
@@ -480,14 +507,11 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         return n;
     }
 
-    /** Two window buffers used in turn: a window's slices stay readable until every rank has passed the next round. */
+    /**
+     * The running call's two window buffers used in turn: a window's slices stay readable until every rank has
+     * passed the next round.
+     */
     private ByteBuffer windowBuffer(int round, int bytes) {
-        synchronized (windows) {
-            return windowBufferLocked(round, bytes);
-        }
-    }
-
-    private ByteBuffer windowBufferLocked(int round, int bytes) {
         int i = round & 1;
         if (windows[i] == null || windows[i].capacity() < bytes) {
             int cap = (int) Math.min(settings.cbBufferSize(), Math.max(bytes, Math.min(settings.cbBufferSize(), 1L << 20)));

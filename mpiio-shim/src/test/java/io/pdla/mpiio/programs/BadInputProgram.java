@@ -50,8 +50,8 @@ public final class BadInputProgram {
             fails(ErrorClass.ERR_NO_SUCH_FILE, missing.toString(), () -> new File(w, missing.toString(), rw));
             expect(!Files.exists(missing), "a failed open created the file");
         });
-        c.check("unknown URI scheme: ERR_ARG naming the scheme", () -> {
-            MPIIOException e = fails(ErrorClass.ERR_ARG, "nosuchfs", () -> new File(w, "nosuchfs://x/y", rw | MPIIO.MODE_CREATE));
+        c.check("unknown URI scheme: ERR_IO naming the scheme (ROMIO's **iofstypeunsupported)", () -> {
+            MPIIOException e = fails(ErrorClass.ERR_IO, "nosuchfs", () -> new File(w, "nosuchfs://x/y", rw | MPIIO.MODE_CREATE));
             expect(e.getMessage().contains("installed drivers"), e.getMessage());
         });
         c.check("arguments that must be equal on all ranks: ERR_NOT_SAME", () -> {
@@ -76,11 +76,11 @@ public final class BadInputProgram {
             w.Barrier(); // the next check opens the file again
             expect(left == 0, left + " descriptors of " + data + " open after an open whose amodes differ (none is open by the program)");
         });
-        c.check("negative offsets and counts: ERR_ARG", () -> {
+        c.check("negative offsets: ERR_ARG; negative counts: ERR_COUNT", () -> {
             File fh = new File(w, f, rw);
             byte[] b = new byte[16];
             fails(ErrorClass.ERR_ARG, f, () -> fh.writeAt(-1, b, 0, 16, MPI.BYTE));
-            fails(ErrorClass.ERR_ARG, f, () -> fh.writeAt(0, b, 0, -3, MPI.BYTE));
+            fails(ErrorClass.ERR_COUNT, f, () -> fh.writeAt(0, b, 0, -3, MPI.BYTE));
             fails(ErrorClass.ERR_ARG, f, () -> fh.writeAt(0, b, -2, 3, MPI.BYTE));
             fails(ErrorClass.ERR_ARG, f, () -> fh.writeAt(0, b, 10, 16, MPI.BYTE));
             fails(ErrorClass.ERR_ARG, f, () -> fh.writeAtAll(-5, b, 0, 16, MPI.BYTE));
@@ -90,18 +90,18 @@ public final class BadInputProgram {
             fails(ErrorClass.ERR_ARG, f, () -> fh.setSize(-1));
             fh.close();
         });
-        c.check("non-monotone filetype and bad views: ERR_TYPE / ERR_UNSUPPORTED_DATAREP / ERR_ARG", () -> {
+        c.check("non-monotone filetype and bad views: ERR_IO / ERR_ARG / ERR_UNSUPPORTED_DATAREP (ROMIO's classes)", () -> {
             File fh = new File(w, f, rw);
             Datatype backwards = Datatype.Indexed(new int[]{1, 1}, new int[]{5, 0}, MPI.BYTE);
             backwards.Commit();
-            fails(ErrorClass.ERR_TYPE, f, () -> fh.setView(0, MPI.BYTE, backwards, "native", new Info()));
-            fails(ErrorClass.ERR_TYPE, f, () -> fh.setView(0, FileType.bytes(1), Datatypes.indexed(new long[]{4, 4}, new long[]{0, 2}), "native", new Info()));
-            fails(ErrorClass.ERR_TYPE, f, () -> fh.setView(0, FileType.bytes(4), FileType.bytes(6), "native", new Info()));
+            fails(ErrorClass.ERR_IO, f, () -> fh.setView(0, MPI.BYTE, backwards, "native", new Info()));
+            fails(ErrorClass.ERR_IO, f, () -> fh.setView(0, FileType.bytes(1), Datatypes.indexed(new long[]{4, 4}, new long[]{0, 2}), "native", new Info()));
+            fails(ErrorClass.ERR_ARG, f, () -> fh.setView(0, FileType.bytes(4), FileType.bytes(6), "native", new Info()));
             fails(ErrorClass.ERR_UNSUPPORTED_DATAREP, f, () -> fh.setView(0, MPI.BYTE, MPI.BYTE, "no-such-datarep", new Info()));
             fails(ErrorClass.ERR_ARG, f, () -> fh.setView(-8, MPI.BYTE, MPI.BYTE, "native", new Info()));
             byte[] b = new byte[3];
             fh.setView(0, MPI.INT, MPI.INT, "native", new Info());
-            fails(ErrorClass.ERR_TYPE, f, () -> fh.writeAt(0, b, 0, 3, MPI.BYTE)); // 3 bytes is not a whole int etype
+            fails(ErrorClass.ERR_IO, f, () -> fh.writeAt(0, b, 0, 3, MPI.BYTE)); // 3 bytes is not a whole int etype
             fails(ErrorClass.ERR_TYPE, f, () -> fh.writeAt(0, new int[4], 0, 4, MPI.DOUBLE)); // buffer/type mismatch
             fh.close();
         });
@@ -126,7 +126,7 @@ public final class BadInputProgram {
             fails(ErrorClass.ERR_ARG, write, () -> fh.writeAt(-1, java.nio.ByteBuffer.allocate(4)));
             fails(ErrorClass.ERR_ARG, read, () -> fh.readAt(0, (java.nio.ByteBuffer) null));
             fh.setView(0, MPI.INT, MPI.INT, "native", new Info());
-            fails(ErrorClass.ERR_TYPE, write, () -> fh.writeAt(0, java.nio.ByteBuffer.allocate(3))); // not a whole int etype
+            fails(ErrorClass.ERR_IO, write, () -> fh.writeAt(0, java.nio.ByteBuffer.allocate(3))); // not a whole int etype
             fh.close();
             fails(ErrorClass.ERR_FILE, f, () -> fh.readAt(0, java.nio.ByteBuffer.allocate(4)));
         });
