@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent count of records and DXT segments in Darshan logs, written from the format definition
-(shared/reference/darshan.md section 4 and darshan-util's *-log-format.h), sharing no code with the Java reader.
+(the log format as darshan-util's *-log-format.h and darshan-logutils.c define it), sharing no code with the Java reader.
 Usage: python3 independent_counts.py LOG... > counts.tsv
 Output columns: log, module (3.41 numbering name), records, dxt_segments (DXT only, else 0), first record rank."""
 import struct, sys, zlib, bz2, os
@@ -9,7 +9,7 @@ NAMES_341 = ["NULL","POSIX","MPI-IO","H5F","H5D","PNETCDF_FILE","PNETCDF_VAR","B
              "DXT_POSIX","DXT_MPIIO","MDHIM","APXC","APMPI","HEATMAP","DFS","DAOS"]
 # fixed record sizes in bytes by (module, version)
 FIXED = {("POSIX",4):704,("POSIX",3):664,("POSIX",2):648,("POSIX",1):680,("MPI-IO",3):560,("MPI-IO",2):544,
-         ("MPI-IO",1):544,("STDIO",2):248,("STDIO",1):240,("H5F",3):80,("H5D",2):(3+94+17)*8,("BG/Q",2):(2+11+1)*8,
+         ("MPI-IO",1):544,("STDIO",2):248,("STDIO",1):240,("H5F",3):80,("H5D",2):(3+94+17)*8,("H5D",1):(2+94+17)*8,("BG/Q",2):(2+11+1)*8,
          ("PNETCDF_FILE",3):(2+9+8)*8,("PNETCDF_VAR",1):(3+120+17)*8}
 
 def inflate(buf, comp):

@@ -46,6 +46,7 @@ enum CounterLayout {
             case POSIX -> switch (version) { case 1 -> 85; case 2 -> 81; case 3 -> 83; default -> -1; };
             case MPIIO -> version == 1 || version == 2 ? 68 : -1;
             case STDIO -> version == 1 ? 30 : -1;
+            case H5D -> version == 1 ? currentWords() - 1 : -1;
             default -> -1;
         };
     }
@@ -84,6 +85,11 @@ enum CounterLayout {
             case STDIO -> {
                 System.arraycopy(w, 3, w, 4, recLen - 3);
                 w[3] = -1;
+            }
+            case H5D -> {
+                // version 1 (Darshan 3.2.x) had no H5D_FILE_REC_ID after the base record; darshan-util sets it to 0
+                System.arraycopy(w, 2, w, 3, recLen - 2);
+                w[2] = 0;
             }
             default -> throw new IllegalStateException("no up-conversion for " + this + " v" + version);
         }

@@ -13,7 +13,7 @@ import java.util.zip.Deflater;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 
 /**
- * Writes a Darshan log in format 3.41, little-endian, as darshan-util's own writer lays it out: header, job
+ * Writes a Darshan log in format 3.41, little-endian unless asked otherwise, as darshan-util's own writer lays it out: header, job
  * record, name records, then POSIX (v4), MPI-IO (v3), DXT_POSIX and DXT_MPIIO regions, one compressed stream
  * each. DXT is written as DXT_POSIX v1 / DXT_MPIIO v2 (32-byte segments, no thread id): every released
  * darshan-util (3.1.3 to 3.5.0) and PyDarshan read those, while the 40-byte v2/v3 segments of Darshan's main
@@ -30,15 +30,23 @@ public final class DarshanWriter {
     private DarshanWriter() {}
 
     public static byte[] write(Content c, Compression compression) {
+        return write(c, compression, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * The runtime writes a log in its host's byte order and darshan-util swaps when the magic number reads swapped,
+     * so a big-endian log is what a POWER or s390x machine leaves behind.
+     */
+    public static byte[] write(Content c, Compression compression, ByteOrder order) {
         List<byte[]> regions = new ArrayList<>();
-        regions.add(compress(jobBytes(c.job()), compression));
-        regions.add(compress(nameBytes(c.names()), compression));
+        regions.add(compress(jobBytes(c.job(), order), compression));
+        regions.add(compress(nameBytes(c.names(), order), compression));
         int[] moduleIds = {ModuleId.POSIX.ordinal(), ModuleId.MPIIO.ordinal(), ModuleId.DXT_POSIX.ordinal(), ModuleId.DXT_MPIIO.ordinal()};
         int[] versions = {ModuleId.POSIX.currentVersion(), ModuleId.MPIIO.currentVersion(), DXT_POSIX_WRITTEN_VERSION, DXT_MPIIO_WRITTEN_VERSION};
-        List<byte[]> raw = List.of(counterBytes(CounterLayout.POSIX, c.posix()), counterBytes(CounterLayout.MPIIO, c.mpiio()),
-                dxtBytes(c.dxtPosix()), dxtBytes(c.dxtMpiio()));
+        List<byte[]> raw = List.of(counterBytes(CounterLayout.POSIX, c.posix(), order), counterBytes(CounterLayout.MPIIO, c.mpiio(), order),
+                dxtBytes(c.dxtPosix(), order), dxtBytes(c.dxtMpiio(), order));
         for (byte[] r : raw) regions.add(r.length == 0 ? new byte[0] : compress(r, compression));
-        ByteBuffer h = ByteBuffer.allocate(DarshanReader.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer h = ByteBuffer.allocate(DarshanReader.HEADER_BYTES).order(order);
         h.put("3.41".getBytes(StandardCharsets.US_ASCII));
         h.putLong(8, DarshanReader.MAGIC);
         h.put(16, (byte) compression.ordinal());
@@ -61,7 +69,7 @@ public final class DarshanWriter {
         return out.toByteArray();
     }
 
-    static byte[] jobBytes(DarshanJob j) {
+    static byte[] jobBytes(DarshanJob j, ByteOrder order) {
         String metadata = j.metadata();
         if (!metadata.isEmpty() && !metadata.endsWith("\n")) metadata += "\n";
         byte[] md = metadata.getBytes(StandardCharsets.UTF_8);
@@ -77,7 +85,7 @@ public final class DarshanWriter {
             exeMnt.append(line);
         }
         byte[] em = exeMnt.toString().getBytes(StandardCharsets.UTF_8);
-        ByteBuffer b = ByteBuffer.allocate(56 + DarshanReader.METADATA_LEN + em.length + 1).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(56 + DarshanReader.METADATA_LEN + em.length + 1).order(order);
         b.putLong(j.uid()).putLong(j.startSec()).putLong(j.startNsec()).putLong(j.endSec()).putLong(j.endNsec())
                 .putLong(j.nprocs()).putLong(j.jobId());
         b.put(md);
@@ -86,9 +94,9 @@ public final class DarshanWriter {
         return b.array();
     }
 
-    static byte[] nameBytes(Map<Long, String> names) {
+    static byte[] nameBytes(Map<Long, String> names, ByteOrder order) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteBuffer id = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer id = ByteBuffer.allocate(8).order(order);
         for (Map.Entry<Long, String> e : names.entrySet()) {
             id.clear();
             id.putLong(e.getKey());
@@ -99,8 +107,8 @@ public final class DarshanWriter {
         return out.toByteArray();
     }
 
-    static byte[] counterBytes(CounterLayout l, List<CounterRecord> records) {
-        ByteBuffer b = ByteBuffer.allocate(records.size() * l.currentWords() * 8).order(ByteOrder.LITTLE_ENDIAN);
+    static byte[] counterBytes(CounterLayout l, List<CounterRecord> records, ByteOrder order) {
+        ByteBuffer b = ByteBuffer.allocate(records.size() * l.currentWords() * 8).order(order);
         for (CounterRecord r : records) {
             if (r.counters().length != l.intNames.length || r.fcounters().length != l.floatNames.length) {
                 throw new IllegalArgumentException(l.module.label() + " record needs " + l.intNames.length + " + "
@@ -113,11 +121,11 @@ public final class DarshanWriter {
         return b.array();
     }
 
-    static byte[] dxtBytes(List<DxtRecord> records) {
+    static byte[] dxtBytes(List<DxtRecord> records, ByteOrder order) {
         long size = 0;
         for (DxtRecord d : records) size += 104 + 32L * d.segmentCount();
         if (size > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("DXT trace larger than 2 GiB");
-        ByteBuffer b = ByteBuffer.allocate((int) size).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate((int) size).order(order);
         for (DxtRecord d : records) {
             b.putLong(d.id()).putLong(d.rank()).putLong(0);
             byte[] host = d.hostname().getBytes(StandardCharsets.UTF_8);

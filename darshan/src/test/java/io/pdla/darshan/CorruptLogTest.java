@@ -10,13 +10,16 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 class CorruptLogTest {
+    /** Where a format-3.41 header keeps the POSIX region's offset and length: module slot 1 of the map at byte 48. */
+    private static final int POSIX_SLOT = 48 + 16;
+
     private static byte[] sample(String name) throws Exception {
-        return Files.readAllBytes(SampleLogs.dir().resolve(name));
+        return Files.readAllBytes(SampleLogs.get(name));
     }
 
     @Test
     void badMagicNamesTheHeader() throws Exception {
-        byte[] f = sample("mpi-io-test-x86_64-3.4.7.darshan");
+        byte[] f = sample("pdla-written-3.41-bzip2.darshan");
         f[8] ^= 0x55;
         DarshanFormatException e = assertThrows(DarshanFormatException.class, () -> new DarshanReader().read(f));
         assertEquals("header", e.region());
@@ -25,7 +28,8 @@ class CorruptLogTest {
 
     @Test
     void truncatedLogNamesTheRegionThatStopsShort() throws Exception {
-        byte[] f = sample("treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan");
+        // the last 500 bytes are DXT_MPIIO segments
+        byte[] f = sample("pdla-written-32-ranks.darshan");
         byte[] cut = Arrays.copyOf(f, f.length - 500);
         DarshanLog log = new DarshanReader().read(cut);
         DarshanFormatException e = log.firstError();
@@ -36,9 +40,9 @@ class CorruptLogTest {
 
     @Test
     void regionThatDoesNotInflateIsReportedWithItsOffset() throws Exception {
-        byte[] f = sample("mpi-io-test-x86_64-3.4.7.darshan");
+        byte[] f = sample("pdla-written-3.41-bzip2.darshan");
         ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
-        long posixOff = b.getLong(48 + 16);
+        long posixOff = b.getLong(POSIX_SLOT);
         for (int i = 2; i < 20; i++) f[(int) posixOff + i] = (byte) 0xff;
         DarshanLog log = new DarshanReader().read(f);
         DarshanFormatException e = log.module(ModuleId.POSIX).error();
@@ -48,9 +52,9 @@ class CorruptLogTest {
 
     @Test
     void hugeLengthsInTheHeaderNeverAllocateThem() throws Exception {
-        byte[] f = sample("mpi-io-test-x86_64-3.4.7.darshan");
+        byte[] f = sample("pdla-written-3.41-bzip2.darshan");
         ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
-        b.putLong(48 + 16 + 8, 1L << 40); // POSIX length: a terabyte
+        b.putLong(POSIX_SLOT + 8, 1L << 40); // POSIX length: a terabyte
         DarshanLog log = new DarshanReader().read(f);
         assertNotNull(log.module(ModuleId.POSIX).error(), "length beyond the file is reported");
     }
@@ -60,7 +64,7 @@ class CorruptLogTest {
         long seed = RandomGenerator.getDefault().nextLong();
         RandomGenerator rnd = RandomGenerator.of("L64X128MixRandom");
         rnd = java.util.random.RandomGeneratorFactory.<RandomGenerator>of("L64X128MixRandom").create(seed);
-        byte[] orig = sample("nonmpi_dxt_anonymized.darshan");
+        byte[] orig = sample("pdla-written-32-ranks.darshan");
         for (int t = 0; t < 200; t++) {
             byte[] f = orig.clone();
             int n = 1 + rnd.nextInt(8);

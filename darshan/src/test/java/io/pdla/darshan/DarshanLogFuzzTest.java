@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Issue 18, bad input: every sample log of {@code ../shared/data/darshan-logs}, and each modern (3.41+) one
+ * Issue 18, bad input: every sample log ({@link SampleLogs}: vendored and written), and each modern (3.41+) one
  * rewritten uncompressed so that damage reaches the records themselves instead of stopping at zlib, mutated and
  * read as {@code pdla darshan parse --all} does. The outcome is a log (with a damaged module's error kept in
  * the module) or a {@link DarshanFormatException} naming region and file offset; never another exception, a

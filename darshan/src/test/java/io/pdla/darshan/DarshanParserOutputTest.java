@@ -39,16 +39,27 @@ class DarshanParserOutputTest {
     void allOptionsPrintExactlyWhatDarshanParserPrints(Path log) throws Exception {
         String name = log.getFileName().toString().replace(".darshan", "");
         String actual = print(log, new ParserReport.Options(true, true, true, true, true));
+        // a text too large to keep (sample-badost: 199,132 lines) is kept as its digest
+        for (Digest d : digests()) {
+            if (d.log().equals(log.getFileName().toString()) && d.option().equals("--all")) {
+                assertEquals(d.sha256(), sha256(actual), name + " --all output digest");
+                return;
+            }
+        }
         ExpectedTexts.assertSameText(name + " --all", "darshan-parser", ExpectedTexts.gzipped(DIR + name + ".all.txt.gz"), actual);
     }
 
+    static List<Digest> singleOptionDigests() throws IOException {
+        return digests().stream().filter(d -> !d.option().equals("--all")).toList();
+    }
+
     @ParameterizedTest
-    @MethodSource("digests")
+    @MethodSource("singleOptionDigests")
     void eachOptionAloneMatchesDarshanParsersDigest(Digest d) throws Exception {
         boolean base = d.option().equals("--base"), total = d.option().equals("--total"),
                 file = d.option().equals("--file"), perf = d.option().equals("--perf");
         assertTrue(base || total || file || perf, "unknown option in sha256.tsv: " + d.option());
-        Path log = SampleLogs.dir().resolve(d.log());
+        Path log = SampleLogs.get(d.log());
         StringBuilder out = new StringBuilder();
         boolean refused = false;
         try {
@@ -59,8 +70,11 @@ class DarshanParserOutputTest {
         }
         assertEquals(d.parserFailed(), refused, d.log() + " " + d.option() + ": darshan-parser "
                 + (d.parserFailed() ? "refused" : "accepted") + " this incomplete/complete log");
-        byte[] sha = MessageDigest.getInstance("SHA-256").digest(out.toString().getBytes(StandardCharsets.UTF_8));
-        assertEquals(d.sha256(), HexFormat.of().formatHex(sha), d.log() + " " + d.option() + " output digest");
+        assertEquals(d.sha256(), sha256(out.toString()), d.log() + " " + d.option() + " output digest");
+    }
+
+    private static String sha256(String text) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static String print(Path log, ParserReport.Options options) throws IOException {

@@ -35,8 +35,8 @@ class DxtParserOutputTest {
             refused = true;
         }
         // darshan-dxt-parser refuses exactly the log whose DXT module is partial, and says why on stderr
-        assertEquals(name.equals("partial_data_dxt"), refused, name + ": refused without --show-incomplete");
-        if (refused) assertEquals(ExpectedTexts.text(DIR + "partial_data_dxt.stderr.txt"), err.toString());
+        assertEquals(name.equals("pdla-written-partial-dxt"), refused, name + ": refused without --show-incomplete");
+        if (refused) assertEquals(ExpectedTexts.text(DIR + "pdla-written-partial-dxt.stderr.txt"), err.toString());
         else assertEquals("", err.toString(), name + ": nothing on stderr");
         String digest = digestOf(name, "default");
         if (digest != null) {
@@ -50,15 +50,16 @@ class DxtParserOutputTest {
     void showIncompletePrintsThePartialModulesSegmentsAsDarshanDxtParserDoes() throws Exception {
         StringBuilder out = new StringBuilder();
         assertTrue(new DxtReport(out, new StringBuilder(), ZoneId.of("UTC"))
-                .print(new DarshanReader().read(SampleLogs.dir().resolve("partial_data_dxt.darshan")), true));
-        assertEquals(digestOf("partial_data_dxt", "--show-incomplete"), sha256(out));
+                .print(new DarshanReader().read(SampleLogs.get("pdla-written-partial-dxt.darshan")), true));
+        assertEquals(digestOf("pdla-written-partial-dxt", "--show-incomplete"), sha256(out));
         assertTrue(out.toString().contains("# *WARNING*: The DXT_POSIX module contains incomplete data!"));
     }
 
     @Test
     void dxtMpiioVersionOneHasNoOffsets() throws Exception {
-        // darshan-util marks them -1: version 1 of DXT_MPIIO did not record where a call went
-        DarshanLog log = new DarshanReader().read(SampleLogs.dir().resolve("mpi-io-test-x86_64-3.1.3.darshan"));
+        // darshan-util marks them -1: version 1 of DXT_MPIIO did not record where a call went (the log's text is
+        // compared with darshan-dxt-parser's above)
+        DarshanLog log = new DarshanReader().read(SampleLogs.get("pdla-written-dxt-mpiio-v1.darshan"));
         assertEquals(1, log.header().moduleVersions()[ModuleId.DXT_MPIIO.ordinal()]);
         List<DxtRecord> mpi = log.module(ModuleId.DXT_MPIIO).recordsOf(DxtRecord.class);
         assertFalse(mpi.isEmpty());
