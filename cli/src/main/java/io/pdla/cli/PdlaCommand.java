@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {
                 DemoCommand.class,
                 RunCommand.class,
+                HostsCommand.class,
                 PlanDelegatesCommand.class,
                 BenchCommand.class,
                 CostCommand.class,

@@ -21,15 +21,15 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Launch an MPJ Express job with pdla's MPI-IO on its class path.",
         footer = {"", "Example: pdla run -np 4 --classpath app.jar -- org.example.Main input.dat",
-                "niodev needs MPJ's daemon on every machine: java -jar $MPJ_HOME/lib/daemon.jar 40055"})
+                "niodev needs MPJ's daemon on every machine: java -jar $MPJ_HOME/lib/daemon.jar 40055 (see docs/cluster.md)"})
 public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-np"}, required = true, description = "Number of processes.")
     int processes;
 
-    @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore (threads of one JVM) or niodev (one JVM per rank). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore (threads of one JVM) or niodev (one JVM per rank, across the hosts of --machines). Default: ${DEFAULT-VALUE}.")
     String device;
 
-    @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+    @Option(names = "--machines", description = "Machines file for niodev (one host per line). Each host needs MPJ's daemon: one that answers is used, on hosts of `pdla hosts up` pdla starts (and afterwards stops) it; any other host without one is an error naming it.")
     Path machines;
 
     @Option(names = {"--classpath", "-cp"}, defaultValue = ".", description = "The application's class path. Default: ${DEFAULT-VALUE}.")
@@ -89,15 +89,39 @@ public final class RunCommand implements Callable<Integer> {
             chain = chain == null || chain.isBlank() ? "tracer" : chain + ",tracer";
         }
         if (chain != null) b.env("PDLA_INTERCEPTORS", chain);
-        Process p = b.build().start(true);
-        if (timeoutSeconds > 0 && !p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            System.err.println("pdla run: job killed after " + timeoutSeconds + " s");
-            return 1;
+        MpjDaemons daemons = null;
+        Thread hook = null;
+        if (!device.equals("multicore") && machines != null) {
+            List<String> hosts = MpjDaemons.hosts(machines);
+            if (hosts.isEmpty()) return bad("machines file " + machines + " names no host");
+            try {
+                daemons = MpjDaemons.ensure(hosts, MpjDaemons.port(), Files.createTempDirectory("pdla-run-daemons"));
+            } catch (MpjDaemons.UnreachableHost e) {
+                return bad(e.getMessage());
+            }
+            if (!daemons.startedOn().isEmpty()) {
+                System.err.println("pdla run: started MPJ daemons on " + String.join(", ", daemons.startedOn()) + " (stopped after the job)");
+                MpjDaemons toStop = daemons;
+                hook = new Thread(toStop::close, "pdla-run-daemons");
+                Runtime.getRuntime().addShutdownHook(hook);
+            }
         }
-        p.waitFor();
-        return exitStatus(statusDir);
+        try {
+            Process p = b.build().start(true);
+            if (timeoutSeconds > 0 && !p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                System.err.println("pdla run: job killed after " + timeoutSeconds + " s");
+                return 1;
+            }
+            p.waitFor();
+            return exitStatus(statusDir);
+        } finally {
+            if (daemons != null) {
+                daemons.close();
+                if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
+            }
+        }
     }
 
     /** MPJ's starter exits 0 whatever the ranks did: the ranks' own status files say how the job ended. */
