@@ -33,10 +33,6 @@ public interface StorageFile extends Closeable {
     void setSize(long size) throws IOException;
 
     /**
-     * The driver's own file under any generic decorators the shim put around it (data sieving): what a
-     * driver-specific interceptor looks at to recognise its driver's files.
-     */
-    /**
      * A read-only view of bytes {@code [offset, offset + length)} of the file, valid while the file is open, that
      * costs no copy (a memory mapping), or null when the store cannot give one for that range. The two-phase
      * engine hands slices of it to ranks sharing memory, so a collective read copies each byte once.
@@ -62,8 +58,20 @@ public interface StorageFile extends Closeable {
         void fill(ByteBuffer mapping) throws IOException;
     }
 
+    /**
+     * The driver's own file under any generic decorators the shim put around it (data sieving): what a
+     * driver-specific interceptor looks at to recognise its driver's files.
+     */
     default StorageFile unwrapped() {
         return this;
+    }
+
+    /**
+     * How many times this handle opened the file in its store: what a tool below pdla counts as opens (Darshan's
+     * POSIX module counts every {@code open} of the C library). One, unless the driver keeps several descriptors.
+     */
+    default int storeOpens() {
+        return 1;
     }
 
     /** Makes written data durable. */

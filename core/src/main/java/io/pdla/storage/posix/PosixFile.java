@@ -302,6 +302,16 @@ final class PosixFile implements StorageFile {
         return b.clear().limit(bytes);
     }
 
+    /**
+     * The descriptors this handle opened: the channel, and the native library's (heap-array reads and writes) or the
+     * O_DIRECT channel's. Each is an {@code open} of the file as the kernel and a POSIX-level tracer see it; they share
+     * the page cache, and only the one a request goes through keeps read-ahead state for it.
+     */
+    @Override
+    public int storeOpens() {
+        return 1 + (fd >= 0 ? 1 : 0) + (direct != null ? 1 : 0);
+    }
+
     /** Whether this file routes aligned direct buffers around the page cache. */
     boolean directIo() {
         return direct != null;

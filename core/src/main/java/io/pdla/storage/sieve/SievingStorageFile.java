@@ -301,4 +301,9 @@ public final class SievingStorageFile implements StorageFile {
     public StorageFile unwrapped() {
         return file.unwrapped();
     }
+
+    @Override
+    public int storeOpens() {
+        return file.storeOpens();
+    }
 }

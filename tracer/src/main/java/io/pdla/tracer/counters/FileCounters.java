@@ -58,7 +58,15 @@ public final class FileCounters {
 
     /** An open of the file; opens are not timed by the interceptor chain, so start and end are {@code t}. */
     public void opened(long t, int amode, int commSize, boolean hasHints) {
-        posix.add(POSIX_OPENS, 1);
+        opened(t, amode, commSize, hasHints, 1);
+    }
+
+    /**
+     * As above, where the storage layer opened the file {@code storeOpens} times for this one MPI-IO open (the POSIX
+     * driver keeps two descriptors): POSIX_OPENS counts what the POSIX layer saw, as Darshan's POSIX module would.
+     */
+    public void opened(long t, int amode, int commSize, boolean hasHints, int storeOpens) {
+        posix.add(POSIX_OPENS, storeOpens);
         lastByteRead = 0;
         lastByteWritten = 0;
         posixTimes.stamp(ModuleTimes.Kind.OPEN, t, t);

@@ -162,6 +162,15 @@ final class RankTracer {
         return System.nanoTime() - originNanoTime;
     }
 
+    /** How many times the store opened the file for this open; 1 when it cannot say (a tracing failure never fails I/O). */
+    private static int storeOpens(FileContext f) {
+        try {
+            return f.file() == null ? 1 : Math.max(1, f.file().storeOpens());
+        } catch (RuntimeException e) {
+            return 1;
+        }
+    }
+
     synchronized TracedFile opened(FileContext f) {
         if (shutDown) return null;
         if (owner == null) owner = Thread.currentThread();
@@ -178,7 +187,7 @@ final class RankTracer {
         }
         openFiles++;
         long now = now();
-        t.counters().opened(now, f.amode(), f.commSize(), !f.hints().isEmpty());
+        t.counters().opened(now, f.amode(), f.commSize(), !f.hints().isEmpty(), storeOpens(f));
         if (tracing && roomFor(1)) encoder.add(TraceFormat.kind(IoOp.OPEN, Positioning.NONE, f.commSize() > 1), t.fileId(), 0, 0, now, now);
         checkOutput();
         return t;

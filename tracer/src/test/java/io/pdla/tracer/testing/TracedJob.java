@@ -67,6 +67,9 @@ public final class TracedJob implements AutoCloseable {
         return b;
     }
 
+    /** How many descriptors the POSIX driver opened for each open of this job (two with its native library). */
+    public volatile int storeOpens = 1;
+
     public RankFile open(int rank, String name, int commSize) throws IOException {
         return open(rank, name, commSize, Map.of());
     }
@@ -75,6 +78,7 @@ public final class TracedJob implements AutoCloseable {
         PosixDriver driver = new PosixDriver();
         Path p = dataDir.resolve(name);
         StorageFile f = driver.open(p.toUri(), OpenOptions.createReadWrite());
+        storeOpens = f.storeOpens();
         FileContext ctx = new FileContext(name, p.toUri(), 9, rank, commSize, new AppIdentity(command, nprocs), fileHints, driver, f);
         InterceptorChain chain = new InterceptorChain(List.of(new TracingInterceptor(Map.of(TraceSettings.HINT_DIR, traceDir.toString()))));
         chain.opened(ctx);
