@@ -31,6 +31,14 @@ final class ClusterJobs {
         return c;
     }
 
+    /** {@code pdla ARGS} with PDLA_* variables set for it (pdla hands them to the ranks on every host). */
+    static List<String> pdla(Map<String, String> env, String... args) {
+        List<String> c = new ArrayList<>(List.of("env"));
+        env.forEach((k, v) -> c.add(k + "=" + v));
+        c.addAll(pdla(args));
+        return c;
+    }
+
     static Path machines(HostsExtension hosts, Path dir, int... which) throws java.io.IOException {
         StringBuilder b = new StringBuilder();
         for (int i : which) b.append(hosts.host(i).name()).append('\n');
