@@ -74,24 +74,22 @@ class KilledRankTest {
             reader.start();
             long deadline = System.currentTimeMillis() + 60_000;
             while (System.currentTimeMillis() < deadline) {
-                synchronized (lines) { if (lines.size() >= 5) break; }
+                synchronized (lines) { if (lines.size() >= 10) break; }
                 Thread.sleep(20);
             }
             Thread.sleep(rnd.nextInt(400));
             child.destroyForcibly();            // SIGKILL, in the middle of a write or between two
             assertTrue(child.waitFor(30, TimeUnit.SECONDS));
-            reader.join(10_000);
-            for (String l : lines) {
-                String[] w = l.split(" ");
-                if (w.length == 4 && w[0].equals("ACK")) acks.put(Long.parseLong(w[1]), new long[]{Long.parseLong(w[2]), Long.parseLong(w[3])});
-            }
+            reader.join(60_000);
+            // every line the rank printed, or the write in flight could be misread
+            assertTrue(!reader.isAlive(), "seed " + seed + " round " + round + ": the rank's output was not read to its end");
+            // the write in flight at the kill may have overwritten (wholly or in part) an earlier acknowledged one at
+            // the same offset, which is what a killed writer may leave: the log leaves that offset to the sync below
+            KilledRankLog log = KilledRankLog.parse(lines);
+            acks.putAll(log.acked());
             assertTrue(acks.size() >= 5, "seed " + seed + " round " + round + ": the rank acknowledged writes before the kill: " + lines
                     + "\n" + Files.readString(tmp.resolve("rank-" + round + ".err")));
-            acked += lines.size();
-            // the write in flight at the kill may have overwritten (wholly or in part) an earlier acknowledged one at
-            // the same offset, which is what a killed writer may leave: that offset is settled by the sync below
-            int next = lines.size() % COUNT;
-            acks.remove((long) next * STRIDE + (next % 3 == 2 ? BLOCK : 0));
+            acked += log.ackLines();
             for (Map.Entry<Long, long[]> a : acks.entrySet()) {
                 byte[] data = new byte[(int) a.getValue()[0]];
                 new Random(a.getValue()[1]).nextBytes(data);
@@ -117,14 +115,15 @@ class KilledRankTest {
                         for (String l : lines) {
                             String[] w = l.split(" ");
                             n++;
-                            if (w.length == 4 && Long.parseLong(w[1]) == off) {
+                            if (w.length == 4 && (w[0].equals("ACK") || w[0].equals("BEGIN")) && Long.parseLong(w[1]) == off) {
                                 byte[] d = new byte[len];
                                 new Random(Long.parseLong(w[3])).nextBytes(d);
                                 why.append("\n line ").append(n).append(" ").append(l).append(": original=").append(Arrays.equals(d, Arrays.copyOfRange(original, off, off + len)))
                                         .append(" replica=").append(pos >= 0 && Arrays.equals(d, Arrays.copyOfRange(replica, (int) pos, (int) pos + len)));
                             }
                         }
-                        why.append("\n lines ").append(lines.size()).append(", last: ").append(lines.get(lines.size() - 1));
+                        why.append("\n lines ").append(lines.size()).append(", last: ").append(lines.get(lines.size() - 1))
+                                .append(", in flight: ").append(log.inFlight()).append(", other lines: ").append(log.other());
                         why.append("\n replica ").append(e.replica()).append(" pos ").append(pos);
                         org.junit.jupiter.api.Assertions.fail(where + ": acknowledged write at " + off + " is neither in the original nor in a DIRTY replica (" + e.state() + ")" + why);
                     }

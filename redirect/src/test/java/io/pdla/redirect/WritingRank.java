@@ -7,8 +7,10 @@ import java.util.Random;
 
 /**
  * Child JVM of {@link KilledRankTest}: one application rank writing through redirect, block after block (inside
- * its replicated pattern and, every third, in the gap next to it), printing {@code ACK <offset> <length> <seed>}
- * once each write has returned, until it is killed. Args: CATALOG FILE BLOCK STRIDE COUNT ROUND.
+ * its replicated pattern and, every third, in the gap next to it), printing {@code BEGIN <offset> <length> <seed>}
+ * before each write starts and {@code ACK <offset> <length> <seed>} once it has returned, until it is killed: the
+ * test reads which write was in flight from these lines ({@link KilledRankLog}), never from their count. Args:
+ * CATALOG FILE BLOCK STRIDE COUNT ROUND.
  */
 public final class WritingRank {
     public static void main(String[] args) throws Exception {
@@ -23,6 +25,8 @@ public final class WritingRank {
                 long seed = round * 1_000_000L + System.nanoTime() % 1_000_000L;
                 byte[] data = new byte[block];
                 new Random(seed).nextBytes(data);
+                System.out.println("BEGIN " + off + " " + block + " " + seed);
+                System.out.flush();
                 f.write(off, data);
                 System.out.println("ACK " + off + " " + block + " " + seed);
                 System.out.flush();

@@ -26,6 +26,22 @@ class ReplicaBuilderTest {
     @TempDir
     Path tmp;
 
+    /**
+     * The builder's publication seam (a step run inside the daemon's publication) is for tests only: no public or
+     * protected member of the builder takes a step to run, so a program linking the replicator cannot set one.
+     */
+    @Test
+    void noPublicMemberOfTheBuilderTakesAStepToRun() {
+        for (java.lang.reflect.Method m : io.pdla.replicator.build.ReplicaBuilder.class.getDeclaredMethods()) {
+            int mod = m.getModifiers();
+            if (!java.lang.reflect.Modifier.isPublic(mod) && !java.lang.reflect.Modifier.isProtected(mod)) continue;
+            for (Class<?> t : m.getParameterTypes()) {
+                assertFalse(Runnable.class.isAssignableFrom(t) || java.util.function.Consumer.class.isAssignableFrom(t),
+                        "public test hook on ReplicaBuilder: " + m);
+            }
+        }
+    }
+
     @Test
     void daemonBuildsReplicasHoldingExactlyThePatternBytesInPatternOrder() throws Exception {
         Path f = tmp.resolve("data.bin");

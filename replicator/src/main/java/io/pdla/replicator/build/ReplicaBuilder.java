@@ -85,9 +85,11 @@ public final class ReplicaBuilder {
     /**
      * Test seam: {@code step} runs once, at this builder's next publication, when the new replica file is in place
      * and before its original is indexed and the writers that skipped the catalog are looked for (the window such a
-     * writer's whole open can fall into). Replays the race of {@code UnreplicatedFilesTest}; nothing else sets it.
+     * writer's whole open can fall into). Replays the race of {@code UnreplicatedFilesTest}. Package-private: only
+     * code of this package reaches it, and the one caller outside is test code declared in it
+     * ({@code BuilderTestSeams}, in redirect's test sources), so no production class can set a step.
      */
-    public void onceBeforeIndexing(Runnable step) {
+    void onceBeforeIndexing(Runnable step) {
         beforeIndexing.set(step);
     }
 
