@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 16 speed figures (bench/RESULTS-analytics.md), one command:
-#   1. ingest: small sample logs (those under 16 KB in ../shared/data/darshan-logs) copied to N logs (default 10,000),
+#   1. ingest: small sample logs (those under 16 KB of bench/lib/sample-logs.sh: the logs pdla's writer makes, or
+#      PDLA_DARSHAN_SAMPLE_LOGS) copied to N logs (default 10,000),
 #      one timed `pdla logs ingest` into fresh tables (logs/s as printed, and wall time with JVM start);
 #   2. query: `pdla logs synth` 100,000 jobs x 10 files, then each query timed (engine open + query as printed by
 #      pdla query on stderr, and wall time with JVM start), twice each (the second with the file cache warm).
@@ -11,12 +12,12 @@ cd "$(dirname "$0")/.."
 WORK=${1:-target/analytics-figures}
 N=${2:-10000}
 JAR=cli/target/pdla.jar
-LOGS=../shared/data/darshan-logs
 [ -f "$JAR" ] || { echo "analytics-figures.sh: $JAR missing; build it first" >&2; exit 2; }
+. bench/lib/sample-logs.sh
 mkdir -p "$WORK"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'), cores: $(nproc), load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-small=$(find "$LOGS" -maxdepth 1 -name '*.darshan' -size -16k | sort)
+small=$(find "$SAMPLE_LOGS" -maxdepth 1 -name '*.darshan' -size -16k | sort)
 nsmall=$(echo "$small" | wc -l)
 if [ "$(find "$WORK/logs" -name '*.darshan' 2>/dev/null | wc -l)" -ne "$N" ]; then
   rm -rf "$WORK/logs"; mkdir -p "$WORK/logs"

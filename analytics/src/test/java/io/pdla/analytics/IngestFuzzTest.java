@@ -30,12 +30,12 @@ import static org.junit.jupiter.api.Assertions.fail;
  * exception, a hang, or an allocation beyond the bound.
  */
 class IngestFuzzTest {
-    private static final String GOOD = "mpi-io-test-x86_64-3.4.7.darshan";
+    private static final String GOOD = "pdla-written-3.41-bzip2.darshan";
 
     @Provide
     Arbitrary<String> log() {
-        return Arbitraries.of("mpi-io-test-x86_64-3.4.1.darshan", "mpi-io-test-x86_64-3.2.1.darshan", "skew-app.darshan",
-                "runtime_and_dxt_heatmaps_diagonal_write_only.darshan", "treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan");
+        return Arbitraries.of("pdla-written-32-ranks.darshan", "pdla-written-3.41-big-endian.darshan", "pdla-written-partial-posix.darshan",
+                "pdla-written-h5d-v1.darshan", "pdla-written-posix-v3.darshan");
     }
 
     @Provide
@@ -48,9 +48,9 @@ class IngestFuzzTest {
         Path dir = Files.createTempDirectory("pdla-ingest-fuzz");
         try {
             Path logs = Files.createDirectories(dir.resolve("logs"));
-            Files.copy(SampleLogs.dir().resolve(GOOD), logs.resolve(GOOD));
+            Files.copy(SampleLogs.get(GOOD), logs.resolve(GOOD));
             Path bad = logs.resolve("damaged-" + name);
-            Files.write(bad, m.apply(Files.readAllBytes(SampleLogs.dir().resolve(name))));
+            Files.write(bad, m.apply(Files.readAllBytes(SampleLogs.get(name))));
             Tables tables = Tables.create(dir.resolve("tables"));
             Bounded.Outcome<Ingest.Result> o = Bounded.run(Duration.ofSeconds(30), 1L << 30,
                     () -> new Ingest(tables, 1).run(List.of(logs), Ingest.Progress.NONE));
@@ -74,7 +74,7 @@ class IngestFuzzTest {
         Path dir = Files.createTempDirectory("pdla-ingest-fuzz");
         try {
             Path logs = Files.createDirectories(dir.resolve("logs"));
-            Files.copy(SampleLogs.dir().resolve(GOOD), logs.resolve(GOOD));
+            Files.copy(SampleLogs.get(GOOD), logs.resolve(GOOD));
             Tables tables = Tables.create(dir.resolve("tables"));
             new Ingest(tables, 1).run(List.of(logs), Ingest.Progress.NONE);
             Path manifest;
@@ -82,7 +82,7 @@ class IngestFuzzTest {
                 manifest = s.filter(p -> p.getFileName().toString().startsWith("manifest")).findFirst().orElseThrow();
             }
             Files.write(manifest, m.apply(Files.readAllBytes(manifest)));
-            Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), logs.resolve("skew-app.darshan"));
+            Files.copy(SampleLogs.get("pdla-written-32-ranks.darshan"), logs.resolve("pdla-written-32-ranks.darshan"));
             Bounded.Outcome<Ingest.Result> o = Bounded.run(Duration.ofSeconds(30), 1L << 30,
                     () -> new Ingest(Tables.open(dir.resolve("tables")), 1).run(List.of(logs), Ingest.Progress.NONE));
             if (!o.failed()) {

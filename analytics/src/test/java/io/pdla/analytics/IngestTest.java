@@ -69,7 +69,7 @@ class IngestTest {
     @Test
     void sampleLogsBecomeRowsAsTheReaderSeesThemAndReingestAddsNothing() throws Exception {
         List<Path> logs = SampleLogs.all();
-        assertTrue(logs.size() >= 15, "sample logs present: " + logs.size());
+        assertEquals(10, logs.size(), "written sample logs: " + logs);
         Expected want = expected(logs);
         Tables tables = Tables.create(tmp.resolve("tables"));
         Ingest.Result r = new Ingest(tables).run(List.of(SampleLogs.dir()), Ingest.Progress.NONE);
@@ -94,7 +94,7 @@ class IngestTest {
     @Test
     void damagedLogsAreListedAndSkippedTheRestIngested() throws Exception {
         Path in = Files.createDirectories(tmp.resolve("in"));
-        Path good = SampleLogs.dir().resolve("mpi-io-test-x86_64-3.4.0.darshan");
+        Path good = SampleLogs.get("pdla-written-3.41-bzip2.darshan");
         Files.copy(good, in.resolve("good.darshan"));
         byte[] bytes = Files.readAllBytes(good);
         Files.write(in.resolve("garbage.darshan"), "this is not a darshan log".getBytes());
@@ -120,10 +120,10 @@ class IngestTest {
     @Test
     void aNewLogAppendsABatchAndTheOldRowsStay() throws Exception {
         Path in = Files.createDirectories(tmp.resolve("in"));
-        Files.copy(SampleLogs.dir().resolve("mpi-io-test-x86_64-3.4.0.darshan"), in.resolve("a.darshan"));
+        Files.copy(SampleLogs.get("pdla-written-3.41-bzip2.darshan"), in.resolve("a.darshan"));
         Tables tables = Tables.create(tmp.resolve("tables"));
         assertEquals(1, new Ingest(tables).run(List.of(in), Ingest.Progress.NONE).ingested());
-        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), in.resolve("b.darshan"));
+        Files.copy(SampleLogs.get("pdla-written-32-ranks.darshan"), in.resolve("b.darshan"));
         Ingest.Result r = new Ingest(tables).run(List.of(in), Ingest.Progress.NONE);
         assertEquals(1, r.ingested());
         assertEquals(1, r.alreadyIngested());
@@ -140,15 +140,15 @@ class IngestTest {
         Path in = Files.createDirectories(tmp.resolve("in"));
         Path trace = Files.createDirectories(in.resolve("run"));
         Files.writeString(trace.resolve("rank-0.pdlc"), "");
-        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), trace.resolve("pdla.darshan"));
-        Files.copy(SampleLogs.dir().resolve("skew-app.darshan"), in.resolve("other.darshan"));
+        Files.copy(SampleLogs.get("pdla-written-32-ranks.darshan"), trace.resolve("pdla.darshan"));
+        Files.copy(SampleLogs.get("pdla-written-32-ranks.darshan"), in.resolve("other.darshan"));
         assertEquals(List.of(in.resolve("other.darshan").toAbsolutePath(), trace.toAbsolutePath()), Ingest.discover(List.of(in)));
     }
 
     @Test
     void aLogCutShortInALaterRegionIsIngestedAsIncompleteAndListed() throws Exception {
         Path in = Files.createDirectories(tmp.resolve("in"));
-        byte[] bytes = Files.readAllBytes(SampleLogs.dir().resolve("imbalanced-io.darshan"));
+        byte[] bytes = Files.readAllBytes(SampleLogs.get("pdla-written-32-ranks.darshan"));
         Files.write(in.resolve("cut.darshan"), java.util.Arrays.copyOf(bytes, bytes.length - 2000));
         DarshanLog direct = new DarshanReader().read(in.resolve("cut.darshan"));
         assertTrue(direct.firstError() != null, "the reader sees the cut");

@@ -1,24 +1,20 @@
 package io.pdla.analytics;
 
+import io.pdla.darshan.WrittenLogs;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
-/** The sample logs, found by their path relative to the project root ({@code ../shared/data/darshan-logs}). */
+/** The sample logs: those darshan's {@link WrittenLogs} makes with pdla's writer (in this module's target/written-logs). */
 final class SampleLogs {
     private SampleLogs() {}
 
-    static Path dir() {
-        Path here = Path.of("").toAbsolutePath();
-        Path root = Files.exists(here.resolve("analytics/pom.xml")) ? here : here.getParent();
-        return root.resolve("../shared/data/darshan-logs").normalize();
+    static Path dir() throws IOException {
+        WrittenLogs.all();
+        return WrittenLogs.dir();
     }
 
-    static List<Path> all() throws IOException {
-        try (Stream<Path> s = Files.list(dir())) {
-            return s.filter(p -> p.toString().endsWith(".darshan")).sorted().toList();
-        }
-    }
+    static List<Path> all() throws IOException { return WrittenLogs.all(); }
+
+    static Path get(String name) throws IOException { return WrittenLogs.get(name); }
 }

@@ -81,9 +81,7 @@ class BadInputFilesFuzzTest {
             ctx.file().close();
         }
         Tracing.finishAll();
-        Path here = Path.of("").toAbsolutePath();
-        Path project = Files.exists(here.resolve("cli/pom.xml")) ? here : here.getParent();
-        darshanLog = Files.readAllBytes(project.resolve("../shared/data/darshan-logs/mpi-io-test-x86_64-3.4.7.darshan").normalize());
+        darshanLog = Files.readAllBytes(io.pdla.darshan.WrittenLogs.get("pdla-written-3.41-bzip2.darshan"));
         // the valid inputs pass
         assertEquals(0, pdla("trace", "dump", validTrace.toString()).code());
         assertEquals(0, pdla("counters", validTrace.toString(), "--total", "--perf").code());

@@ -9,27 +9,28 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import io.pdla.darshan.ExternalLogs;
+import io.pdla.darshan.WrittenLogs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** pdla darshan parse, pdla why and pdla analyze on every sample log in ../shared/data/darshan-logs. */
+/**
+ * pdla darshan parse, pdla why and pdla analyze on every sample log (darshan's {@link WrittenLogs}), and on the optional
+ * corpus of real runtime logs ({@link ExternalLogs}) when it is named.
+ */
 class DarshanCommandsTest {
     @TempDir
     Path tmp;
 
     static List<Path> logs() throws IOException {
-        Path here = Path.of("").toAbsolutePath();
-        Path root = Files.exists(here.resolve("cli/pom.xml")) ? here : here.getParent();
-        try (Stream<Path> s = Files.list(root.resolve("../shared/data/darshan-logs").normalize())) {
-            return s.filter(p -> p.toString().endsWith(".darshan")).sorted().toList();
-        }
+        return WrittenLogs.all();
     }
 
     private static boolean partial(Path p) {
-        // partial_data_dxt's partial bits are on the DXT modules, which darshan-parser does not print
-        return p.getFileName().toString().equals("imbalanced-io.darshan");
+        // pdla-written-partial-dxt's partial bit is on a DXT module, which darshan-parser does not print
+        return p.getFileName().toString().equals("pdla-written-partial-posix.darshan");
     }
 
     @ParameterizedTest
@@ -51,7 +52,7 @@ class DarshanCommandsTest {
     void dxtPrintsEveryLogsTracesAndRefusesAPartialDxtModuleWithoutTheOption(Path log) throws IOException {
         String name = log.getFileName().toString();
         AnalyzeCommandTest.Run r = run(new DarshanCommand(), "dxt", log.toString());
-        if (name.equals("partial_data_dxt.darshan")) {
+        if (name.equals("pdla-written-partial-dxt.darshan")) {
             assertEquals(2, r.code(), r.err());
             assertTrue(r.err().contains("The DXT_POSIX module contains incomplete data") && r.err().contains("--show-incomplete"), r.err());
             r = run(new DarshanCommand(), "dxt", "--show-incomplete", log.toString());
@@ -74,7 +75,7 @@ class DarshanCommandsTest {
 
     @Test
     void dxtOfADamagedLogIsExit2WithTheReasonAndNoStackTrace() throws IOException {
-        Path good = logs().stream().filter(p -> p.getFileName().toString().startsWith("mpi-io-test-x86_64-3.1.3")).findFirst().orElseThrow();
+        Path good = WrittenLogs.get("pdla-written-3.41-bzip2.darshan");
         byte[] b = Files.readAllBytes(good);
         Path bad = Files.write(tmp.resolve("cut.darshan"), java.util.Arrays.copyOf(b, b.length - 40));
         AnalyzeCommandTest.Run r = run(new DarshanCommand(), "dxt", bad.toString());
@@ -92,7 +93,7 @@ class DarshanCommandsTest {
         AnalyzeCommandTest.Run r = run(new WhyCommand(Optional.empty()), log.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("I/O mode: "), r.out());
-        if (!log.getFileName().toString().equals("empty_log.darshan")) {
+        if (!log.getFileName().toString().equals("pdla-written-empty.darshan")) {
             assertTrue(r.out().contains("critical files: "), r.out());
         }
     }
@@ -113,7 +114,7 @@ class DarshanCommandsTest {
 
     @Test
     void aDamagedLogIsExit2WithRegionAndOffsetAndNoStackTrace() throws IOException {
-        Path good = logs().stream().filter(p -> p.getFileName().toString().startsWith("mpi-io-test-x86_64-3.4.7")).findFirst().orElseThrow();
+        Path good = WrittenLogs.get("pdla-written-3.41-bzip2.darshan");
         byte[] b = Files.readAllBytes(good);
         Path bad = Files.write(tmp.resolve("cut.darshan"), java.util.Arrays.copyOf(b, 1400));
         AnalyzeCommandTest.Run r = run(new DarshanCommand(), "parse", bad.toString());
@@ -130,6 +131,20 @@ class DarshanCommandsTest {
         AnalyzeCommandTest.Run r = run(new DarshanCommand(), "scan", dir.toString(), "--no-progress");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("logs: " + logs().size() + ", readable: " + logs().size() + ", damaged: 0"), r.out());
+    }
+
+    @Test
+    void theOptionalCorpusOfRealLogsParsesAndExplains() throws IOException {
+        for (Path log : ExternalLogs.assumeAll()) {
+            AnalyzeCommandTest.Run p = run(new DarshanCommand(), "parse", log.toString(), "--show-incomplete");
+            assertEquals(0, p.code(), log + ": " + p.err());
+            assertTrue(p.out().contains("# darshan log version: 3."), log + ": " + p.out());
+            AnalyzeCommandTest.Run d = run(new DarshanCommand(), "dxt", "--show-incomplete", log.toString());
+            assertEquals(0, d.code(), log + ": " + d.err());
+            AnalyzeCommandTest.Run w = run(new WhyCommand(Optional.empty()), log.toString());
+            assertEquals(0, w.code(), log + ": " + w.err());
+            assertTrue(w.out().contains("I/O mode: "), log + ": " + w.out());
+        }
     }
 
     @Test

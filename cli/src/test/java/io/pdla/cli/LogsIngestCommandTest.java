@@ -34,10 +34,8 @@ class LogsIngestCommandTest {
         return new Run(code, out.toString(), err.toString());
     }
 
-    private static Path sampleLog() {
-        Path here = Path.of("").toAbsolutePath();
-        Path root = Files.exists(here.resolve("cli/pom.xml")) ? here : here.getParent();
-        return root.resolve("../shared/data/darshan-logs/mpi-io-test-x86_64-3.4.0.darshan").normalize();
+    private static Path sampleLog() throws java.io.IOException {
+        return io.pdla.darshan.WrittenLogs.get("pdla-written-3.41-bzip2.darshan");
     }
 
     @Test

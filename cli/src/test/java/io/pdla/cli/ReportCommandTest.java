@@ -97,7 +97,7 @@ class ReportCommandTest {
 
     @Test
     void aDarshanLogWithDxtGetsTheSegmentCharts() throws Exception {
-        Path log = DarshanCommandsTest.logs().stream().filter(p -> p.getFileName().toString().equals("hdf5_diagonal_write_1_byte_dxt.darshan"))
+        Path log = DarshanCommandsTest.logs().stream().filter(p -> p.getFileName().toString().equals("pdla-written-32-ranks.darshan"))
                 .findFirst().orElseThrow();
         Path out = tmp.resolve("dxt.html");
         AnalyzeCommandTest.Run r = run(new ReportCommand(), log.toString(), "-o", out.toString());
@@ -125,7 +125,7 @@ class ReportCommandTest {
 
     @Test
     void aDarshanLogWithoutDxtSaysWhichChartsNeedSegments() throws Exception {
-        Path log = DarshanCommandsTest.logs().stream().filter(p -> p.getFileName().toString().equals("mpi-io-test-x86_64-3.4.1.darshan"))
+        Path log = DarshanCommandsTest.logs().stream().filter(p -> p.getFileName().toString().equals("pdla-written-counters-only.darshan"))
                 .findFirst().orElseThrow();
         Path out = tmp.resolve("counters.html");
         AnalyzeCommandTest.Run r = run(new ReportCommand(), log.toString(), "-o", out.toString());

@@ -37,7 +37,7 @@ class DarshanSampleLogsTest {
             if (p.getFileName().toString().equals("pdla-written-empty.darshan")) continue;
             assertTrue(covered.contains(p.getFileName().toString()), p + " has no expected counts");
         }
-        assertEquals(9, SampleLogs.all().size(), "written logs in " + SampleLogs.dir());
+        assertEquals(10, SampleLogs.all().size(), "written logs in " + SampleLogs.dir());
     }
 
     @ParameterizedTest

@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * The sample Darshan logs of the tests, made with pdla's {@link DarshanWriter} at test time: the repository keeps no
  * third-party log (a bare clone runs every test). They cover format 3.41 in both byte orders and with bzip2, a
- * partial POSIX module, a partial DXT module, DXT_MPIIO version 1, H5D version 1, POSIX version 3, a log without records and a
- * 32-rank run with many files and DXT segments. They are written to {@code target/written-logs} of the module whose
+ * partial POSIX module, a partial DXT module, DXT_MPIIO version 1, H5D version 1, POSIX version 3, a log without records, a log
+ * without DXT and a 32-rank run with many files and DXT segments. They are written to {@code target/written-logs} of the module whose
  * tests run, with fixed content and no zlib (whose output, and so darshan-parser's "bytes (compressed)" lines, varies
  * with the zlib build), so the texts darshan-util printed for them (darshan's {@code expected/}) stay valid. Other
  * modules use them through darshan's test-jar.
@@ -44,6 +44,8 @@ public final class WrittenLogs {
         logs.put("pdla-written-empty.darshan", DarshanWriter.write(new DarshanWriter.Content(run.job(), Map.of(),
                 List.of(), List.of(), List.of(), List.of()), Compression.NONE));
         logs.put("pdla-written-32-ranks.darshan", DarshanWriter.write(wideRun(), Compression.NONE));
+        logs.put("pdla-written-counters-only.darshan", DarshanWriter.write(new DarshanWriter.Content(run.job(), run.names(),
+                run.posix(), run.mpiio(), List.of(), List.of()), Compression.NONE));
         List<Path> out = new ArrayList<>();
         for (Map.Entry<String, byte[]> e : logs.entrySet()) {
             Path p = dir.resolve(e.getKey());

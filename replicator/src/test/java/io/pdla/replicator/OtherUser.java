@@ -1,7 +1,6 @@
 package io.pdla.replicator;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
@@ -23,6 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 public final class OtherUser {
     public static final String NAME = "pdlatest";
     private static Path classPath;
+    private static String classPathEntries;
 
     private OtherUser() {
     }
@@ -95,8 +95,9 @@ public final class OtherUser {
     }
 
     /**
-     * Runs {@code mainClass} in a JVM as the other user, with this JVM's class path made readable to it (jars
-     * under root's private Maven repository are hard-linked into a world-readable directory once per run).
+     * Runs {@code mainClass} in a JVM as the other user, with a copy of this JVM's class path that it can read: the
+     * checkout and the Maven repository may sit in directories only their owner can enter (a clone under /root), and
+     * their modes are not ours to widen.
      */
     public static Result java(Class<?> mainClass, String... args) throws IOException, InterruptedException {
         return java(java.util.Map.of(), mainClass, args);
@@ -118,43 +119,53 @@ public final class OtherUser {
         return new Result(p.exitValue(), new String(out));
     }
 
+    /**
+     * This JVM's class path copied (jars and class folders alike) into a temporary directory under /tmp that the other
+     * user can read, made once per JVM and removed when it exits. Copies, not hard links: a link shares its target's
+     * inode, so making it readable would widen the mode of the user's own file.
+     */
     private static synchronized String classPath() throws IOException {
+        if (classPath != null) return classPathEntries;
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        if (classPath == null) {
-            classPath = Files.createTempDirectory("pdla-otheruser-cp-");
-            openUp(classPath);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try (Stream<Path> s = Files.walk(classPath)) {
-                    s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                } catch (IOException ignored) {
-                    // a temporary directory
-                }
-            }));
-        }
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "pdla-otheruser-cp-");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
+        openUp(dir);
         List<String> out = new ArrayList<>();
         int i = 0;
         for (String e : cp.split(java.io.File.pathSeparator)) {
             if (e.isBlank()) continue;
             Path p = Path.of(e);
-            if (Files.isDirectory(p) || !Files.exists(p)) {
-                out.add(e);     // build output directories are world-readable
-                continue;
-            }
-            Path link = classPath.resolve((i++) + "-" + p.getFileName());
-            if (!Files.exists(link)) {
-                try {
-                    Files.createLink(link, p);
-                } catch (IOException | UnsupportedOperationException notSameFs) {
-                    try {
-                        Files.copy(p, link);
-                    } catch (FileAlreadyExistsException raced) {
-                        // made by another test
+            if (!Files.exists(p)) continue;     // a class path may name a folder the build did not make
+            Path copy = dir.resolve((i++) + "-" + p.getFileName());
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.walk(p)) {
+                    for (Path f : s.toList()) {
+                        Path to = copy.resolve(p.relativize(f).toString());
+                        if (Files.isDirectory(f)) {
+                            Files.createDirectories(to);
+                            Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rwxr-xr-x"));
+                        } else {
+                            Files.copy(f, to);
+                            Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rw-r--r--"));
+                        }
                     }
                 }
-                Files.setPosixFilePermissions(link, PosixFilePermissions.fromString("rw-r--r--"));
+            } else {
+                Files.copy(p, copy);
+                Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
             }
-            out.add(link.toString());
+            out.add(copy.toString());
         }
-        return String.join(java.io.File.pathSeparator, out);
+        classPath = dir;
+        classPathEntries = String.join(java.io.File.pathSeparator, out);
+        return classPathEntries;
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // already gone
+        }
     }
 }

@@ -14,7 +14,6 @@ import io.pdla.analytics.QueryException;
 import io.pdla.analytics.QueryResult;
 import io.pdla.analytics.Synthetic;
 import io.pdla.analytics.Tables;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +32,10 @@ class SparkEngineTest {
     @TempDir
     Path tmp;
 
-    private static Path sampleLogs() {
-        Path here = Path.of("").toAbsolutePath();
-        Path root = Files.exists(here.resolve("analytics-spark/pom.xml")) ? here : here.getParent();
-        return root.resolve("../shared/data/darshan-logs").normalize();
+    /** darshan's written sample logs (pdla's writer, in this module's target/written-logs). */
+    private static Path sampleLogs() throws java.io.IOException {
+        io.pdla.darshan.WrittenLogs.all();
+        return io.pdla.darshan.WrittenLogs.dir();
     }
 
     /** Rows as sorted strings, numbers to 9 significant digits (engines differ in integer vs double and decimals). */
