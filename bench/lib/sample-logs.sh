@@ -9,8 +9,8 @@ else
   SAMPLE_LOGS=darshan/target/written-logs
   if [ -z "$(find "$SAMPLE_LOGS" -maxdepth 1 -name '*.darshan' 2>/dev/null | head -1)" ]; then
     echo "writing the sample Darshan logs into $SAMPLE_LOGS (darshan's DarshanSampleLogsTest)" >&2
-    # -Dstyle.color=never: no colour codes in a log or a pipe
-    mvn -B -q -Dstyle.color=never -pl darshan -am test -Dtest=DarshanSampleLogsTest -Dsurefire.failIfNoSpecifiedTests=false >&2
+    # no escape codes in a log or a pipe (see ../../pdla)
+    MAVEN_OPTS="${MAVEN_OPTS:-} -Djansi.noreset=true" mvn -B -q -Dstyle.color=never -pl darshan -am test -Dtest=DarshanSampleLogsTest -Dsurefire.failIfNoSpecifiedTests=false >&2
   fi
 fi
 [ -n "$(find "$SAMPLE_LOGS" -maxdepth 1 -name '*.darshan' | head -1)" ] || { echo "no *.darshan in $SAMPLE_LOGS" >&2; exit 2; }

@@ -163,17 +163,27 @@ final class DirectBenchCommand implements Callable<Integer> {
         return m;
     }
 
-    /** Null when a 4 KiB O_DIRECT read works in {@code dir}, else the reason. */
-    static String directIoUnsupported(Path dir) {
+    /**
+     * Null when a 4 KiB O_DIRECT read works in {@code dir}; the reason when the JVM or the file system has no O_DIRECT
+     * (EINVAL at open). Any other failure (writing the probe, permissions, the read) is thrown as it is.
+     */
+    static String directIoUnsupported(Path dir) throws IOException {
         Path probe = dir.resolve(".pdla-direct-probe");
         try {
             Files.write(probe, new byte[8192]);
-            try (FileChannel ch = FileChannel.open(probe, StandardOpenOption.READ, com.sun.nio.file.ExtendedOpenOption.DIRECT)) {
+            FileChannel ch;
+            try {
+                ch = FileChannel.open(probe, StandardOpenOption.READ, com.sun.nio.file.ExtendedOpenOption.DIRECT);
+            } catch (UnsupportedOperationException e) {
+                return "this JVM has no O_DIRECT: " + e.getMessage();
+            } catch (IOException e) {
+                if (io.pdla.storage.posix.PosixDriver.directIoRefused(e)) return "open with O_DIRECT: EINVAL, the file system has no direct I/O";
+                throw e;
+            }
+            try (ch) {
                 ch.read(ByteBuffer.allocateDirect(8192).alignedSlice(4096).limit(4096), 0);
             }
             return null;
-        } catch (IOException | UnsupportedOperationException e) {
-            return e.toString();
         } finally {
             try {
                 Files.deleteIfExists(probe);

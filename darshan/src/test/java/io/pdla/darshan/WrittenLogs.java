@@ -49,7 +49,12 @@ public final class WrittenLogs {
         List<Path> out = new ArrayList<>();
         for (Map.Entry<String, byte[]> e : logs.entrySet()) {
             Path p = dir.resolve(e.getKey());
-            if (!Files.exists(p) || !Arrays.equals(Files.readAllBytes(p), e.getValue())) Files.write(p, e.getValue());
+            if (!Files.exists(p) || !Arrays.equals(Files.readAllBytes(p), e.getValue())) {
+                // whole or not at all: another test JVM of the module may be reading the same file
+                Path tmp = Files.createTempFile(dir, e.getKey(), ".tmp");
+                Files.write(tmp, e.getValue());
+                Files.move(tmp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
             out.add(p);
         }
         written = List.copyOf(out);

@@ -39,12 +39,16 @@ class FullFileSystemTest {
         if (mount != null) run("umount", mount.toString());
     }
 
-    private static int run(String... cmd) throws IOException, InterruptedException {
+    /** Exit code and output of a command. */
+    private record Ran(int exit, String output) {
+    }
+
+    private static Ran run(String... cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(30, TimeUnit.SECONDS)) p.destroyForcibly();
         if (p.exitValue() != 0) System.out.println(String.join(" ", cmd) + ": " + out.strip());
-        return p.exitValue();
+        return new Ran(p.exitValue(), out.strip());
     }
 
     private static KeyedPattern pattern(Path f, long start, int block, int stride, int count) {
@@ -54,14 +58,16 @@ class FullFileSystemTest {
     @Test
     void aReplicaBuildThatFillsTheFileSystemIsAbandonedAndTheDaemonGoesOn() throws Exception {
         Path small = Files.createDirectories(tmp.resolve("small"));
-        int rc;
+        Ran mounted;
         try {
-            rc = run("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", small.toString());
+            mounted = run("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", small.toString());
         } catch (IOException noMount) {
-            rc = -1;
+            mounted = new Ran(-1, "mount could not be started: " + noMount.getMessage());
         }
-        if (rc != 0) System.out.println("SKIPPED FullFileSystemTest: this machine does not let the test mount a tmpfs (not root, or no CAP_SYS_ADMIN)");
-        assumeTrue(rc == 0, "cannot mount a tmpfs here");
+        String why = "cannot mount a 2 MiB tmpfs (user " + System.getProperty("user.name") + ", mount exit " + mounted.exit() + ": "
+                + mounted.output() + ")";
+        if (mounted.exit() != 0) System.out.println("SKIPPED FullFileSystemTest: " + why);
+        assumeTrue(mounted.exit() == 0, why);
         mount = small;
 
         Path big = small.resolve("big.dat");                 // 1.25 MiB of the 2 MiB; its replica needs 1 MiB more

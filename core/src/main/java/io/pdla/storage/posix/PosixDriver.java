@@ -232,6 +232,14 @@ public final class PosixDriver implements StorageDriver {
     }
 
     /** Maps JDK exceptions to storage reasons; the message always names the file. */
+    /**
+     * Whether an open with O_DIRECT failed because the file system has no direct I/O: the kernel answers EINVAL
+     * ("Invalid argument", as the JDK reports it). Permissions, missing files and I/O errors are not this.
+     */
+    public static boolean directIoRefused(IOException e) {
+        return e instanceof java.nio.file.FileSystemException f && "Invalid argument".equals(f.getReason());
+    }
+
     static StorageException translate(IOException e, Path path) {
         if (e instanceof StorageException se) return se;
         StorageException.Reason reason;

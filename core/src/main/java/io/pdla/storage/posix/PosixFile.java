@@ -94,10 +94,19 @@ final class PosixFile implements StorageFile {
             dopts.add(com.sun.nio.file.ExtendedOpenOption.DIRECT);
             int align = Math.toIntExact(PosixDriver.blockSize(path));
             return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null, -1, o);
-        } catch (IOException | UnsupportedOperationException e) {
+        } catch (UnsupportedOperationException e) {
             ch.close();
             throw new StorageException(StorageException.Reason.UNSUPPORTED,
-                    path + ": direct I/O (hint " + PosixDriver.HINT_DIRECT_IO + ") not supported here: " + e.getMessage(), e);
+                    path + ": direct I/O (hint " + PosixDriver.HINT_DIRECT_IO + ") not supported by this JVM: " + e.getMessage(), e);
+        } catch (IOException e) {
+            ch.close();
+            // a file system without O_DIRECT refuses the open with EINVAL; any other failure (permissions, a vanished
+            // file, an I/O error) is that failure, not "unsupported"
+            if (PosixDriver.directIoRefused(e)) {
+                throw new StorageException(StorageException.Reason.UNSUPPORTED, path + ": direct I/O (hint "
+                        + PosixDriver.HINT_DIRECT_IO + ") not supported by this file system (open with O_DIRECT: EINVAL)", e);
+            }
+            throw PosixDriver.translate(e, path);
         }
     }
 
