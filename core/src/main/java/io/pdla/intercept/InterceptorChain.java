@@ -41,7 +41,7 @@ public final class InterceptorChain {
      * store stay until {@link #releaseStore}: a chain that holds a close vote needs them in {@link #closeAgreed}.
      */
     public void closing(FileContext file, boolean releaseStore) throws IOException {
-        IOException first = inReverse(i -> i.closing(file));
+        IOException first = interceptors.isEmpty() ? null : inReverse(i -> i.closing(file));
         if (releaseStore) {
             try {
                 releaseStore(file);
@@ -65,19 +65,20 @@ public final class InterceptorChain {
 
     /** Whether the close of {@code file} holds a vote: any interceptor takes part ({@link IoInterceptor#votesAtClose}); the same on every rank. */
     public boolean votesAtClose(FileContext file) {
-        return any(i -> i.votesAtClose(file));
+        return !interceptors.isEmpty() && any(i -> i.votesAtClose(file));
     }
 
     /** This rank's vote for collective close work: whether any interceptor needs it ({@link IoInterceptor#needsCollectiveClose}). */
     public boolean needsCollectiveClose(FileContext file) {
-        return any(i -> i.needsCollectiveClose(file));
+        return !interceptors.isEmpty() && any(i -> i.needsCollectiveClose(file));
     }
 
     /** Whether this rank's closed hooks must be done on every rank before any leaves close ({@link IoInterceptor#meetsAfterClosed}). */
     public boolean meetsAfterClosed(FileContext file) {
-        return any(i -> i.meetsAfterClosed(file));
+        return !interceptors.isEmpty() && any(i -> i.meetsAfterClosed(file));
     }
 
+    /** Callers skip this for an empty chain (the default), so no hook object is made, nor its call site linked per rank. */
     private boolean any(java.util.function.Predicate<IoInterceptor> asks) {
         for (IoInterceptor i : interceptors) {
             if (asks.test(i)) return true;
@@ -90,13 +91,13 @@ public final class InterceptorChain {
      * {@link #closed}, on every rank; in reverse order, as {@link #closing}, each even after one failed.
      */
     public void closeAgreed(FileContext file, boolean anyRank) throws IOException {
-        IOException first = inReverse(i -> i.closeAgreed(file, anyRank));
+        IOException first = interceptors.isEmpty() ? null : inReverse(i -> i.closeAgreed(file, anyRank));
         if (first != null) throw first;
     }
 
     /** After the store closed cleanly; in reverse order, as {@link #closing}. */
     public void closed(FileContext file) throws IOException {
-        IOException first = inReverse(i -> i.closed(file));
+        IOException first = interceptors.isEmpty() ? null : inReverse(i -> i.closed(file));
         if (first != null) throw first;
     }
 
@@ -136,8 +137,11 @@ public final class InterceptorChain {
     }
 
     public long execute(IoCall call) throws IOException {
-        return execute(call, Driver::execute);
+        return execute(call, DRIVER);
     }
+
+    /** Made once at class initialisation (which a rank's warm-up does) rather than linked at a rank's first call. */
+    private static final Terminal DRIVER = Driver::execute;
 
     /**
      * Runs a call through the interceptors and then {@code terminal} instead of the driver. The shim's

@@ -28,6 +28,8 @@ public final class Interceptors {
     public static final String ENV_CONFIG = "PDLA_CONFIG";
 
     private final Map<String, IoInterceptorProvider> providers = new TreeMap<>();
+    /** Made at class initialisation (a rank's warm-up), not linked at the rank's first open. */
+    private static final Comparator<IoInterceptorProvider> BY_ORDER = Comparator.comparingInt(IoInterceptorProvider::order);
 
     public Interceptors() {
         for (IoInterceptorProvider p : ServiceLoader.load(IoInterceptorProvider.class, IoInterceptorProvider.class.getClassLoader())) {
@@ -50,7 +52,7 @@ public final class Interceptors {
         for (IoInterceptorProvider p : providers.values()) {
             if (!out.contains(p) && p.requiredFor(hints, writable)) out.add(p);
         }
-        out.sort(Comparator.comparingInt(IoInterceptorProvider::order));
+        out.sort(BY_ORDER);
         return out;
     }
 

@@ -55,7 +55,18 @@ final class AccessFunnel {
     }
 
     Memory array(Object buf, int bufOffset, int count, Datatype type) {
-        return where -> typedArray(where, buf, bufOffset, count, type);
+        return new ArrayMemory(this, buf, bufOffset, count, type);
+    }
+
+    /**
+     * The everyday call's memory (an array and an MPJ datatype), as a named class rather than a lambda: a lambda's
+     * call site is linked at its first call in each rank's class loader, a named class loads with the rank's warm-up.
+     */
+    private record ArrayMemory(AccessFunnel funnel, Object buf, int bufOffset, int count, Datatype type) implements Memory {
+        @Override
+        public UserBuffer describe(String where) throws MPIIOException {
+            return funnel.typedArray(where, buf, bufOffset, count, type);
+        }
     }
 
     /** An array described by one of pdla's flattened types (subarray, darray, ... as memory types). */

@@ -57,10 +57,11 @@ public final class File {
 
     /** MPI_File_close. Collective. */
     public void close() throws MPIException {
-        handledVoid(() -> {
+        try {
             protocols.close();
-            return null;
-        });
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     /** MPI_File_delete. Not collective. */
@@ -153,28 +154,52 @@ public final class File {
     // ---------------------------------------------------------------- explicit offsets
 
     public IoStatus readAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus readAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.collective(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.collective(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.collective(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.collective(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     /** Reads {@code buf.remaining()} bytes at a byte-etype offset into a {@link ByteBuffer}. */
     public IoStatus readAt(long offset, ByteBuffer buf) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf)));
+        try {
+            return funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeAt(long offset, ByteBuffer buf) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf)));
+        try {
+            return funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoRequest iReadAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
@@ -188,19 +213,35 @@ public final class File {
     // ---------------------------------------------------------------- individual file pointer
 
     public IoStatus read(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus write(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus readAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     /** MPI_File_seek on the individual pointer; {@code offset} in etypes. */
@@ -225,20 +266,36 @@ public final class File {
     // ---------------------------------------------------------------- shared file pointer
 
     public IoStatus readShared(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.READ, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.independent(IoOp.READ, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeShared(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return funnel.independent(IoOp.WRITE, Positioning.SHARED_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     /** MPI_File_read_ordered: collective, ranks read one after another in rank order from the shared pointer. */
     public IoStatus readOrdered(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> protocols.ordered(IoOp.READ, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return protocols.ordered(IoOp.READ, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeOrdered(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        return handled(() -> protocols.ordered(IoOp.WRITE, funnel.array(buf, bufOffset, count, type)));
+        try {
+            return protocols.ordered(IoOp.WRITE, funnel.array(buf, bufOffset, count, type));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     /** MPI_File_seek_shared. Collective; every rank must pass the same offset and whence. */
@@ -360,27 +417,51 @@ public final class File {
 
     /** readAt with a memory type built by {@link Datatypes} (subarray, darray, hindexedBlock...). */
     public IoStatus readAt(long offset, Object buf, int bufOffset, int count, FileType memType) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.typed(buf, bufOffset, count, memType)));
+        try {
+            return funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.typed(buf, bufOffset, count, memType));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeAt(long offset, Object buf, int bufOffset, int count, FileType memType) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.typed(buf, bufOffset, count, memType)));
+        try {
+            return funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.typed(buf, bufOffset, count, memType));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus read(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+        try {
+            return funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus write(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
-        return handled(() -> funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+        try {
+            return funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus readAll(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
-        return handled(() -> funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+        try {
+            return funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     public IoStatus writeAll(Object buf, int bufOffset, int count, FileType memType) throws MPIException {
-        return handled(() -> funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType)));
+        try {
+            return funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.typed(buf, bufOffset, count, memType));
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
+        }
     }
 
     // ---------------------------------------------------------------- consistency, types, representations, errors
@@ -451,14 +532,25 @@ public final class File {
             T result = call.run();
             if (result instanceof IoRequest r) r.reportingTo(e -> file.errhandler.handle(this, e));
             return result;
-        } catch (MPIIOException e) {
-            file.errhandler.handle(this, e);
-            throw e;
-        } catch (RuntimeException e) {
-            MPIIOException m = new MPIIOException(ErrorClass.ERR_OTHER, file.name + ": rank " + file.coll.rank() + ": " + e, e);
-            file.errhandler.handle(this, m);
-            throw m;
+        } catch (RuntimeException e) { // MPIIOException is one
+            throw reported(e);
         }
+    }
+
+    /**
+     * What {@link #handled} does with a failure, for the blocking data calls, which catch into it instead of passing
+     * a lambda: a lambda's call site is linked (a hidden class made) at its first call in each rank's class loader,
+     * a cost every rank paid again on its first read and write. The handle's error handler sees the failure; a
+     * runtime exception that escaped the layers below becomes an MPIIOException (ERR_OTHER).
+     */
+    private MPIIOException reported(RuntimeException e) throws MPIException {
+        if (e instanceof MPIIOException m) {
+            file.errhandler.handle(this, m);
+            return m;
+        }
+        MPIIOException m = new MPIIOException(ErrorClass.ERR_OTHER, file.name + ": rank " + file.coll.rank() + ": " + e, e);
+        file.errhandler.handle(this, m);
+        return m;
     }
 
     private void handledVoid(Call<Void> call) throws MPIException {

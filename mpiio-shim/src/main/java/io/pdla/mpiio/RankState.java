@@ -34,12 +34,16 @@ final class RankState {
         return out;
     }
 
+    // made at class initialisation (the rank's warm-up), not linked at the rank's first open and close
+    private static final java.util.function.BiFunction<Integer, Integer, Integer> ONE_MORE = Integer::sum;
+    private static final java.util.function.BiFunction<URI, Integer, Integer> ONE_LESS = (u, n) -> n == 1 ? null : n - 1;
+
     static void opened(URI uri) {
-        OPEN.merge(uri, 1, Integer::sum);
+        OPEN.merge(uri, 1, ONE_MORE);
     }
 
     static void closed(URI uri) {
-        OPEN.computeIfPresent(uri, (u, n) -> n == 1 ? null : n - 1);
+        OPEN.computeIfPresent(uri, ONE_LESS);
     }
 
     static boolean isOpen(URI uri) {

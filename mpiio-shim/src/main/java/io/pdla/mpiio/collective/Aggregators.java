@@ -68,7 +68,11 @@ final class Aggregators {
     /** Up to perHost ranks of every host, the first of each host, then the second..., at most cbNodes. */
     private static int[] hostByHost(long[] hostOfRank, int perHost, int cbNodes) {
         Map<Long, List<Integer>> byHost = new LinkedHashMap<>();
-        for (int r = 0; r < hostOfRank.length; r++) byHost.computeIfAbsent(hostOfRank[r], h -> new ArrayList<>()).add(r);
+        for (int r = 0; r < hostOfRank.length; r++) {
+            List<Integer> ranks = byHost.get(hostOfRank[r]);   // no lambda: this runs in every rank's first open
+            if (ranks == null) byHost.put(hostOfRank[r], ranks = new ArrayList<>());
+            ranks.add(r);
+        }
         List<Integer> chosen = new ArrayList<>();
         for (int i = 0; chosen.size() < cbNodes; i++) {
             boolean any = false;
@@ -80,6 +84,8 @@ final class Aggregators {
             }
             if (!any) break;
         }
-        return chosen.stream().mapToInt(Integer::intValue).toArray();
+        int[] out = new int[chosen.size()];
+        for (int i = 0; i < out.length; i++) out[i] = chosen.get(i);
+        return out;
     }
 }

@@ -49,9 +49,14 @@ public final class JvmShared {
      * (AtomicReferenceArray of Thread)].
      */
     static Object[] join(String token, int size) {
-        Object[] g = root().computeIfAbsent(token, k -> new Object[]{
-                new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger(),
-                java.util.UUID.randomUUID().toString(), new AtomicReferenceArray<Thread>(size)});
+        Map<String, Object[]> groups = root();   // a ConcurrentHashMap: putIfAbsent is atomic
+        Object[] g = groups.get(token);   // no computeIfAbsent lambda: this runs in every rank's first open
+        if (g == null) {
+            Object[] made = {new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger(),
+                    java.util.UUID.randomUUID().toString(), new AtomicReferenceArray<Thread>(size)};
+            g = groups.putIfAbsent(token, made);
+            if (g == null) g = made;
+        }
         ((AtomicInteger) g[2]).incrementAndGet();
         return g;
     }

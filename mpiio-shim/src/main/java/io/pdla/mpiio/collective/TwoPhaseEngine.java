@@ -546,6 +546,9 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     }
 
     /** The ranks' bounds, as the first all-gather of every collective call delivers them. */
+    /** Ranges by start; made at class initialisation (the rank's warm-up), not linked in the rank's first collective call. */
+    private static final java.util.Comparator<long[]> BY_START = (a, b) -> Long.compare(a[0], b[0]);
+
     private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed, boolean anyMore) {
         static final int FIELDS = 6;
 
@@ -568,7 +571,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 mono &= all[at + 3] == 1;
                 ranges[n++] = new long[]{all[at], all[at + 1]};
             }
-            java.util.Arrays.sort(ranges, 0, n, (a, b) -> Long.compare(a[0], b[0]));
+            java.util.Arrays.sort(ranges, 0, n, BY_START);
             boolean interleaved = false;
             long reach = -1;
             for (int i = 0; i < n; i++) {
