@@ -261,6 +261,10 @@ public final class ConformanceProgram {
             f.writeOrdered(ints, 0, 2, MPI.INT);
             fails(ErrorClass.ERR_ARG, "DISPLACEMENT_CURRENT", () -> f.setView(0, MPI.BYTE, MPI.BYTE, "native", new Info()));
             fails(ErrorClass.ERR_ARG, "DISPLACEMENT_CURRENT", () -> f.setView(40, MPI.BYTE, MPI.BYTE, "native", new Info()));
+            // no individual file pointer on such a file (ROMIO: MPI_ERR_UNSUPPORTED_OPERATION, "**ioamodeseq")
+            fails(ErrorClass.ERR_UNSUPPORTED_OPERATION, "MODE_SEQUENTIAL", () -> f.seek(0, MPIIO.SEEK_SET));
+            fails(ErrorClass.ERR_UNSUPPORTED_OPERATION, "MODE_SEQUENTIAL", f::getPosition);
+            fails(ErrorClass.ERR_UNSUPPORTED_OPERATION, "MODE_SEQUENTIAL", () -> f.getByteOffset(0));
             // a second one moves on from the ints just written
             f.setView(MPIIO.DISPLACEMENT_CURRENT, MPI.BYTE, MPI.BYTE, "native", new Info());
             expectEquals(10L * np + 8L * np, f.getView().displacement(), "second displacement");
