@@ -144,10 +144,9 @@ public final class Datatypes {
                 int count = intField(t, "count");
                 int blockLength = intField(t, "blockLength");
                 int stride = intField(t, "stride");
-                boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
                 long ext = extent(old);
-                long step = units ? stride * ext : stride;
+                long step = vectorStep(t, stride, ext);
                 Runs block = new Runs();
                 block.addCopies(runs(old, done), blockLength, ext, 0);
                 out.addCopies(block, count, step, 0);
@@ -159,7 +158,7 @@ public final class Datatypes {
                 Datatype old = (Datatype) field(t, "oldType");
                 long ext = extent(old);
                 Runs child = runs(old, done);
-                for (int i = 0; i < lens.length; i++) out.addCopies(child, lens[i], ext, units ? disps[i] * ext : disps[i]);
+                for (int i = 0; i < lens.length; i++) out.addCopies(child, lens[i], ext, indexedDisplacement(disps[i], units, old, ext));
             }
             case "Struct" -> {
                 int[] disps = (int[]) field(t, "displacements");
@@ -199,10 +198,9 @@ public final class Datatypes {
                 int count = intField(t, "count");
                 int blockLength = intField(t, "blockLength");
                 int stride = intField(t, "stride");
-                boolean units = (boolean) field(t, "unitsOfOldExtent");
                 Datatype old = (Datatype) field(t, "oldType");
                 long ext = extent(old);
-                long step = units ? stride * ext : stride;
+                long step = vectorStep(t, stride, ext);
                 if (count == 0 || blockLength == 0) return new long[]{0, 0};
                 long a = (count - 1) * step, b = (blockLength - 1) * ext;
                 return span(bounds(old), ext, new long[]{Math.min(0, a) + Math.min(0, b), Math.max(0, a) + Math.max(0, b)});
@@ -216,7 +214,7 @@ public final class Datatypes {
                 List<Long> pos = new ArrayList<>();
                 for (int i = 0; i < lens.length; i++) {
                     if (lens[i] == 0) continue;
-                    long base = units ? disps[i] * ext : disps[i];
+                    long base = indexedDisplacement(disps[i], units, old, ext);
                     pos.add(base);
                     pos.add(base + (lens[i] - 1) * ext);
                 }
@@ -260,6 +258,32 @@ public final class Datatypes {
             max = Math.max(max, p);
         }
         return new long[]{old[0] + min, old[1] + max};
+    }
+
+    /**
+     * An MPJ Vector's stride in base elements. MPJ's Vector constructor never sets its {@code unitsOfOldExtent} field
+     * (it stays false for Vector and Hvector alike, so pdla took every Vector's stride as base elements, wrong for a
+     * vector of a derived type of extent e, whose copies are stride x e apart); what tells them apart is
+     * {@code realStride}, which MPJ multiplies by its extent of the old type for Vector only. The count is placed at
+     * that many of the standard's extent of the old type.
+     */
+    private static long vectorStep(Datatype t, int stride, long ext) throws ReflectiveOperationException {
+        int real = intField(t, "realStride");
+        return real != stride ? stride * ext : stride;
+    }
+
+    /**
+     * An MPJ Indexed block's displacement in base elements. MPJ's constructor keeps {@code displacements} already
+     * multiplied by its own Extent() of the old type when they count old extents (MPI_Type_indexed), so multiplying
+     * them again by the extent, as pdla did, put every block of an indexed type of a derived type of extent e at e
+     * times its place (invisible with basic old types, extent 1). The application's count is the stored value over
+     * MPJ's extent; it is placed at that many of the standard's extent of the old type (MPJ's own differs for types
+     * with bound markers, see {@link #bounds}).
+     */
+    private static long indexedDisplacement(int stored, boolean units, Datatype old, long ext) throws MPIException {
+        if (!units) return stored;
+        long mpjExtent = old.Extent();
+        return mpjExtent == 0 ? 0 : stored / mpjExtent * ext;
     }
 
     /** MPJ drops the block-length array when every block has length 1 ({@code unitBlocks}). */

@@ -247,18 +247,28 @@ public final class File {
     /** MPI_File_seek on the individual pointer; {@code offset} in etypes. */
     public void seek(long offset, int whence) throws MPIException {
         file.ensureOpen("seek");
+        noIndividualPointerIfSequential("seek");
         file.pointer = file.seekTarget(offset, whence, file.pointer, "seek");
         file.seeked(file.pointer, false);
     }
 
     public long getPosition() throws MPIException {
         file.ensureOpen("getPosition");
+        noIndividualPointerIfSequential("getPosition");
         return file.pointer;
+    }
+
+    /** MPI forbids individual file pointers on MODE_SEQUENTIAL files; ROMIO's class (MPI_ERR_UNSUPPORTED_OPERATION, "**ioamodeseq"). */
+    private void noIndividualPointerIfSequential(String call) throws MPIIOException {
+        if (file.opened(MPIIO.MODE_SEQUENTIAL)) {
+            throw new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": " + call + ": a MODE_SEQUENTIAL file has no individual file pointer");
+        }
     }
 
     /** MPI_File_get_byte_offset: the absolute byte offset of a view position. */
     public long getByteOffset(long position) throws MPIException {
         file.ensureOpen("getByteOffset");
+        noIndividualPointerIfSequential("getByteOffset");
         if (position < 0) throw new MPIIOException(ErrorClass.ERR_ARG, file.name + ": getByteOffset position must be >= 0, was " + position);
         return file.view.byteOffset(position);
     }

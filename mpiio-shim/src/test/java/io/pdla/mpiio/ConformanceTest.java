@@ -30,6 +30,15 @@ class ConformanceTest {
         runPart("bigtypes", 2, 4);
     }
 
+    /** Item 1: merging while flattening keeps the standard's typemap (fresh seed each run, printed; -Dpdla.flatten.seed=N replays one). */
+    @Test
+    void flattenedTypemapsEqualTheStandards() throws Exception {
+        long seed = Long.getLong("pdla.flatten.seed", System.nanoTime());
+        System.out.println("ConformanceTest flatten seed=" + seed);
+        MpjJob.Result r = MpjTestSupport.run(ConformanceProgram.class, 1, dir.toString(), "flatten", Long.toString(seed));
+        assertEquals(1, MpjTestSupport.assertAllPassed(r, 1).size(), "seed " + seed + ":\n" + r.output());
+    }
+
     /** Item 2: overlap is forbidden only for writing (MPI-4.0 14.3; ROMIO's check_type). */
     @Test
     void overlappingFiletypesReadOnAReadOnlyFile() throws Exception {

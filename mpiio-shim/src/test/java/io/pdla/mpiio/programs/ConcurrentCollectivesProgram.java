@@ -17,7 +17,8 @@ import static io.pdla.mpiio.programs.Checks.expectEquals;
  * Two nonblocking collectives on two files of one rank in flight at once (MPI allows it: each file's
  * collectives are ordered, different files' are not): both files force two-phase with one aggregator and
  * small windows, so every aggregator round of one file can meet a round of the other on the same rank.
- * Interleaved iWriteAll/iReadAll on every rank, repeated; every byte checked. Args: directory, rounds.
+ * Interleaved iWriteAll/iReadAll (file b, individual pointer) and iWriteAtAll/iReadAtAll (file a) on every rank,
+ * repeated; every byte checked. Args: directory, rounds.
  */
 public final class ConcurrentCollectivesProgram {
     private static final int BLOCK = 1536;   // bytes of each rank in each tile
@@ -44,18 +45,21 @@ public final class ConcurrentCollectivesProgram {
                 long at = (long) it * n;
                 // both writes in flight at once
                 IoRequest ra = a.iWriteAtAll(at, wa, 0, n, MPI.BYTE);
-                IoRequest rb = b.iWriteAtAll(at, wb, 0, n, MPI.BYTE);
+                b.seek(at, MPIIO.SEEK_SET); // file b through its individual pointer, file a at explicit offsets
+                IoRequest rb = b.iWriteAll(wb, 0, n, MPI.BYTE);
                 expectEquals(n, ra.waitFor().getBytes(), "bytes written to a, round " + it);
                 expectEquals(n, rb.waitFor().getBytes(), "bytes written to b, round " + it);
                 // a read of one file against a write of the other, then both reads
                 byte[] ga = new byte[n], gb = new byte[n];
                 byte[] wb2 = data('B', it, rank, n);
                 IoRequest r1 = a.iReadAtAll(at, ga, 0, n, MPI.BYTE);
-                IoRequest r2 = b.iWriteAtAll(at, wb2, 0, n, MPI.BYTE);
+                b.seek(at, MPIIO.SEEK_SET);
+                IoRequest r2 = b.iWriteAll(wb2, 0, n, MPI.BYTE);
                 r1.waitFor();
                 r2.waitFor();
                 same(wa, ga, "file a after round " + it);
-                IoRequest r3 = b.iReadAtAll(at, gb, 0, n, MPI.BYTE);
+                b.seek(at, MPIIO.SEEK_SET);
+                IoRequest r3 = b.iReadAll(gb, 0, n, MPI.BYTE);
                 byte[] ga2 = new byte[n];
                 IoRequest r4 = a.iReadAtAll(at, ga2, 0, n, MPI.BYTE);
                 r3.waitFor();
