@@ -146,6 +146,17 @@ class NamespaceHostsTest {
         assertThrows(IllegalArgumentException.class, () -> NamespaceHosts.up(HostsExtension.PREFIX, 0, "1gbit", "0ms"));
     }
 
+    /** Not root: the fixture's check refuses, naming what is missing (a test class using it then fails, never skips). */
+    @Test
+    void withoutRootTheCheckFailsSayingWhy() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        cmd.addAll(java("support"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(out.contains("UNSUPPORTED network-namespace hosts are not available here: missing root"), out);
+    }
+
     @Test
     void subnetOverlapCheck() {
         long[] machine = NamespaceHosts.cidr("198.18.0.0/15");
