@@ -48,10 +48,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = {"-h", "--help"}, description = "Show this help and IOR's options.")
         boolean help;
 
-        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore, niodev or hybdev. Default: ${DEFAULT-VALUE}.")
         String device;
 
-        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        @Option(names = "--machines", description = "Machines file for niodev/hybdev (one host per line); MPJ daemons as for `pdla run --machines`.")
         Path machines;
 
         @Option(names = "--delegates", defaultValue = "0", paramLabel = "D",
@@ -73,12 +73,25 @@ public final class BenchCommand implements Runnable {
             if (processes <= 0) return bad("-np N is required and must be > 0" + (processes < 0 ? ", was " + processes : ""));
             if (machines != null && !Files.isRegularFile(machines)) return bad("machines file not found: " + machines);
             if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
+            if (delegates < 0) return bad("--delegates must be >= 0, was " + delegates);
+            // across hosts as `pdla run`: daemons found, or started on namespace hosts and stopped afterwards
+            MpjDaemons daemons = null;
+            if (!device.equals("multicore") && machines != null) {
+                List<String> hosts = MpjDaemons.hosts(machines);
+                if (hosts.isEmpty()) return bad("machines file " + machines + " names no host");
+                try {
+                    daemons = MpjDaemons.ensure(hosts, MpjDaemons.port(), Files.createTempDirectory("pdla-bench-daemons"));
+                } catch (MpjDaemons.UnreachableHost e) {
+                    return bad(e.getMessage());
+                }
+            }
             try {
-                if (delegates < 0) return bad("--delegates must be >= 0, was " + delegates);
                 return IorLauncher.run(processes, delegates, device, machines, iorArgs, true, 0).exitCode();
             } catch (IllegalArgumentException e) {
                 // bad IOR options (the message names the option) or an unknown device
                 return bad(e.getMessage());
+            } finally {
+                if (daemons != null) daemons.close();
             }
         }
     }
