@@ -38,6 +38,8 @@ class NamespaceHostsTest {
                 if (line.startsWith("local") || line.startsWith("broadcast") || line.contains("127.0.0.")) continue;
                 assertTrue(line.startsWith(subnetPrefix + "/24"), "only the test subnet is routed on " + host.name() + ": " + line);
             }
+            HostsExtension.Result ns = HOSTS.run(host, java("netns"), dir.resolve("ns-" + host.index()), 60);
+            assertTrue(ns.output().contains("NETNS " + host.name()), "a process on a host knows which: " + ns.output());
             HostsExtension.Result who = HOSTS.run(host, java("whoami"), dir.resolve("who-" + host.index()), 60);
             assertEquals(0, who.status(), who.output());
             assertTrue(who.output().contains("NAME " + host.name() + " " + host.address()), who.output());
@@ -46,6 +48,7 @@ class NamespaceHostsTest {
 
     @Test
     void rootNamespaceHasNoAddressOrRouteOnTheTestNet() throws Exception {
+        assertEquals(null, NamespaceHosts.currentNamespace(), "the test JVM runs in the root namespace, which has no name");
         String root = sh(List.of("ip", "-4", "route", "show", "table", "all")) + sh(List.of("ip", "-4", "addr"));
         String net = HOSTS.hosts().subnet().replace(".0/24", ".");
         assertFalse(root.contains(net), "the root namespace knows " + net + "*:\n" + root);

@@ -50,6 +50,7 @@ public final class Probe {
                 String name = InetAddress.getLocalHost().getHostName();
                 System.out.println("NAME " + name + " " + InetAddress.getByName(name).getHostAddress());
             }
+            case "netns" -> System.out.println("NETNS " + NamespaceHosts.currentNamespace());
             case "support" -> {
                 try {
                     NamespaceHosts.checkSupport();
