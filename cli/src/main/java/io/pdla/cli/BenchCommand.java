@@ -75,15 +75,11 @@ public final class BenchCommand implements Runnable {
             if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
             if (delegates < 0) return bad("--delegates must be >= 0, was " + delegates);
             // across hosts as `pdla run`: daemons found, or started on namespace hosts and stopped afterwards
-            MpjDaemons daemons = null;
-            if (!device.equals("multicore") && machines != null) {
-                List<String> hosts = MpjDaemons.hosts(machines);
-                if (hosts.isEmpty()) return bad("machines file " + machines + " names no host");
-                try {
-                    daemons = MpjDaemons.ensure(hosts, MpjDaemons.port(), Files.createTempDirectory("pdla-bench-daemons"));
-                } catch (MpjDaemons.UnreachableHost e) {
-                    return bad(e.getMessage());
-                }
+            MpjDaemons daemons;
+            try {
+                daemons = MpjDaemons.forJob(device, machines);
+            } catch (MpjDaemons.UnreachableHost e) {
+                return bad(e.getMessage());
             }
             try {
                 return IorLauncher.run(processes, delegates, device, machines, iorArgs, true, 0).exitCode();
@@ -130,7 +126,18 @@ public final class BenchCommand implements Runnable {
                 io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.tile.TileMain.class.getName())
                         .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
                 if (machines != null) b.machinesFile(machines.toAbsolutePath());
-                int exit = b.build().start(true).waitFor();
+                MpjDaemons daemons;
+                try {
+                    daemons = MpjDaemons.forJob(device, machines);
+                } catch (MpjDaemons.UnreachableHost e) {
+                    return bad(e.getMessage());
+                }
+                int exit;
+                try {
+                    exit = b.build().start(true).waitFor();
+                } finally {
+                    if (daemons != null) daemons.close();
+                }
                 if (exit != 0) return exit;
                 String s = Files.readString(status).trim();
                 return s.isEmpty() ? 4 : Integer.parseInt(s);
@@ -149,10 +156,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = "-np", defaultValue = "4", description = "Number of MPJ processes (ranks). Default: ${DEFAULT-VALUE}.")
         int processes;
 
-        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore, niodev or hybdev. Default: ${DEFAULT-VALUE}.")
         String device;
 
-        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        @Option(names = "--machines", description = "Machines file for niodev/hybdev (one host per line); MPJ daemons as for `pdla run --machines`.")
         Path machines;
 
         @Option(names = "-i", defaultValue = "200", description = "Timed iterations. Default: ${DEFAULT-VALUE}.")

@@ -63,6 +63,17 @@ final class MpjDaemons implements AutoCloseable {
         }
     }
 
+    /**
+     * The daemons of a job on {@code device} with {@code machines}: none (null) under multicore or without a machines
+     * file, else {@link #ensure} over the file's hosts. An empty machines file is an {@link UnreachableHost} too.
+     */
+    static MpjDaemons forJob(String device, Path machines) throws UnreachableHost, IOException, InterruptedException {
+        if (device.equals("multicore") || machines == null) return null;
+        List<String> hosts = hosts(machines);
+        if (hosts.isEmpty()) throw new UnreachableHost("machines file " + machines + " names no host");
+        return ensure(hosts, port(), Files.createTempDirectory("pdla-mpj-daemons"));
+    }
+
     /** Finds or starts a daemon on every host; on an unreachable host stops what it started and throws, naming it. */
     static MpjDaemons ensure(List<String> hosts, int port, Path logDir) throws UnreachableHost, IOException, InterruptedException {
         List<String> namespaceHosts = hosts.stream().filter(NamespaceHosts::isNamespace).toList();
