@@ -187,7 +187,18 @@ public final class BenchCommand implements Runnable {
                 io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.openclose.OpenCloseMain.class.getName())
                         .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
                 if (machines != null) b.machinesFile(machines.toAbsolutePath());
-                int exit = b.build().start(true).waitFor();
+                MpjDaemons daemons;
+                try {
+                    daemons = MpjDaemons.forJob(device, machines);
+                } catch (MpjDaemons.UnreachableHost e) {
+                    return bad(e.getMessage());
+                }
+                int exit;
+                try {
+                    exit = b.build().start(true).waitFor();
+                } finally {
+                    if (daemons != null) daemons.close();
+                }
                 if (exit != 0) return exit;
                 String s = Files.readString(status).trim();
                 return s.isEmpty() ? 4 : Integer.parseInt(s);
