@@ -101,10 +101,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = "-np", required = true, description = "Number of MPJ processes (ranks).")
         int processes;
 
-        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore, niodev or hybdev. Default: ${DEFAULT-VALUE}.")
         String device;
 
-        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        @Option(names = "--machines", description = "Machines file for niodev/hybdev (one host per line); MPJ daemons as for `pdla run --machines`.")
         Path machines;
 
         @Unmatched
