@@ -48,10 +48,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = {"-h", "--help"}, description = "Show this help and IOR's options.")
         boolean help;
 
-        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore, niodev or hybdev. Default: ${DEFAULT-VALUE}.")
         String device;
 
-        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        @Option(names = "--machines", description = "Machines file for niodev/hybdev (one host per line); MPJ daemons as for `pdla run --machines`.")
         Path machines;
 
         @Option(names = "--delegates", defaultValue = "0", paramLabel = "D",
@@ -73,12 +73,21 @@ public final class BenchCommand implements Runnable {
             if (processes <= 0) return bad("-np N is required and must be > 0" + (processes < 0 ? ", was " + processes : ""));
             if (machines != null && !Files.isRegularFile(machines)) return bad("machines file not found: " + machines);
             if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
+            if (delegates < 0) return bad("--delegates must be >= 0, was " + delegates);
+            // across hosts as `pdla run`: daemons found, or started on namespace hosts and stopped afterwards
+            MpjDaemons daemons;
             try {
-                if (delegates < 0) return bad("--delegates must be >= 0, was " + delegates);
+                daemons = MpjDaemons.forJob(device, machines);
+            } catch (MpjDaemons.UnreachableHost e) {
+                return bad(e.getMessage());
+            }
+            try {
                 return IorLauncher.run(processes, delegates, device, machines, iorArgs, true, 0).exitCode();
             } catch (IllegalArgumentException e) {
                 // bad IOR options (the message names the option) or an unknown device
                 return bad(e.getMessage());
+            } finally {
+                if (daemons != null) daemons.close();
             }
         }
     }
@@ -92,10 +101,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = "-np", required = true, description = "Number of MPJ processes (ranks).")
         int processes;
 
-        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore, niodev or hybdev. Default: ${DEFAULT-VALUE}.")
         String device;
 
-        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        @Option(names = "--machines", description = "Machines file for niodev/hybdev (one host per line); MPJ daemons as for `pdla run --machines`.")
         Path machines;
 
         @Unmatched
@@ -117,7 +126,18 @@ public final class BenchCommand implements Runnable {
                 io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.tile.TileMain.class.getName())
                         .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
                 if (machines != null) b.machinesFile(machines.toAbsolutePath());
-                int exit = b.build().start(true).waitFor();
+                MpjDaemons daemons;
+                try {
+                    daemons = MpjDaemons.forJob(device, machines);
+                } catch (MpjDaemons.UnreachableHost e) {
+                    return bad(e.getMessage());
+                }
+                int exit;
+                try {
+                    exit = b.build().start(true).waitFor();
+                } finally {
+                    if (daemons != null) daemons.close();
+                }
                 if (exit != 0) return exit;
                 String s = Files.readString(status).trim();
                 return s.isEmpty() ? 4 : Integer.parseInt(s);
@@ -136,10 +156,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = "-np", defaultValue = "4", description = "Number of MPJ processes (ranks). Default: ${DEFAULT-VALUE}.")
         int processes;
 
-        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore or niodev. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore, niodev or hybdev. Default: ${DEFAULT-VALUE}.")
         String device;
 
-        @Option(names = "--machines", description = "Machines file for niodev (one host per line).")
+        @Option(names = "--machines", description = "Machines file for niodev/hybdev (one host per line); MPJ daemons as for `pdla run --machines`.")
         Path machines;
 
         @Option(names = "-i", defaultValue = "200", description = "Timed iterations. Default: ${DEFAULT-VALUE}.")
@@ -167,7 +187,18 @@ public final class BenchCommand implements Runnable {
                 io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.openclose.OpenCloseMain.class.getName())
                         .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
                 if (machines != null) b.machinesFile(machines.toAbsolutePath());
-                int exit = b.build().start(true).waitFor();
+                MpjDaemons daemons;
+                try {
+                    daemons = MpjDaemons.forJob(device, machines);
+                } catch (MpjDaemons.UnreachableHost e) {
+                    return bad(e.getMessage());
+                }
+                int exit;
+                try {
+                    exit = b.build().start(true).waitFor();
+                } finally {
+                    if (daemons != null) daemons.close();
+                }
                 if (exit != 0) return exit;
                 String s = Files.readString(status).trim();
                 return s.isEmpty() ? 4 : Integer.parseInt(s);

@@ -63,8 +63,26 @@ final class MpjDaemons implements AutoCloseable {
         }
     }
 
+    /**
+     * The daemons of a job on {@code device} with {@code machines}: none (null) under multicore or without a machines
+     * file, else {@link #ensure} over the file's hosts. An empty machines file is an {@link UnreachableHost} too.
+     */
+    static MpjDaemons forJob(String device, Path machines) throws UnreachableHost, IOException, InterruptedException {
+        if (device.equals("multicore") || machines == null) return null;
+        List<String> hosts = hosts(machines);
+        if (hosts.isEmpty()) throw new UnreachableHost("machines file " + machines + " names no host");
+        return ensure(hosts, port(), Files.createTempDirectory("pdla-mpj-daemons"));
+    }
+
     /** Finds or starts a daemon on every host; on an unreachable host stops what it started and throws, naming it. */
     static MpjDaemons ensure(List<String> hosts, int port, Path logDir) throws UnreachableHost, IOException, InterruptedException {
+        List<String> namespaceHosts = hosts.stream().filter(NamespaceHosts::isNamespace).toList();
+        if (!namespaceHosts.isEmpty() && NamespaceHosts.currentNamespace() == null) {
+            // checked before any connection: from outside the test network a packet to a host's address would follow
+            // this namespace's default route off the machine
+            throw new UnreachableHost("host " + namespaceHosts.get(0) + " is a namespace host (pdla hosts up), reachable only from its fellow"
+                    + " hosts, and this launcher runs outside them: run it on one, e.g. pdla hosts exec 1 -- pdla run ...");
+        }
         MpjDaemons d = new MpjDaemons();
         try {
             for (String host : hosts) d.ensure(host, port, logDir);
@@ -82,6 +100,11 @@ final class MpjDaemons implements AutoCloseable {
             throw new UnreachableHost("host " + host + " cannot be reached: no MPJ daemon answers on " + host + ":" + port + " (" + why
                     + "), and pdla starts daemons only on its own namespace hosts (pdla hosts up); start one there with"
                     + " `java -jar $MPJ_HOME/lib/daemon.jar " + port + "` or correct the machines file");
+        }
+        if (why.contains("unreachable") || why.contains("No route")) {
+            // a namespace host is reachable only from the hosts of its run: starting a daemon there would not help
+            throw new UnreachableHost("host " + host + " cannot be reached from here (" + why + "): it is a namespace host, reachable only from"
+                    + " its fellow hosts; run the launcher on one of them: pdla hosts exec 1 -- pdla run ...");
         }
         Path home = MpjHome.locate();
         Path log = logDir.resolve("mpj-daemon-" + host + ".log");

@@ -91,14 +91,12 @@ public final class RunCommand implements Callable<Integer> {
         if (chain != null) b.env("PDLA_INTERCEPTORS", chain);
         MpjDaemons daemons = null;
         Thread hook = null;
-        if (!device.equals("multicore") && machines != null) {
-            List<String> hosts = MpjDaemons.hosts(machines);
-            if (hosts.isEmpty()) return bad("machines file " + machines + " names no host");
-            try {
-                daemons = MpjDaemons.ensure(hosts, MpjDaemons.port(), Files.createTempDirectory("pdla-run-daemons"));
-            } catch (MpjDaemons.UnreachableHost e) {
-                return bad(e.getMessage());
-            }
+        try {
+            daemons = MpjDaemons.forJob(device, machines);
+        } catch (MpjDaemons.UnreachableHost e) {
+            return bad(e.getMessage());
+        }
+        if (daemons != null) {
             if (!daemons.startedOn().isEmpty()) {
                 System.err.println("pdla run: started MPJ daemons on " + String.join(", ", daemons.startedOn()) + " (stopped after the job)");
                 MpjDaemons toStop = daemons;

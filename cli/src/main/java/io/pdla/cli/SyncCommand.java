@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 
 /** {@code pdla sync FILE}: brings FILE and its replicas up to date now: DIRTY replicas written back, stale ones rebuilt. */
 @Command(name = "sync", mixinStandardHelpOptions = true,
-        description = "Writes the DIRTY replicas of FILE back to it, rebuilds its stale, changed or missing replicas, and ends dead writers' sessions.")
+        description = "Writes the DIRTY replicas of FILE back to it, rebuilds its stale, changed or missing replicas, and ends dead writers' sessions (those of this host, and of hosts named by --host-down).")
 public final class SyncCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -30,6 +30,11 @@ public final class SyncCommand implements Callable<Integer> {
 
     @Option(names = "--db", required = true, description = "Replica catalog directory.")
     Path db;
+
+    @Option(names = "--host-down", paramLabel = "HOST",
+            description = "A host that is down (repeatable): end the write sessions its processes held, which no process elsewhere can judge. "
+                    + "Say it only when nothing of pdla runs there any more (docs/cluster.md).")
+    java.util.Set<String> hostsDown = new java.util.HashSet<>();
 
     @Override
     public Integer call() {
@@ -41,7 +46,7 @@ public final class SyncCommand implements Callable<Integer> {
         }
         try {
             Catalog.openExisting(db).close();
-            for (String line : new FileSync(Replication.open(DaemonOptions.defaults(db), null)).sync(uri)) spec.commandLine().getOut().println(line);
+            for (String line : new FileSync(Replication.open(DaemonOptions.defaults(db), null)).sync(uri, hostsDown)) spec.commandLine().getOut().println(line);
             return 0;
         } catch (CatalogException | IOException e) {
             spec.commandLine().getErr().println("pdla sync: " + e.getMessage());

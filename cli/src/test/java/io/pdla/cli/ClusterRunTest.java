@@ -2,7 +2,6 @@ package io.pdla.cli;
 
 import io.pdla.cli.programs.HostsIo;
 import io.pdla.hosts.HostsExtension;
-import io.pdla.hosts.NamespaceHosts;
 import io.pdla.mpiio.launch.MpjHome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -125,7 +124,28 @@ class ClusterRunTest {
         assertTrue(u.output().contains("host no-such-host-pdla cannot be reached") && u.output().contains("unknown host"), u.output());
     }
 
-    static NamespaceHosts.Host host(int i) {
-        return HOSTS.host(i);
+    /**
+     * The launcher in the root namespace (as a user forgetting `pdla hosts exec`) is told where to run before it
+     * sends anything: from here a connect to a host's address would leave by the machine's default route.
+     */
+    @Test
+    void aLauncherOutsideTheHostsIsToldToRunOnOne() throws Exception {
+        java.io.StringWriter err = new java.io.StringWriter();
+        java.io.PrintStream old = System.err;
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(buf, true));
+        int code;
+        long t0 = System.nanoTime();
+        try {
+            code = PdlaCommand.commandLine().execute("run", "-np", "2", "--dev", "niodev", "--machines", machines(HOSTS, dir, 1, 2).toString(),
+                    "--", HostsIo.class.getName(), dir.resolve("never.dat").toString(), "" + BLOCK, "1", "write");
+        } finally {
+            System.setErr(old);
+        }
+        String out = buf.toString() + err;
+        assertEquals(2, code, out);
+        assertTrue(out.contains("host " + HOSTS.host(1).name() + " is a namespace host") && out.contains("pdla hosts exec 1 -- pdla run"), out);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 10, "told at once, not after a connect time-out");
+        assertTrue(ClusterJobs.processesOn(HOSTS.host(1)).isEmpty(), "no daemon started on a host the launcher cannot reach");
     }
 }

@@ -291,6 +291,34 @@ public final class NamespaceHosts implements AutoCloseable {
         return NAME_ANY.matcher(name).matches() && Files.exists(Path.of("/var/run/netns", name));
     }
 
+    /**
+     * The named network namespace this process runs in, or null when it runs in none (the root namespace, or an
+     * unnamed one): what a launcher checks before it contacts namespace hosts, which only their fellow hosts can
+     * reach. Compares the inode of /proc/self/ns/net with those of /var/run/netns/*; sends nothing.
+     */
+    public static String currentNamespace() {
+        try {
+            String self = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();   // net:[4026531840]
+            Matcher m = Pattern.compile("net:\\[(\\d+)]").matcher(self);
+            if (!m.matches()) return null;
+            long ino = Long.parseLong(m.group(1));
+            Path dir = Path.of("/var/run/netns");
+            if (!Files.isDirectory(dir)) return null;
+            try (var s = Files.list(dir)) {
+                for (Path p : s.toList()) {
+                    try {
+                        if (((Number) Files.getAttribute(p, "unix:ino")).longValue() == ino) return p.getFileName().toString();
+                    } catch (IOException | UnsupportedOperationException gone) {
+                        // removed meanwhile, or not a namespace
+                    }
+                }
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
+        return null;
+    }
+
     private static final Pattern NAME_ANY = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,200}");
 
     /**

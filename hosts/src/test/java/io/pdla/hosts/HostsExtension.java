@@ -98,6 +98,28 @@ public final class HostsExtension implements BeforeAllCallback, AfterAllCallback
         return new Result(done ? p.exitValue() : -1, done ? out : out + "\n[killed after " + seconds + " s]");
     }
 
+    /**
+     * What a host's crash looks like to the others: every process on it killed at once (SIGKILL: no shutdown hook,
+     * no close, no goodbye on a socket) and its link down. {@link #restore} brings the link back.
+     */
+    public void crash(NamespaceHosts.Host h) throws IOException, InterruptedException {
+        Process pids = new ProcessBuilder("ip", "netns", "pids", h.name()).redirectErrorStream(true).start();
+        if (!pids.waitFor(20, TimeUnit.SECONDS)) throw new IOException("ip netns pids " + h.name() + " hung");
+        for (String pid : new String(pids.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\\s+")) {
+            if (pid.matches("\\d+")) ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        link(h, "down");
+    }
+
+    public void restore(NamespaceHosts.Host h) throws IOException, InterruptedException {
+        link(h, "up");
+    }
+
+    private static void link(NamespaceHosts.Host h, String state) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("ip", "-n", h.name(), "link", "set", "eth0", state).redirectErrorStream(true).start();
+        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException("ip link set eth0 " + state + " on " + h.name() + " failed");
+    }
+
     /** Stops a process and what it started, by pid: TERM, then KILL after a bounded wait. */
     public static void stop(Process p) {
         List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());

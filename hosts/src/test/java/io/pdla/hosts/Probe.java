@@ -10,7 +10,8 @@ import java.net.Socket;
 /**
  * Run on a test host by the hosts tests: {@code serve PORT} accepts one connection, counts its bytes and exits;
  * {@code send HOST PORT BYTES} connects (at most 5 s), sends BYTES and prints {@code SENT bytes nanos};
- * {@code whoami} prints the hostname Java sees and what that name resolves to.
+ * {@code whoami} prints the hostname Java sees and what that name resolves to; {@code support} prints whether this
+ * process could make hosts, and if not why.
  */
 public final class Probe {
     public static void main(String[] a) throws Exception {
@@ -48,6 +49,15 @@ public final class Probe {
             case "whoami" -> {
                 String name = InetAddress.getLocalHost().getHostName();
                 System.out.println("NAME " + name + " " + InetAddress.getByName(name).getHostAddress());
+            }
+            case "netns" -> System.out.println("NETNS " + NamespaceHosts.currentNamespace());
+            case "support" -> {
+                try {
+                    NamespaceHosts.checkSupport();
+                    System.out.println("SUPPORTED");
+                } catch (IllegalStateException e) {
+                    System.out.println("UNSUPPORTED " + e.getMessage());
+                }
             }
             default -> throw new IllegalArgumentException(a[0]);
         }

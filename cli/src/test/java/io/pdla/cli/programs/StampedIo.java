@@ -15,9 +15,10 @@ import java.nio.file.Path;
  * phase comes from {@code PDLA_TEST_PHASE} (pdla passes PDLA_* variables to ranks on every host):
  * <ul>
  *   <li>{@code read}: each rank reads its blocks and checks them against {@code PDLA_TEST_EXPECT}: {@code base}
- *       ({@link #base}) or {@code stamped} ({@link #stamped}); prints redirect's counts;</li>
+ *       ({@link #base}), {@code stamped} ({@link #stamped}) or {@code half0} (stamped in even segments); prints redirect's counts;</li>
  *   <li>{@code stamp}: each rank writes {@link #stamped} bytes into its blocks of the segments s with
- *       s % 2 == {@code PDLA_TEST_HALF}; with {@code PDLA_TEST_RENDEZVOUS} (a directory) rank 0 first marks the
+ *       s % 2 == {@code PDLA_TEST_HALF}, printing {@code ACK rank R OFFSET} after each write returned; with
+ *       {@code PDLA_TEST_HANG} (seconds) it then keeps the file open that long, for a test to kill its host; with {@code PDLA_TEST_RENDEZVOUS} (a directory) rank 0 first marks the
  *       half as open and waits (at most 60 s) for the other half's mark, so two jobs hold the file open for
  *       writing at the same time when they write.</li>
  * </ul>
@@ -32,11 +33,12 @@ public final class StampedIo {
         byte[] buf = new byte[block];
         long checked = 0;
         if ("read".equals(phase)) {
-            boolean stamped = "stamped".equals(Environment.get("PDLA_TEST_EXPECT"));
+            String expect = Environment.get("PDLA_TEST_EXPECT");
             File f = new File(MPI.COMM_WORLD, args[0], MPIIO.MODE_RDONLY);
             for (int s = 0; s < segments; s++) {
                 long off = ((long) s * np + rank) * block;
                 f.readAt(off, buf, 0, block, MPI.BYTE);
+                boolean stamped = "stamped".equals(expect) || "half0".equals(expect) && s % 2 == 0;
                 for (int i = 0; i < block; i++) {
                     byte want = stamped ? stamped(off + i) : base(off + i);
                     if (buf[i] != want) throw new IllegalStateException("rank " + rank + ": byte " + (off + i) + " is not " + (stamped ? "stamped" : "base"));
@@ -66,6 +68,13 @@ public final class StampedIo {
                 for (int i = 0; i < block; i++) buf[i] = stamped(off + i);
                 f.writeAt(off, buf, 0, block, MPI.BYTE);
                 checked += block;
+                System.out.println("ACK rank " + rank + " " + off);
+            }
+            if (Environment.get("PDLA_TEST_HANG") != null) {
+                // holds the write session open until the host is killed (bounded, in case nobody does)
+                System.out.println("HANGING rank " + rank);
+                System.out.flush();
+                Thread.sleep(Long.parseLong(Environment.get("PDLA_TEST_HANG")) * 1000);
             }
             f.close();
             io.pdla.redirect.RedirectStats st = io.pdla.redirect.RedirectStats.global();

@@ -33,6 +33,17 @@ public final class FileSync {
     }
 
     public List<String> sync(URI original) throws IOException {
+        return sync(original, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #sync(URI)}, and also ends the write sessions held by processes on {@code hostsDown}: hosts the
+     * operator (or the batch scheduler) declares down. A session's owner can be judged dead only on its own host
+     * ({@link WriterSession#ownerDead}), so a session of a host that died stays open, and keeps the file's DIRTY
+     * replicas from being written back, until someone who knows the host is gone says so. The declaration is the
+     * fencing: a process still writing on a host declared down would write into replicas no longer accounted for.
+     */
+    public List<String> sync(URI original, java.util.Set<String> hostsDown) throws IOException {
         List<String> out = new ArrayList<>();
         StorageDriver driver = StorageDrivers.installed().forUri(original);
         if (!driver.exists(original)) throw new IOException("pdla sync: " + original + " does not exist");
@@ -40,6 +51,9 @@ public final class FileSync {
             if (w.ownerDead()) {
                 WriteSessions.end(r.catalog, driver, original, w.sessionId());
                 out.add("ended write session of dead process " + w.pid());
+            } else if (hostsDown.contains(w.host())) {
+                WriteSessions.end(r.catalog, driver, original, w.sessionId());
+                out.add("ended write session of process " + w.pid() + " on " + w.host() + " (host declared down)");
             } else {
                 out.add("process " + w.pid() + " on " + w.host() + " still writes " + original + "; its replicas are rebuilt after it closes");
             }
