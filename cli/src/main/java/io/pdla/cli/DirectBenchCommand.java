@@ -58,6 +58,12 @@ final class DirectBenchCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the settings, every round and the medians as JSON.")
     Path json;
 
+    @Option(names = "--dev", defaultValue = "multicore", description = "MPJ device: multicore, niodev or hybdev (default: ${DEFAULT-VALUE}).")
+    String device;
+
+    @Option(names = "--machines", description = "Machines file for niodev/hybdev: the runs across these hosts; MPJ daemons as for `pdla run --machines`.")
+    Path machines;
+
     @Option(names = "--dir", description = "Directory on the storage to measure; must support O_DIRECT (default: a new directory under java.io.tmpdir, removed afterwards).")
     Path dir;
 
@@ -73,6 +79,21 @@ final class DirectBenchCommand implements Callable<Integer> {
         // Checked before the minutes of runs, not when the figures are ready to write.
         Path jsonDir = json == null ? null : json.toAbsolutePath().getParent();
         if (jsonDir != null && !Files.isDirectory(jsonDir)) return bad("--json: directory " + jsonDir + " does not exist");
+        if (!device.equals("multicore") && machines == null) return bad("--dev " + device + " needs --machines FILE");
+        MpjDaemons daemons;
+        try {
+            daemons = MpjDaemons.forJob(device, machines);
+        } catch (MpjDaemons.UnreachableHost e) {
+            return bad(e.getMessage());
+        }
+        try {
+            return measure();
+        } finally {
+            if (daemons != null) daemons.close();
+        }
+    }
+
+    private int measure() throws Exception {
         boolean temporary = dir == null;
         Path work = temporary ? Files.createTempDirectory("pdla-direct") : Files.createDirectories(dir);
         try {
@@ -82,7 +103,7 @@ final class DirectBenchCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "pdla bench direct: %d ranks, %s requests, stride %s, %s per rank, file %s, O_DIRECT, in %s%n",
                     processes, ByteSize.format(block), ByteSize.format(2 * block), ByteSize.format(perRank), ByteSize.format(2 * perRank * processes), work);
             PdlaLoopDemo loop = new PdlaLoopDemo(processes, work.resolve("direct.dat").toString(), (int) block, segments,
-                    Files.createDirectories(work.resolve("loop")), Map.of(), 0, System.out, List.of("direct"));
+                    Files.createDirectories(work.resolve("loop")), Map.of(), 0, System.out, List.of("direct")).onMachines(device, machines);
             loop.run();
             System.out.println();
             System.out.printf(Locale.ROOT, "%-6s %12s %16s %16s %16s %12s %12s%n", "round", "run 1 MiB/s", "run 2 no RA", "run 2 RA " + ByteSize.format(readAhead),

@@ -71,7 +71,27 @@ final class MpjDaemons implements AutoCloseable {
         if (device.equals("multicore") || machines == null) return null;
         List<String> hosts = hosts(machines);
         if (hosts.isEmpty()) throw new UnreachableHost("machines file " + machines + " names no host");
-        return ensure(hosts, port(), Files.createTempDirectory("pdla-mpj-daemons"));
+        Path logs = Files.createTempDirectory("pdla-mpj-daemons");
+        try {
+            MpjDaemons d = ensure(hosts, port(), logs);
+            d.ownedLogs = logs;
+            return d;
+        } catch (UnreachableHost | IOException | InterruptedException | RuntimeException e) {
+            deleteLogs(logs);   // what a failed start said is in the exception's message
+            throw e;
+        }
+    }
+
+    /** The daemons' log directory this object made, removed with the daemons at {@link #close}. */
+    private Path ownedLogs;
+
+    private static void deleteLogs(Path dir) {
+        try (var s = Files.list(dir)) {
+            for (Path f : s.toList()) Files.deleteIfExists(f);
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // a temporary directory left behind is no reason to fail a job
+        }
     }
 
     /** Finds or starts a daemon on every host; on an unreachable host stops what it started and throws, naming it. */
@@ -164,5 +184,9 @@ final class MpjDaemons implements AutoCloseable {
             }
         }
         started.clear();
+        if (ownedLogs != null) {
+            deleteLogs(ownedLogs);
+            ownedLogs = null;
+        }
     }
 }

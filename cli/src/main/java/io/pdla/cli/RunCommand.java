@@ -94,6 +94,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             daemons = MpjDaemons.forJob(device, machines);
         } catch (MpjDaemons.UnreachableHost e) {
+            Files.deleteIfExists(statusDir);   // no rank ever ran
             return bad(e.getMessage());
         }
         if (daemons != null) {

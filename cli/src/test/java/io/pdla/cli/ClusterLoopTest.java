@@ -117,6 +117,36 @@ class ClusterLoopTest {
         assertTrue(counters.toString().lines().anyMatch(l -> l.matches("POSIX\\t-1\\t\\d+\\tPOSIX_BYTES_READ\\t" + 6L * SEGMENTS * BLOCK + "\\t.*")), counters.toString());
     }
 
+    /**
+     * The pattern database is one JE environment that jobs on many hosts add to: a `pdla analyze` that finds it held
+     * by another process (here this test JVM, for 3 s) waits for it instead of failing, and stores its patterns.
+     */
+    @Test
+    void analyzeWaitsWhileAnotherProcessHoldsThePatternDatabase() throws Exception {
+        Path data = dir.resolve("a.dat"), traces = dir.resolve("traces"), patterns = dir.resolve("patterns");
+        writeBase(data, 2L * BLOCK * SEGMENTS);
+        HostsExtension.Result run1 = on(1, "run1.log", pdla(Map.of("PDLA_TEST_PHASE", "read", "PDLA_TEST_EXPECT", "base"),
+                job(machines(HOSTS, dir, 1), 2, List.of("--trace", traces.toString()), data).toArray(String[]::new)));
+        assertEquals(0, run1.status(), run1.output());
+        io.pdla.patterns.db.PatternDatabase.open(patterns).close();
+        Process analyze;
+        long held;
+        try (io.pdla.patterns.db.PatternDatabase busy = io.pdla.patterns.db.PatternDatabase.open(patterns)) {
+            analyze = HOSTS.start(HOSTS.host(2), pdla("analyze", traces.toString(), "--db", patterns.toString()), dir.resolve("analyze.log"));
+            long t0 = System.nanoTime();
+            Thread.sleep(8000);   // longer than analyze takes to reach its open on this loaded machine
+            held = System.nanoTime() - t0;
+            assertTrue(analyze.isAlive(), "analyze gave up while the database was held:\n" + Files.readString(dir.resolve("analyze.log")));
+        }
+        assertTrue(analyze.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        String out = Files.readString(dir.resolve("analyze.log"));
+        assertEquals(0, analyze.exitValue(), out);
+        assertTrue(out.contains("queued for replication") && held >= 8_000_000_000L, out);
+        try (io.pdla.patterns.db.PatternDatabase db = io.pdla.patterns.db.PatternDatabase.openExisting(patterns, true)) {
+            assertTrue(db.queueLength() > 0, "the waiting analyze stored its patterns");
+        }
+    }
+
     private static int servedFromReplicas(String output) {
         Matcher x = REDIRECT.matcher(output);
         int ranks = 0;

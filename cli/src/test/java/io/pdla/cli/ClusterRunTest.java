@@ -125,6 +125,23 @@ class ClusterRunTest {
     }
 
     /**
+     * A failure every rank shares (the collective open of a missing file fails on all six, on three hosts) ends the
+     * job when the ranks end, with the ranks' count, not at the launcher's --timeout.
+     */
+    @Test
+    void aFailureEveryRankSharesEndsTheJobAtOnce() throws Exception {
+        long t0 = System.nanoTime();
+        HostsExtension.Result r = run("fail.log", "run", "-np", "6", "--dev", "niodev", "--machines", machines(HOSTS, dir, 1, 2, 3).toString(),
+                "--timeout", "110", "--", HostsIo.class.getName(), dir.resolve("missing.dat").toString(), "" + BLOCK, "1", "read");
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(1, r.status(), r.output());
+        assertTrue(r.output().contains("pdla run: 6 rank(s) failed") && !r.output().contains("killed after"), r.output());
+        assertTrue(r.output().contains("ERR_NO_SUCH_FILE") || r.output().contains("NO_SUCH_FILE") || r.output().contains("does not exist"), r.output());
+        assertTrue(seconds < 60, "the job ended " + seconds + " s after it began, as if it had waited for --timeout");
+        assertTrue(ClusterJobs.processesOn(HOSTS.host(2)).isEmpty(), "no rank JVM or daemon left on host 2");
+    }
+
+    /**
      * The launcher in the root namespace (as a user forgetting `pdla hosts exec`) is told where to run before it
      * sends anything: from here a connect to a host's address would leave by the machine's default route.
      */

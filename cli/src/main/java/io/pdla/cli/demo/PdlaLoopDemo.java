@@ -59,6 +59,16 @@ public final class PdlaLoopDemo {
         this.out = out;
     }
 
+    private String device = "multicore";
+    private Path machines;
+
+    /** Runs the jobs with MPJ's {@code device} on the hosts of {@code machines} (daemons are the caller's). */
+    public PdlaLoopDemo onMachines(String device, Path machines) {
+        this.device = device;
+        this.machines = machines;
+        return this;
+    }
+
     public Result run() throws Exception {
         Path traces = work.resolve("traces"), patterns = work.resolve("patterns"), catalog = work.resolve("catalog");
         out.println("pdla demo: run 0 writes " + file);
@@ -103,6 +113,8 @@ public final class PdlaLoopDemo {
                 .env(RankMain.ENV_MAIN_CLASS, StridedApp.class.getName());
         env.forEach(b::env);
         extra.forEach(b::env);
+        b.device(device);
+        if (machines != null) b.machinesFile(machines.toAbsolutePath());
         return b.build();
     }
 

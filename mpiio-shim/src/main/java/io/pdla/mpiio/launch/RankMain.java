@@ -49,7 +49,25 @@ public final class RankMain {
             failure = e;
         }
         record(rank, failure);
+        if (failure != null && oneRankPerJvm()) {
+            // niodev's threads keep a rank JVM alive until MPI.Finalize, which a failed rank never reaches, and MPJ's
+            // starter waits for every rank JVM: without this a failure every rank shares (pdla's collective errors)
+            // would leave the whole job waiting until pdla run's --timeout
+            failure.printStackTrace();
+            System.err.flush();
+            System.exit(1);
+        }
         if (failure != null) throw failure;
+    }
+
+    /** MPJ's niodev device: this JVM is one rank (multicore and hybdev hold several ranks as threads). */
+    private static boolean oneRankPerJvm() {
+        try {
+            Object device = mpjdev.MPJDev.dev;
+            return device != null && device.getClass().getName().startsWith("xdev.niodev.");
+        } catch (Throwable notInitialised) {
+            return false;
+        }
     }
 
     private static void runMain(String realMain, String[] args) throws ReflectiveOperationException {

@@ -103,6 +103,13 @@ public final class PatternDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * How long a read-write open waits while another process holds the database (JE lets one process write an
+     * environment): jobs on many hosts analyze into one database, each for a moment, and the later one waits its
+     * turn instead of failing (docs/cluster.md).
+     */
+    static final java.time.Duration WRITER_WAIT = java.time.Duration.ofSeconds(60);
+
     /** Opens the database in {@code dir}, creating the directory and an empty database if needed. */
     public static PatternDatabase open(Path dir) {
         try {
@@ -110,13 +117,14 @@ public final class PatternDatabase implements AutoCloseable {
         } catch (IOException e) {
             throw new PatternDatabaseException("cannot create pattern database directory " + dir + ": " + e.getMessage(), e);
         }
-        return new PatternDatabase(dir, EnvironmentSettings.readWrite());
+        return new PatternDatabase(dir, EnvironmentSettings.readWrite().withLockWait(WRITER_WAIT));
     }
 
     /** Opens an existing database; an error names the directory if there is none. */
     public static PatternDatabase openExisting(Path dir, boolean readOnly) {
         if (!JeEnvironments.exists(dir)) throw new PatternDatabaseException("no pattern database at " + dir + " (no .jdb files)");
-        return new PatternDatabase(dir, readOnly ? EnvironmentSettings.readOnlyExisting() : EnvironmentSettings.readWrite().withAllowCreate(false));
+        return new PatternDatabase(dir, readOnly ? EnvironmentSettings.readOnlyExisting()
+                : EnvironmentSettings.readWrite().withAllowCreate(false).withLockWait(WRITER_WAIT));
     }
 
     public Path directory() {
