@@ -10,7 +10,7 @@ import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.catalog.TransientCatalogAccess;
 import io.pdla.replicator.daemon.ReplicaAdmin;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.simpfs.layout.SimLayouts;
 import io.pdla.simpfs.layout.StripeMap;
 
 import java.io.IOException;
@@ -96,7 +96,7 @@ public record ReplicaView(List<LayoutView> layouts, long replicaBytes, long orig
                     e.pattern().totalBytes(), names, h, pieces);
         }
         try {
-            StripeMap map = StripeMap.of(Layout.fromCore(core, SimPfsConfig.DEFAULT.defaultLayoutParsed(), "replica " + e.replica()), h, s);
+            StripeMap map = StripeMap.of(SimLayouts.resolve(core, SimPfsConfig.DEFAULT.defaultLayoutParsed(), "replica " + e.replica()), h, s);
             long total = e.pattern().totalBytes(), step = 1 << 20;
             // in 1 MiB steps until enough strips are seen; a strip cut by a step boundary is joined again
             for (long off = 0; off < total && pieces.size() <= STRIPS; off += step) {

@@ -3,7 +3,8 @@ package io.pdla.simpfs;
 import io.pdla.simpfs.config.ConfigException;
 import io.pdla.simpfs.config.ConfigFiles;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.simpfs.layout.SimLayouts;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.store.FileMeta;
 import io.pdla.simpfs.store.SimPfs;
 import io.pdla.simpfs.store.SimPfsFile;
@@ -208,26 +209,25 @@ public final class SimPfsDriver implements StorageDriver {
 
     /** The file's (or directory's default) layout, spread over the servers of its class. */
     @Override
-    public io.pdla.storage.Layout layout(URI uri) throws IOException {
+    public Layout layout(URI uri) throws IOException {
         SimPfs fs = fileSystem(Map.of());
-        return fs.layout(pathOf(uri)).toCore(fs.config().hservers(), fs.config().sservers());
+        return SimLayouts.spread(fs.layout(pathOf(uri)), fs.config().hservers(), fs.config().sservers());
     }
 
     /**
-     * Translates the core description into a sim-pfs layout (a region it leaves to the store gets the
-     * configuration default's). Server counts, when named, must be those of the layout's class here:
+     * Sets the layout as sim-pfs keeps it ({@link SimLayouts#resolve}: a region it leaves to the store gets
+     * the configuration default's). Server counts, when named, must be those of the layout's class here:
      * a sim-pfs file always spans every server of its class. Unstriped layouts are refused
      * ({@code UNSUPPORTED}): every sim-pfs file is striped.
      */
     @Override
-    public void setLayout(URI uri, io.pdla.storage.Layout layout) throws IOException {
+    public void setLayout(URI uri, Layout layout) throws IOException {
         SimPfs fs = fileSystem(Map.of());
-        if (layout.distribution() == io.pdla.storage.Layout.Distribution.UNSTRIPED) {
+        if (layout.distribution() == Layout.Distribution.UNSTRIPED) {
             throw new StorageException(Reason.UNSUPPORTED, "simpfs: " + uri + ": sim-pfs stripes every file, cannot set " + layout);
         }
         if (layout.serversKnown()) {
-            io.pdla.storage.Layout here = Layout.fromCore(layout, fs.config().defaultLayoutParsed(), "")
-                    .toCore(fs.config().hservers(), fs.config().sservers());
+            Layout here = SimLayouts.spread(layout, fs.config().hservers(), fs.config().sservers());
             if (here.hddServers() != layout.hddServers() || here.ssdServers() != layout.ssdServers()) {
                 throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: layout " + layout + " for " + uri + " names "
                         + layout.hddServers() + " HServers and " + layout.ssdServers() + " SServers; this file system spreads a "
@@ -235,7 +235,7 @@ public final class SimPfsDriver implements StorageDriver {
             }
         }
         try {
-            fs.setLayout(pathOf(uri), Layout.fromCore(layout, fs.config().defaultLayoutParsed(), "layout for " + uri));
+            fs.setLayout(pathOf(uri), SimLayouts.resolve(layout, fs.config().defaultLayoutParsed(), "layout for " + uri));
         } catch (ConfigException e) {
             throw new StorageException(Reason.BAD_ARGUMENT, "simpfs: " + e.getMessage(), e);
         }

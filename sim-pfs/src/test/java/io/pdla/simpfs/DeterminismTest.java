@@ -1,8 +1,8 @@
 package io.pdla.simpfs;
 
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import io.pdla.simpfs.store.RecordedStreams;
 import io.pdla.simpfs.store.SimPfs;
 import io.pdla.simpfs.timing.SimResult;

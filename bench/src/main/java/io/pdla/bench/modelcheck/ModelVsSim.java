@@ -11,8 +11,8 @@ import io.pdla.costmodel.calibration.LinearFit;
 import io.pdla.costmodel.calibration.ProbePlan;
 import io.pdla.costmodel.calibration.ProbeTarget;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import io.pdla.simpfs.timing.TimingEngine;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.pdla.bench.modelcheck;
 
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;
@@ -39,7 +39,7 @@ public record RoundsWorkload(int ranks, long size, int rounds, boolean write, Or
     @Override
     public String description() {
         return "rounds " + (write ? "write" : "read") + " p=" + ranks + " s=" + size + " x" + rounds + " "
-                + order.name().toLowerCase(java.util.Locale.ROOT) + (barriers ? " barriers" : "") + " layout " + layout.spec();
+                + order.name().toLowerCase(java.util.Locale.ROOT) + (barriers ? " barriers" : "") + " layout " + layout;
     }
 
     @Override

@@ -16,8 +16,9 @@ import io.pdla.replicator.build.LayoutPlanner;
 import io.pdla.replicator.build.Placement;
 import io.pdla.replicator.build.PlacementConfig;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.simpfs.layout.SimLayouts;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import io.pdla.simpfs.timing.SimResult;
 import io.pdla.simpfs.timing.TimingEngine;
 
@@ -38,7 +39,7 @@ import java.util.TreeSet;
  * phase's trace is analysed, the analysis becomes pattern-database entries ({@link PatternEntries}),
  * {@link ReplicaSelection} picks the patterns that get replicas (the rule {@code pdla daemon --patterns} applies),
  * the replicator's {@link LayoutPlanner} places them (H-PDLA, Algorithm 1 for S-PDLA) and gives each its layout
- * ({@link LayoutPlanner#layoutOf}, the one the builder applies), sim-pfs translates that layout as its driver does,
+ * ({@link LayoutPlanner#layoutOf}, the one the builder applies), sim-pfs resolves that layout as its driver does ({@link SimLayouts#resolve}),
  * and the trace is replayed through redirect's {@link io.pdla.redirect.ExtentRouter} ({@link Redirector}). The
  * replicas are assumed built (PDLA builds them between runs); only the redirected run is timed. PD (the default
  * layout) and NS-PDLA (every replica on the SServers, {@link LayoutPlanner#onSServers}) are comparison schemes the
@@ -201,7 +202,7 @@ public final class SchemeComparison {
         for (int id : fileIds) {
             originalIndex.put(id, files.size());
             uris.put(id, source.job().uri(id));
-            files.add(scheme == Scheme.S_ORIG ? original.withSpace(ServerClass.SSD) : original);
+            files.add(scheme == Scheme.S_ORIG ? SimLayouts.withSpace(original, ServerClass.SSD) : original);
         }
         List<Placed> placements = new ArrayList<>();
         if (scheme != Scheme.ORIGINAL && scheme != Scheme.S_ORIG) {
@@ -218,7 +219,7 @@ public final class SchemeComparison {
                 if (pl == null) {
                     placements.add(new Placed(p, null, original, "default layout"));
                 } else {
-                    Layout l = Layout.fromCore(planner.layoutOf(p, pl), original, "replica of " + p.key().id());
+                    Layout l = SimLayouts.resolve(planner.layoutOf(p, pl), original, "replica of " + p.key().id());
                     placements.add(new Placed(p, pl, l, pl.describe()));
                 }
             }
@@ -237,8 +238,8 @@ public final class SchemeComparison {
             case ONE_DH: return "1-DH " + size(l.stripe()) + " " + space;
             case ONE_DV: return "1-DV " + space;
             case TWO_D: return "2-D group " + l.groupSize() + " " + size(l.stripe()) + " " + space;
-            case HYBRID: return "hybrid sh=" + size(l.sh()) + " ss=" + size(l.ss());
-            default: return l.spec();
+            case HYBRID: return "hybrid sh=" + size(l.hddStripe()) + " ss=" + size(l.ssdStripe());
+            default: return l.toString();
         }
     }
 

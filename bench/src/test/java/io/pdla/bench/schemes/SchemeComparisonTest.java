@@ -154,7 +154,7 @@ class SchemeComparisonTest {
         assertEquals(ReplicaSpace.HSERVERS_PLUS_SSERVERS, e.space());
         var plan = cmp.plan(Scheme.S_PDLA, chosen, w.read());
         var layout = plan.placements().get(0).layout();
-        assertEquals(io.pdla.simpfs.layout.Layout.hybrid(e.hServerStripe(), e.sServerStripe()), layout);
+        assertEquals(io.pdla.storage.Layout.hybrid(e.hServerStripe(), e.sServerStripe()), layout);
         Map<Scheme, SimResult> r = cmp.runPhase(w.name(), w.read(), Op.READ);
         SimResult sp = r.get(Scheme.S_PDLA);
         assertEquals(r.get(Scheme.ORIGINAL).bytesRead(), sp.bytesRead());

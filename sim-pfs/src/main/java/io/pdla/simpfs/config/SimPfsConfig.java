@@ -1,7 +1,8 @@
 package io.pdla.simpfs.config;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.simpfs.layout.SimLayouts;
+import io.pdla.storage.Layout;
 
 /**
  * The simulated file system: {@code hservers} HDD servers (global server ids {@code 0..hservers-1}) and
@@ -27,7 +28,7 @@ public record SimPfsConfig(int hservers, int sservers, String defaultLayout, Hdd
         if (flow == null) throw new ConfigException("flow parameters missing");
         Check.nonNegative("fileSpacingGB", fileSpacingGB);
         if (defaultLayout == null) throw new ConfigException("defaultLayout missing");
-        Layout.parse(defaultLayout, Layout.oneDH(io.pdla.simpfs.layout.ServerClass.HDD, Layout.DEFAULT_STRIPE), "defaultLayout");
+        SimLayouts.parse(defaultLayout, Layout.DEFAULT, "defaultLayout");
     }
 
     public static Builder builder() {
@@ -45,7 +46,7 @@ public record SimPfsConfig(int hservers, int sservers, String defaultLayout, Hdd
 
     @JsonIgnore
     public Layout defaultLayoutParsed() {
-        return Layout.parse(defaultLayout, Layout.oneDH(io.pdla.simpfs.layout.ServerClass.HDD, Layout.DEFAULT_STRIPE), "defaultLayout");
+        return SimLayouts.parse(defaultLayout, Layout.DEFAULT, "defaultLayout");
     }
 
     public boolean isSsd(int server) {

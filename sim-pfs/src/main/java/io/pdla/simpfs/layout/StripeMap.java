@@ -2,11 +2,12 @@ package io.pdla.simpfs.layout;
 
 import io.pdla.simpfs.config.ConfigException;
 import io.pdla.simpfs.config.SimPfsConfig;
+import io.pdla.storage.Layout;
 
 import java.util.Arrays;
 
 /**
- * The arithmetic of a {@link Layout} on a concrete set of servers: which server holds a file byte and where
+ * The arithmetic of a (core) {@link Layout} on a concrete set of servers: which server holds a file byte and where
  * in that server's data object. Every distribution is one scheme: the file is cut into regions of
  * {@code region} bytes dealt round-robin to {@code groups} groups (one group and endless regions for 1-DH and
  * hybrid; one server per group for 1-DV), and inside a group the bytes are striped with a strip per server.
@@ -49,13 +50,18 @@ public final class StripeMap {
         return of(layout, config.hservers(), config.sservers());
     }
 
+    /**
+     * The layout on {@code hservers} HServers and {@code sservers} SServers; its own server counts, if it
+     * names any, are not read. Refuses (with the reason) what sim-pfs cannot place: see {@link SimLayouts#check}.
+     */
     public static StripeMap of(Layout layout, int hservers, int sservers) {
+        layout = SimLayouts.check(layout).withServers(0, 0);
         int[] candidates = switch (layout.space()) {
             case HDD -> range(0, hservers);
             case SSD -> range(hservers, hservers + sservers);
             case BOTH -> range(0, hservers + sservers);
         };
-        String what = "layout " + layout.spec();
+        String what = "layout " + layout;
         if (candidates.length == 0) {
             throw new ConfigException(what + ": the file system has no " + layout.space().label() + " servers ("
                     + hservers + " HServers, " + sservers + " SServers)");
@@ -78,9 +84,10 @@ public final class StripeMap {
                             + hservers + " and " + sservers + ")");
                 }
                 long[] s = new long[n];
-                for (int i = 0; i < n; i++) s[i] = i < hservers ? layout.sh() : layout.ss();
+                for (int i = 0; i < n; i++) s[i] = i < hservers ? layout.hddStripe() : layout.ssdStripe();
                 yield new StripeMap(layout, candidates, 1, Long.MAX_VALUE, s);
             }
+            case UNSTRIPED -> throw new AssertionError("refused by SimLayouts.check: " + what);
         };
     }
 
@@ -102,7 +109,7 @@ public final class StripeMap {
      * {@code k}. Hybrid layouts are not rotated (their strips depend on the server class).
      */
     public StripeMap rotated(long k) {
-        if (layout.distribution() == Distribution.HYBRID) return this;
+        if (layout.distribution() == Layout.Distribution.HYBRID) return this;
         int step = (int) Math.floorMod(k, (long) groups) * groupSize;
         if (groups == 1) step = (int) Math.floorMod(k, (long) servers.length);
         if (step == 0) return this;
@@ -160,9 +167,9 @@ public final class StripeMap {
     /** The file offset of byte {@code local} of {@code server}'s data object. */
     public long fileOffset(int server, long local) {
         int idx = indexOf(server);
-        if (idx < 0) throw new IllegalArgumentException("server " + server + " holds no data of layout " + layout.spec());
+        if (idx < 0) throw new IllegalArgumentException("server " + server + " holds no data of layout " + layout);
         int group = idx / groupSize, pos = idx % groupSize;
-        if (strip[pos] == 0) throw new IllegalArgumentException("server " + server + " has a zero strip in " + layout.spec());
+        if (strip[pos] == 0) throw new IllegalArgumentException("server " + server + " has a zero strip in " + layout);
         long row = local / strip[pos];
         long groupOff = row * rowSize + cumulative[pos] + (local - row * strip[pos]);
         if (groups == 1) return groupOff;

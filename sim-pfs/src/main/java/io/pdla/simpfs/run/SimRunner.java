@@ -3,8 +3,9 @@ package io.pdla.simpfs.run;
 import io.pdla.simpfs.config.ConfigException;
 import io.pdla.simpfs.config.ConfigFiles;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.simpfs.layout.SimLayouts;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import io.pdla.simpfs.timing.ServerStats;
 import io.pdla.simpfs.timing.SimResult;
 import io.pdla.simpfs.timing.TimingEngine;
@@ -43,8 +44,8 @@ public final class SimRunner {
             case "hybrid", "both" -> ServerClass.BOTH;
             default -> throw new ConfigException("--space '" + o.space() + "' is not one of hdd, ssd, hybrid");
         };
-        Layout base = defaults.withSpace(space).withRegion(o.blockSize());
-        return Layout.parse(o.layout(), base, "--layout " + o.layout());
+        Layout base = SimLayouts.withRegion(SimLayouts.withSpace(defaults, space), o.blockSize());
+        return SimLayouts.parse(o.layout(), base, "--layout " + o.layout());
     }
 
     public static RunReport run(SimOptions o) {
@@ -66,7 +67,7 @@ public final class SimRunner {
             phases.add(r);
             readBw = r.readBandwidthMiBps();
         }
-        return new RunReport(phases.get(0).workload(), layout.spec(), config.hservers(), config.sservers(), writeBw, readBw, phases);
+        return new RunReport(phases.get(0).workload(), layout.toString(), config.hservers(), config.sservers(), writeBw, readBw, phases);
     }
 
     static Workload workload(SimOptions o, Layout layout, boolean write) {

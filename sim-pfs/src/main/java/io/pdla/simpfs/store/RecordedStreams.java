@@ -1,7 +1,7 @@
 package io.pdla.simpfs.store;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;

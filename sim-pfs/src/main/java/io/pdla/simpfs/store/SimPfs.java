@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pdla.simpfs.config.ConfigException;
 import io.pdla.simpfs.config.ConfigFiles;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.simpfs.layout.SimLayouts;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.layout.StripeMap;
 import io.pdla.storage.ChangeStamp;
 import io.pdla.storage.FileOwnership;
@@ -202,7 +203,7 @@ public final class SimPfs {
     }
 
     public Layout layoutOf(FileMeta meta) {
-        return Layout.parse(meta.layout(), defaultLayout, "layout of file id " + meta.id());
+        return SimLayouts.parse(meta.layout(), defaultLayout, "layout of file id " + meta.id());
     }
 
     /** The file's layout on this file system, starting on the server its id picks (see {@link StripeMap#rotated}). */
@@ -220,16 +221,17 @@ public final class SimPfs {
                 return JSON.readValue(p.toFile(), FileMeta.class);
             }
             if (!create) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such file " + path);
+            Layout inherited = inheritedLayout(p.getParent());
             Layout layout = layoutHint != null
-                    ? Layout.parse(layoutHint, inheritedLayout(p.getParent()), "hint simpfs_layout for " + path)
-                    : inheritedLayout(p.getParent());
+                    ? SimLayouts.parse(layoutHint, withDefaultRegion(inherited), "hint simpfs_layout for " + path)
+                    : inherited;
             try {
                 StripeMap.of(layout, config);   // reject a layout these servers cannot hold before creating anything
             } catch (ConfigException e) {
                 if (layoutHint == null) throw e;
                 throw new ConfigException("hint simpfs_layout: " + e.getMessage(), e);
             }
-            FileMeta meta = new FileMeta(nextId(), layout.spec());
+            FileMeta meta = new FileMeta(nextId(), layout.toString());
             writeMeta(p, meta);
             return meta;
         });
@@ -241,10 +243,18 @@ public final class SimPfs {
             Path f = d.resolve(DIR_LAYOUT);
             if (Files.isRegularFile(f)) {
                 String spec = Files.readString(f, StandardCharsets.UTF_8).trim();
-                return Layout.parse(spec, defaultLayout, "directory layout " + f);
+                return SimLayouts.parse(spec, defaultLayout, "directory layout " + f);
             }
         }
         return defaultLayout;
+    }
+
+    /**
+     * Defaults for a layout hint: the inherited layout, with the configuration default's region when the
+     * inherited one has none (1-DH and hybrid use none), so a 1-DV or 2-D hint without a region gets it.
+     */
+    private Layout withDefaultRegion(Layout inherited) {
+        return inherited.region() > 0 || defaultLayout.region() <= 0 ? inherited : inherited.withRegion(defaultLayout.region());
     }
 
     private long nextId() throws IOException {
@@ -371,7 +381,10 @@ public final class SimPfs {
         return inheritedLayout(p.getParent());
     }
 
-    /** Sets a directory's default layout, or the layout of a file that holds no data yet (creating it empty). */
+    /**
+     * Sets a directory's default layout, or the layout of a file that holds no data yet (creating it empty).
+     * {@code layout} is in the form {@link SimLayouts#resolve} gives (the driver resolves what callers name).
+     */
     public void setLayout(String path, Layout layout) throws IOException {
         StripeMap.of(layout, config);
         Path p = nsPath(path);
@@ -379,7 +392,7 @@ public final class SimPfs {
             if (Files.isDirectory(p)) {
                 Path f = p.resolve(DIR_LAYOUT);
                 Path tmp = p.resolve(".simpfs-tmp-dir-layout");
-                Files.writeString(tmp, layout.spec());
+                Files.writeString(tmp, layout.toString());
                 atomicMove(tmp, f);
                 return null;
             }
@@ -392,10 +405,10 @@ public final class SimPfs {
                                 + meta.layout() + " cannot change (copy it to a new file instead)");
                     }
                 }
-                writeMeta(p, new FileMeta(meta.id(), layout.spec()));
+                writeMeta(p, new FileMeta(meta.id(), layout.toString()));
                 return null;
             }
-            writeMeta(p, new FileMeta(nextId(), layout.spec()));
+            writeMeta(p, new FileMeta(nextId(), layout.toString()));
             return null;
         });
     }

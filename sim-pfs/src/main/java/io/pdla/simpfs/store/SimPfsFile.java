@@ -1,6 +1,7 @@
 package io.pdla.simpfs.store;
 
 import io.pdla.access.ExtentList;
+import io.pdla.simpfs.layout.SimLayouts;
 import io.pdla.simpfs.layout.StripeMap;
 import io.pdla.storage.ChannelRangeLock;
 import io.pdla.storage.RangeLock;
@@ -84,7 +85,7 @@ public final class SimPfsFile implements StorageFile {
 
     private int indexOf(int server) {
         for (int i = 0; i < servers.length; i++) if (servers[i] == server) return i;
-        throw new IllegalStateException("server " + server + " is not in layout " + map.layout().spec());
+        throw new IllegalStateException("server " + server + " is not in layout " + map.layout());
     }
 
     @Override
@@ -258,7 +259,7 @@ public final class SimPfsFile implements StorageFile {
     /** The file's layout, spread over the servers of its class. */
     @Override
     public io.pdla.storage.Layout layout() {
-        return map.layout().toCore(fs.config().hservers(), fs.config().sservers());
+        return SimLayouts.spread(map.layout(), fs.config().hservers(), fs.config().sservers());
     }
 
     /**

@@ -5,7 +5,7 @@ import io.pdla.simpfs.config.HddParams;
 import io.pdla.simpfs.config.NetworkParams;
 import io.pdla.simpfs.config.SimPfsConfig;
 import io.pdla.simpfs.config.SsdParams;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.layout.StripeMap;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.pdla.simpfs.timing;
 
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 
 import java.util.List;
 

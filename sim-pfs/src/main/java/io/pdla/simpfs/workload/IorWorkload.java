@@ -1,7 +1,7 @@
 package io.pdla.simpfs.workload;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;
@@ -30,7 +30,7 @@ public record IorWorkload(int ranks, long blockSize, long transferSize, int segm
     @Override
     public String description() {
         return "ior " + (write ? "write" : "read") + " -np " + ranks + " -b " + blockSize + " -t " + transferSize
-                + " -s " + segments + (filePerProcess ? " -F" : "") + (random ? " -z" : "") + " layout " + layout.spec();
+                + " -s " + segments + (filePerProcess ? " -F" : "") + (random ? " -z" : "") + " layout " + layout;
     }
 
     public long bytesPerRank() {

@@ -1,7 +1,7 @@
 package io.pdla.simpfs.workload;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;
@@ -37,7 +37,7 @@ public record NestedStridedWorkload(int ranks, long requestSize, long innerStrid
     @Override
     public String description() {
         return "pio-bench nested-strided " + (write ? "write" : "read") + " -np " + ranks + " size " + requestSize
-                + " inner " + innerCount + "x" + innerStride + " outer " + outerCount + "x" + outerStride + " layout " + layout.spec();
+                + " inner " + innerCount + "x" + innerStride + " outer " + outerCount + "x" + outerStride + " layout " + layout;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.pdla.simpfs.workload;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;
@@ -24,7 +24,7 @@ public record RandomWorkload(int ranks, long fileSize, long requestSize, int cou
     @Override
     public String description() {
         return "random " + (write ? "write" : "read") + " -np " + ranks + " size " + requestSize + " x" + count
-                + " over " + fileSize + " B, layout " + layout.spec();
+                + " over " + fileSize + " B, layout " + layout;
     }
 
     @Override

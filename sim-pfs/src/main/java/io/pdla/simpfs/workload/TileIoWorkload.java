@@ -1,7 +1,7 @@
 package io.pdla.simpfs.workload;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;
@@ -27,7 +27,7 @@ public record TileIoWorkload(int nrTilesX, int nrTilesY, long szTileX, long szTi
     @Override
     public String description() {
         return "tile-io " + (write ? "write " : "read ") + nrTilesX + "x" + nrTilesY + " tiles of " + szTileX + "x" + szTileY
-                + " elements of " + szElement + " B, layout " + layout.spec();
+                + " elements of " + szElement + " B, layout " + layout;
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.pdla.simpfs.workload;
 import io.pdla.access.IoOp;
 import io.pdla.access.TraceRecord;
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Layout;
+import io.pdla.storage.Layout;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;

@@ -1,6 +1,8 @@
 package io.pdla.simpfs.layout;
 
 import io.pdla.simpfs.config.ConfigException;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,7 +23,7 @@ class StripeMapTest {
     @ValueSource(strings = {"1dh,stripe=1000", "1dv,region=3000,space=both", "2d:2,stripe=700,region=5000",
             "2d:4,stripe=64k,region=100k,space=hdd", "hybrid,sh=300,ss=1100", "1dh,stripe=4k,space=ssd"})
     void everyByteHasOneHomeAndMapsBack(String spec) {
-        StripeMap map = StripeMap.of(Layout.parse(spec, DEFAULTS, "test"), 8, 4);
+        StripeMap map = StripeMap.of(SimLayouts.parse(spec, DEFAULTS, "test"), 8, 4);
         long size = 200_000;
         Set<String> homes = new HashSet<>();
         long[] covered = {0};
@@ -85,28 +87,28 @@ class StripeMapTest {
         assertTrue(e.getMessage().contains("group size 3") && e.getMessage().contains("8"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> StripeMap.of(Layout.oneDH(ServerClass.SSD, 100), 8, 0));
         assertTrue(e.getMessage().contains("no ssd servers"), e.getMessage());
-        e = assertThrows(ConfigException.class, () -> Layout.parse("3d", DEFAULTS, "--layout"));
+        e = assertThrows(ConfigException.class, () -> SimLayouts.parse("3d", DEFAULTS, "--layout"));
         assertTrue(e.getMessage().contains("--layout") && e.getMessage().contains("'3d'"), e.getMessage());
-        e = assertThrows(ConfigException.class, () -> Layout.parse("2d", DEFAULTS, "--layout"));
+        e = assertThrows(ConfigException.class, () -> SimLayouts.parse("2d", DEFAULTS, "--layout"));
         assertTrue(e.getMessage().contains("group size"), e.getMessage());
-        e = assertThrows(ConfigException.class, () -> Layout.parse("1dh,stripe=12q", DEFAULTS, "hint simpfs_layout"));
+        e = assertThrows(ConfigException.class, () -> SimLayouts.parse("1dh,stripe=12q", DEFAULTS, "hint simpfs_layout"));
         assertTrue(e.getMessage().contains("hint simpfs_layout") && e.getMessage().contains("stripe='12q'"), e.getMessage());
-        e = assertThrows(ConfigException.class, () -> Layout.parse("1dh,colour=red", DEFAULTS, "x"));
+        e = assertThrows(ConfigException.class, () -> SimLayouts.parse("1dh,colour=red", DEFAULTS, "x"));
         assertTrue(e.getMessage().contains("colour"), e.getMessage());
     }
 
     @Test
     void specsAndCoreLayoutsRoundTrip() {
         for (String spec : List.of("1dh,stripe=4k,space=ssd", "1dv,region=1m", "2d:2,stripe=8k,region=1m,space=both", "hybrid,sh=16k,ss=112k")) {
-            Layout l = Layout.parse(spec, DEFAULTS, "t");
-            assertEquals(l, Layout.parse(l.spec(), DEFAULTS, "t"), spec);
-            assertEquals(l, Layout.fromCore(l.toCore(8, 4), DEFAULTS, "t"), spec);
+            Layout l = SimLayouts.parse(spec, DEFAULTS, "t");
+            assertEquals(l, SimLayouts.parse(l.toString(), DEFAULTS, "t"), spec);
+            assertEquals(l, SimLayouts.resolve(SimLayouts.spread(l, 8, 4), DEFAULTS, "t"), spec);
         }
-        io.pdla.storage.Layout twoD = Layout.parse("2d:4,stripe=8k", DEFAULTS, "t").toCore(8, 4);
+        Layout twoD = SimLayouts.spread(SimLayouts.parse("2d:4,stripe=8k", DEFAULTS, "t"), 8, 4);
         assertEquals(io.pdla.storage.Layout.Distribution.TWO_D, twoD.distribution());
         assertEquals(8 * 1024, twoD.stripeSize());
         assertEquals(8, twoD.serverCount(), "a 2-D file on the HServers spans all 8 of them, group after group");
-        io.pdla.storage.Layout hybrid = Layout.parse("hybrid,sh=16k,ss=112k", DEFAULTS, "t").toCore(8, 4);
+        Layout hybrid = SimLayouts.spread(SimLayouts.parse("hybrid,sh=16k,ss=112k", DEFAULTS, "t"), 8, 4);
         assertEquals(12, hybrid.serverCount());
         assertEquals((8 * 16 + 4 * 112) * 1024 / 12, hybrid.stripeSize(), "hybrid: the mean strip of one row");
     }

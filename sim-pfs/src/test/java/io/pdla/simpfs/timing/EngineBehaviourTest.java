@@ -4,8 +4,8 @@ import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.access.TraceRecord;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import io.pdla.simpfs.workload.TraceWorkload;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package io.pdla.simpfs.timing;
 
 import io.pdla.simpfs.config.NetworkParams;
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

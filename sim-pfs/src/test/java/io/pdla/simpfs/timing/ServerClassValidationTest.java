@@ -1,8 +1,8 @@
 package io.pdla.simpfs.timing;
 
 import io.pdla.simpfs.config.SimPfsConfig;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import io.pdla.simpfs.workload.IorWorkload;
 import io.pdla.simpfs.workload.RandomWorkload;
 import org.junit.jupiter.api.Test;

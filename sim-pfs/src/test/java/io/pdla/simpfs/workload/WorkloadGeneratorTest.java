@@ -1,8 +1,8 @@
 package io.pdla.simpfs.workload;
 
 import io.pdla.simpfs.config.ConfigException;
-import io.pdla.simpfs.layout.Layout;
-import io.pdla.simpfs.layout.ServerClass;
+import io.pdla.storage.Layout;
+import io.pdla.storage.Layout.ServerClass;
 import io.pdla.simpfs.timing.Request;
 import io.pdla.simpfs.timing.RequestStream;
 import io.pdla.simpfs.timing.Workload;
