@@ -1,5 +1,7 @@
 package io.pdla.mpiio;
 
+import io.pdla.mpiio.collective.TwoPhaseEngine;
+
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
@@ -105,7 +107,7 @@ final class AccessFunnel {
             local = e;
         }
         try {
-            file.coll.agree(local, file.name);
+            agree(local);
         } catch (MPIException e) {
             // a call that failed anywhere moved no individual pointer: the ranks' pointers stay in step
             file.pointer = pointerBefore;
@@ -156,9 +158,19 @@ final class AccessFunnel {
                     mine = e;
                 }
             }
-            file.coll.agree(mine, file.name);
+            agree(mine);
             return status;
         });
+    }
+
+    /**
+     * The collective call's agreement: on the outcomes the engine already gathered when the call agreed inside its
+     * first all-gather (a read of each rank's own bytes, {@link TwoPhaseEngine#foldAgreements}), else in a meeting.
+     */
+    private void agree(MPIIOException local) throws MPIException {
+        long[] gathered = file.atomic ? null : file.engine.takeAgreedOutcomes();
+        if (gathered != null) file.coll.agree(gathered, TwoPhaseEngine.ROW, TwoPhaseEngine.AGREED_AT, local, file.name);
+        else file.coll.agree(local, file.name);
     }
 
     /** The view position a nonblocking call starts at; advances the pointer it uses past the whole request. */
@@ -312,6 +324,9 @@ final class AccessFunnel {
             file.engine.morePiecesFollow(have && k + 1 < mine.size());
             if (!have && none == null) none = new Access(access.op(), access.positioning(), new UserBuffer.Bytes(ByteBuffer.allocate(0)), 0);
             IoStatus s = null;
+            // the engine may agree on the outcome itself only when nothing after it can fail: one piece on this rank
+            // (the others' pieces it learns in the call), and bytes that go to memory unconverted
+            file.engine.foldsAgreement(k == 0 && mine.size() == 1 && file.view.representation().identityForBytes());
             try {
                 s = transferPiece(have ? mine.get(k) : none, position + done / etype, true);
             } catch (MPIIOException e) {

@@ -70,11 +70,20 @@ final class OpenFile {
         this.sharedPointer = sharedPointer;
         this.exchange = exchange;
         this.engine = engine;
+        engine.foldAgreements(new Outcomes(name, coll.rank()));
         // independent requests run side by side where the driver takes writes anywhere (not append-only HDFS)
         this.background = new NonblockingExecutor("pdla-io-" + name,
                 driver.has(io.pdla.storage.Capability.RANDOM_WRITE) ? 4 : 1);
         this.atomicAccess = new AtomicAccess(storage, opened(MPIIO.MODE_RDONLY));
         this.pointer = pointer;
+    }
+
+    /** What the agreement after a collective call would share for a failure of it: its MPI error class + 1. */
+    private record Outcomes(String name, int rank) implements java.util.function.ToLongFunction<Exception> {
+        @Override
+        public long applyAsLong(Exception e) {
+            return Collective.outcome(ErrorMapping.translate(e, "collective read", name, rank));
+        }
     }
 
     boolean opened(int mode) {

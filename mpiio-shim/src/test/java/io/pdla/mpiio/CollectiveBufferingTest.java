@@ -28,6 +28,13 @@ class CollectiveBufferingTest {
     }
 
     @org.junit.jupiter.api.Test
+    void sideBySideReadsAgreeInTheirOwnAllGatherAndStillFailTogether() throws Exception {
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.CollectiveReadAgreementProgram.class, 4, dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, 4);
+        assertTrue(passed.size() == 4 * 2, "2 checks on 4 ranks\n" + r.output());
+    }
+
+    @org.junit.jupiter.api.Test
     void aFailureOnOneRankFailsEveryRankAndWritesNothing() throws Exception {
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.CollectiveFailureProgram.class, 4, dir.toString());
         List<String> passed = MpjTestSupport.assertAllPassed(r, 4);

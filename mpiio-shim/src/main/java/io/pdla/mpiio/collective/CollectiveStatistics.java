@@ -4,6 +4,7 @@ package io.pdla.mpiio.collective;
 public final class CollectiveStatistics {
     long twoPhase;
     long independent;
+    long agreedInCall;
     long rounds;
     long storageCalls;
     long storageBytes;
@@ -41,6 +42,14 @@ public final class CollectiveStatistics {
     /** Collective data calls that went through two-phase collective buffering. */
     public long twoPhaseCalls() {
         return twoPhase;
+    }
+
+    /**
+     * Collective reads whose outcome the ranks agreed on in the call's own all-gather (each rank read its own bytes
+     * first, as the last call was decided), so the call met once instead of twice.
+     */
+    public long agreedInCall() {
+        return agreedInCall;
     }
 
     /** Collective data calls where each rank did its own I/O (hint, or requests that do not interleave). */

@@ -56,6 +56,17 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private boolean moreFollows;
     /** Some rank said its last call had more pieces to come: every rank makes another call. */
     private boolean anyMore;
+    /**
+     * The last call's decision was "each rank does its own I/O" (every rank decides alike from the same all-gather, so
+     * every rank predicts alike): the next read runs before the call's all-gather, whose row then carries its outcome.
+     */
+    private boolean expectIndependent;
+    /** Set by the shim before each call: whether this call may agree on its outcome inside the engine (see {@link #foldsAgreement}). */
+    private boolean mayFoldAgreement;
+    /** What the shim makes of a failure: the outcome its agreement would share (error class + 1); null: never fold. */
+    private java.util.function.ToLongFunction<Exception> outcomeOf;
+    /** The last call's gathered rows when its outcome was agreed inside the engine, else null: see {@link #takeAgreedOutcomes}. */
+    private long[] agreedOutcomes;
 
     /**
      * A call above the shim's piece size runs as several collective calls: before each, a rank says whether more
@@ -97,6 +108,38 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         use(s, Aggregators.choose(hostOfRank, s));
     }
 
+    /**
+     * Lets a call agree on its outcome inside its own first all-gather instead of in a meeting of its own after it, ROMIO's
+     * cost for a small collective read where each rank reads its own bytes: when the last call was decided "independent",
+     * every rank reads first (a read changes nothing, so one that turns out not to be wanted is simply redone by
+     * two-phase) and shares the read's outcome in the all-gather that decides. {@code outcomeOf} maps a failure to the
+     * value the shim's agreement would share. Reads only: a write cannot run before the ranks know no one vetoed.
+     */
+    public void foldAgreements(java.util.function.ToLongFunction<Exception> outcomeOf) {
+        this.outcomeOf = outcomeOf;
+    }
+
+    /**
+     * Set before each call by the shim: whether nothing that can fail comes after the engine on this rank for this call
+     * (one piece, no conversion of the bytes read), so an outcome agreed in the engine is the call's outcome.
+     */
+    public void foldsAgreement(boolean may) {
+        this.mayFoldAgreement = may;
+    }
+
+    /**
+     * The gathered rows of the last call if its outcome was agreed inside the engine ({@link #AGREED_AT} in rows of
+     * {@link #ROW} values: 0, or the failing rank's error class + 1), then forgotten; null when the shim must agree itself.
+     */
+    public long[] takeAgreedOutcomes() {
+        long[] a = agreedOutcomes;
+        agreedOutcomes = null;
+        return a;
+    }
+
+    /** Values per rank in a call's first all-gather, and where the outcome of a read made before it sits. */
+    public static final int ROW = 8, AGREED_AT = 7;
+
     public CollectiveStatistics statistics() {
         return stats;
     }
@@ -113,21 +156,47 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         boolean read = call.op() == IoOp.READ;
         ExtentList mine = call.extents();
         long bytes = mine.totalBytes();
+        agreedOutcomes = null;
+        boolean early = read && expectIndependent && mayFoldAgreement && !moreFollows && outcomeOf != null;
+        mayFoldAgreement = false;
+        int at = call.buffer().position();
+        long got = 0;
+        Exception failed = null;
+        if (early) {
+            try {
+                got = independent(call);
+            } catch (IOException | RuntimeException e) {
+                failed = e; // shared in the all-gather below, thrown after it: the other ranks are on their way there
+            }
+        }
         long[] all = exchange.allgather(new long[]{
                 bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes, mine.isMonotone() ? 1 : 0, 0,
-                moreFollows ? 1 : 0});
+                moreFollows ? 1 : 0, early ? 1 : 0, failed == null ? 0 : Math.max(1, outcomeOf.applyAsLong(failed))});
         moreFollows = false;
         Aggregate agg = Aggregate.of(all, exchange.size());
         anyMore = agg.anyMore && !agg.vetoed; // a vetoed call ends the pieces everywhere: the failing rank has left
         if (agg.vetoed) {
             stats.vetoed++;
+            rethrow(failed);
             return 0; // another rank's call failed before it reached storage: nobody writes, the agreement reports it
         }
-        if (agg.bytes == 0) return 0;
-        if (!useCollectiveBuffering(read, agg)) {
-            stats.independent++;
-            return independent(call);
+        if (agg.bytes == 0) {
+            rethrow(failed);
+            return got;
         }
+        boolean twoPhase = useCollectiveBuffering(read, agg);
+        expectIndependent = !twoPhase;
+        if (!twoPhase) {
+            stats.independent++;
+            if (!early) return independent(call);
+            if (agg.allReadEarly && !agg.anyMore) { // every rank's outcome is in the rows: no meeting after
+                agreedOutcomes = all;
+                stats.agreedInCall++;
+            }
+            rethrow(failed);
+            return got;
+        }
+        if (early) call.buffer().position(at); // two-phase reads the same bytes again; a failure of the early read is moot
         stats.twoPhase++;
         int[] aggs = activeAggregators(agg.bytes);
         FileDomains domains = FileDomains.partition(settings.method(), new PartitionRequest(
@@ -150,6 +219,11 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         windows = null;
         giveBack(pair);
         return moved;
+    }
+
+    private static void rethrow(Exception failed) throws IOException {
+        if (failed instanceof IOException io) throw io;
+        if (failed instanceof RuntimeException re) throw re;
     }
 
     private static ByteBuffer[] takeWindows() {
@@ -198,7 +272,9 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     public void abstain() throws IOException {
         moreFollows = false;
         anyMore = false;
-        exchange.allgather(new long[]{-1, -1, 0, 1, 1, 0});
+        agreedOutcomes = null;
+        mayFoldAgreement = false;
+        exchange.allgather(new long[]{-1, -1, 0, 1, 1, 0, 0, 0});
         stats.vetoed++;
     }
 
@@ -549,15 +625,17 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     /** Ranges by start; made at class initialisation (the rank's warm-up), not linked in the rank's first collective call. */
     private static final java.util.Comparator<long[]> BY_START = (a, b) -> Long.compare(a[0], b[0]);
 
-    private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed, boolean anyMore) {
-        static final int FIELDS = 6;
+    private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed, boolean anyMore,
+                             boolean allReadEarly) {
+        static final int FIELDS = ROW;
 
         static Aggregate of(long[] all, int np) {
             long start = Long.MAX_VALUE, end = 0, bytes = 0;
-            boolean mono = true, vetoed = false, more = false;
+            boolean mono = true, vetoed = false, more = false, early = true;
             for (int r = 0; r < np; r++) {
                 vetoed |= all[FIELDS * r + 4] != 0;
                 more |= all[FIELDS * r + 5] != 0;
+                early &= all[FIELDS * r + 6] != 0;
             }
             long[][] ranges = new long[np][];
             int n = 0;
@@ -578,7 +656,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 if (ranges[i][0] < reach) interleaved = true;
                 reach = Math.max(reach, ranges[i][1]);
             }
-            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more);
+            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early);
         }
     }
 

@@ -24,6 +24,8 @@ import java.util.Set;
 public final class FailingStorageDriver implements StorageDriver {
     /** Set by a test program on the rank whose storage writes must fail. */
     public static volatile boolean failWrites;
+    /** Set by a test program on the rank whose storage reads must fail. */
+    public static volatile boolean failReads;
     /** Set by a test program to make this driver one without byte-range locks (as HDFS is). */
     public static volatile boolean lockless;
 
@@ -51,7 +53,10 @@ public final class FailingStorageDriver implements StorageDriver {
         StorageFile f = posix.open(file(uri), options);
         return new StorageFile() {
             public URI uri() { return uri; }
-            public int read(long offset, ByteBuffer dst) throws IOException { return f.read(offset, dst); }
+            public int read(long offset, ByteBuffer dst) throws IOException {
+                if (failReads) throw new StorageException(StorageException.Reason.IO, "failfs: injected storage failure reading at " + offset);
+                return f.read(offset, dst);
+            }
             public void write(long offset, ByteBuffer src) throws IOException {
                 if (failWrites) throw new StorageException(StorageException.Reason.NO_SPACE, "failfs: injected storage failure writing at " + offset);
                 f.write(offset, src);
