@@ -1,0 +1,26 @@
+package io.pdla.mpiio.launch;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** PDLA_RANK_JAVA_OPTIONS reaches every rank JVM of a job pdla starts; a word that is not an option is refused, named. */
+class RankJavaOptionsTest {
+    @Test
+    void theOptionsReachTheRankJvm() throws Exception {
+        MpjJob.Result r = MpjJob.builder(RankJavaOptionsProgram.class.getName()).processes(2).classPath(MpjJob.currentClassPath())
+                .env(MpjJob.ENV_RANK_JAVA_OPTIONS, "-Dpdla.rank.probe=42  -XX:TieredStopAtLevel=1").build().run(60);
+        assertTrue(r.succeeded(), r.output());
+        assertTrue(r.output().contains("RANK 0 probe=42") && r.output().contains("RANK 1 probe=42"), r.output());
+    }
+
+    @Test
+    void aWordThatIsNotAnOptionIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MpjJob.builder("Main")
+                .env(MpjJob.ENV_RANK_JAVA_OPTIONS, "-Xmx1g TieredStopAtLevel=1").build());
+        assertTrue(e.getMessage().contains("'TieredStopAtLevel=1' is not a JVM option"), e.getMessage());
+    }
+}
