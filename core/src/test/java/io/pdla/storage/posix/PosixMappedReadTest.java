@@ -79,6 +79,28 @@ class PosixMappedReadTest {
     }
 
     /**
+     * A file whose pages are in the page cache when this handle first reads {@link MappedReads#MIN_BYTES} or more is
+     * read with pread from then on (one copy too, without faulting a fresh mapping in and unmapping it at close): the
+     * native calls grow with each large read and the bytes are the file's.
+     */
+    @Test
+    void aWarmFileIsReadWithPreadNotThroughTheMapping() throws Exception {
+        assumeTrue(NativePosix.available(), () -> "the native library is not loaded: " + NativePosix.unavailableReason());
+        byte[] content = new byte[4 * MappedReads.MIN_BYTES];
+        new Random(11).nextBytes(content);
+        Path p = Files.write(dir.resolve("warm"), content);   // just written: every page is in the page cache
+        try (StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY)) {
+            for (int i = 0; i < 3; i++) {
+                long before = NativePosix.callsInThisLoader();
+                ByteBuffer dst = ByteBuffer.allocate(MappedReads.MIN_BYTES);
+                assertEquals(dst.capacity(), f.read((long) i * MappedReads.MIN_BYTES, dst));
+                assertArrayEquals(Arrays.copyOfRange(content, i * MappedReads.MIN_BYTES, (i + 1) * MappedReads.MIN_BYTES), dst.array());
+                assertEquals(before + 1, NativePosix.callsInThisLoader(), "large read " + i + " of a warm file went through pread");
+            }
+        }
+    }
+
+    /**
      * Close unmaps at once: a mapping left to the collector keeps a deleted file's pages, dirty ones too, in the
      * page cache, and later writes crawl (MappedReads' comment has the figures).
      */
@@ -92,7 +114,7 @@ class PosixMappedReadTest {
         ByteBuffer dst = ByteBuffer.allocate(MappedReads.MIN_BYTES);
         assertEquals(dst.capacity(), f.read(MappedReads.MIN_BYTES, dst));
         assertArrayEquals(Arrays.copyOfRange(content, MappedReads.MIN_BYTES, content.length), dst.array());
-        assertTrue(mapped(p), "the read went through a mapping of the file");
+        assertTrue(mapped(p), "the read mapped the file (to copy from it, or to see whether its pages are in the page cache)");
         f.close();
         assertFalse(mapped(p), "close must unmap the file, not leave it to the garbage collector");
         assertThrows(java.io.IOException.class, () -> f.read(0, ByteBuffer.allocate(MappedReads.MIN_BYTES)), "a read after close fails");
