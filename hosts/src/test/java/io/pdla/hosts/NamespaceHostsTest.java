@@ -152,12 +152,50 @@ class NamespaceHostsTest {
     /** Not root: the fixture's check refuses, naming what is missing (a test class using it then fails, never skips). */
     @Test
     void withoutRootTheCheckFailsSayingWhy() throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
-        cmd.addAll(java("support"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(out.contains("UNSUPPORTED network-namespace hosts are not available here: missing root"), out);
+        Path readable = readableClassPath();
+        try {
+            List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPathIn(readable),
+                    Probe.class.getName(), "support"));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(out.contains("UNSUPPORTED network-namespace hosts are not available here: missing root"), out);
+        } finally {
+            try (java.util.stream.Stream<Path> all = Files.walk(readable)) {
+                all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    /**
+     * The test's class path copied under /tmp where user nobody can read it: the checkout may sit in a directory other
+     * users cannot enter (a clone under /root), and its own files' modes are not this test's to widen.
+     */
+    private static Path readableClassPath() throws IOException {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "pdla-hosts-cp-");
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        int i = 0;
+        for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path from = Path.of(e);
+            if (e.isBlank() || !Files.exists(from)) continue;
+            Path to = dir.resolve(String.format("%03d-%s", i++, from.getFileName()));
+            try (java.util.stream.Stream<Path> all = Files.walk(from)) {
+                for (Path f : all.toList()) {
+                    Path t = Files.isDirectory(from) ? to.resolve(from.relativize(f).toString()) : to;
+                    if (Files.isDirectory(f)) Files.createDirectories(t);
+                    else Files.copy(f, t);
+                    Files.setPosixFilePermissions(t, java.nio.file.attribute.PosixFilePermissions.fromString(Files.isDirectory(f) ? "rwxr-xr-x" : "rw-r--r--"));
+                }
+            }
+        }
+        return dir;
+    }
+
+    private static String classPathIn(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+            return String.join(java.io.File.pathSeparator, entries.sorted().map(Path::toString).toList());
+        }
     }
 
     @Test
