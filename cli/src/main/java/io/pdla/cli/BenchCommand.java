@@ -125,22 +125,7 @@ public final class BenchCommand implements Runnable {
                 args.add(status.toString());
                 io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.tile.TileMain.class.getName())
                         .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
-                if (machines != null) b.machinesFile(machines.toAbsolutePath());
-                MpjDaemons daemons;
-                try {
-                    daemons = MpjDaemons.forJob(device, machines);
-                } catch (MpjDaemons.UnreachableHost e) {
-                    return bad(e.getMessage());
-                }
-                int exit;
-                try {
-                    exit = b.build().start(true).waitFor();
-                } finally {
-                    if (daemons != null) daemons.close();
-                }
-                if (exit != 0) return exit;
-                String s = Files.readString(status).trim();
-                return s.isEmpty() ? 4 : Integer.parseInt(s);
+                return runWithStatus(b, device, machines, status);
             } finally {
                 Files.deleteIfExists(status);
             }
@@ -186,22 +171,7 @@ public final class BenchCommand implements Runnable {
                 if (file != null) args.addAll(List.of("-o", file.toAbsolutePath().toString()));
                 io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.openclose.OpenCloseMain.class.getName())
                         .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
-                if (machines != null) b.machinesFile(machines.toAbsolutePath());
-                MpjDaemons daemons;
-                try {
-                    daemons = MpjDaemons.forJob(device, machines);
-                } catch (MpjDaemons.UnreachableHost e) {
-                    return bad(e.getMessage());
-                }
-                int exit;
-                try {
-                    exit = b.build().start(true).waitFor();
-                } finally {
-                    if (daemons != null) daemons.close();
-                }
-                if (exit != 0) return exit;
-                String s = Files.readString(status).trim();
-                return s.isEmpty() ? 4 : Integer.parseInt(s);
+                return runWithStatus(b, device, machines, status);
             } finally {
                 Files.deleteIfExists(status);
             }
@@ -367,6 +337,30 @@ public final class BenchCommand implements Runnable {
                         + " near index " + e.getIndex());
             }
         }
+    }
+
+    /**
+     * Runs a benchmark job whose rank 0 writes its status into {@code status} (MPJ's starter exits 0 whatever the ranks
+     * do), with the MPJ daemons niodev or hybdev needs started on {@code machines} (or found running) and stopped after.
+     */
+    private static int runWithStatus(io.pdla.mpiio.launch.MpjJob.Builder b, String device, Path machines, Path status)
+            throws java.io.IOException, InterruptedException {
+        if (machines != null) b.machinesFile(machines.toAbsolutePath());
+        MpjDaemons daemons;
+        try {
+            daemons = MpjDaemons.forJob(device, machines);
+        } catch (MpjDaemons.UnreachableHost e) {
+            return bad(e.getMessage());
+        }
+        int exit;
+        try {
+            exit = b.build().start(true).waitFor();
+        } finally {
+            if (daemons != null) daemons.close();
+        }
+        if (exit != 0) return exit;
+        String s = Files.readString(status).trim();
+        return s.isEmpty() ? 4 : Integer.parseInt(s);
     }
 
     private static int bad(String message) {
