@@ -16,9 +16,11 @@ public interface IorBackend {
 
     /**
      * Opens {@code file} for a phase. Collective over the ranks sharing the file when the API is
-     * (MPI-IO); {@code shared} says whether all ranks open the same file.
+     * (MPI-IO); {@code shared} says whether all ranks open the same file; {@code dataRank} is the rank
+     * whose blocks this rank moves (itself, or its successor when reading back with -C), which a file
+     * view (-V) is built for.
      */
-    Handle open(String file, boolean forWrite, boolean shared) throws IOException;
+    Handle open(String file, boolean forWrite, boolean shared, int dataRank) throws IOException;
 
     /** Deletes a file; called by one rank per file. Missing files are not an error. */
     void delete(String file) throws IOException;

@@ -92,7 +92,7 @@ public final class IorEngine {
         double opened = start, moved = start;
         IorBackend.Handle h = null;
         try {
-            h = be.open(file, write, !o.filePerProcess());
+            h = be.open(file, write, !o.filePerProcess(), dataRank);
             opened = now();
             moved = opened;
             for (int seg = 0; seg < layout.segments() && error == null; seg++) {
@@ -164,7 +164,7 @@ public final class IorEngine {
         String error = null;
         IorBackend.Handle h = null;
         try {
-            h = be.open(file, false, !o.filePerProcess());
+            h = be.open(file, false, !o.filePerProcess(), dataRank);
             for (int seg = 0; seg < layout.segments(); seg++) {
                 for (long k = 0; k < layout.transfersPerBlock(); k++) {
                     long off = layout.offset(dataRank, seg, k);

@@ -57,14 +57,22 @@ public final class IorMain {
             if (rank == 0) System.out.print(IorOptions.usage());
             return 0;
         }
+        IorFileView view = null;
+        try {
+            if (o.fileView()) view = IorFileView.of(o, world.Size());
+        } catch (IllegalArgumentException e) {
+            if (rank == 0) System.err.println("pdla bench ior: " + e.getMessage());
+            return EXIT_BAD_OPTIONS;
+        }
         List<IorBackend> backends = new ArrayList<>();
         if (o.api() == IorOptions.Api.MPIIO) {
-            backends.add(new MpiioBackend(world, o.collective(), Reports.SHIM, o.hints()));
+            MpiioBackend shim = new MpiioBackend(world, o.collective(), Reports.SHIM, o.hints(), view);
+            backends.add(shim);
             // the same pattern through independent calls, in the same run, as the collective calls' yardstick
-            if (o.collective()) backends.add(new MpiioBackend(world, false, Reports.INDEPENDENT, o.hints()));
+            if (o.collective()) backends.add(shim.independent(Reports.INDEPENDENT));
+            if (o.tracedDir() != null) backends.add(shim.traced(o.tracedDir()));
+            if (o.redirectCatalog() != null) backends.add(shim.redirected(o.redirectCatalog()));
         }
-        if (o.tracedDir() != null) backends.add(MpiioBackend.traced(world, o.collective(), o.tracedDir()));
-        if (o.redirectCatalog() != null) backends.add(MpiioBackend.redirected(world, o.collective(), o.redirectCatalog()));
         if (o.api() == IorOptions.Api.POSIX || o.baseline()) backends.add(new PosixBaselineBackend());
 
         List<ResultSink> sinks = new ArrayList<>(List.of(new TextSink(System.out)));

@@ -29,6 +29,11 @@ public final class IorOptions {
     @Option(names = "-c", description = "collective I/O (writeAtAll/readAtAll)")
     boolean collective;
 
+    @Option(names = {"-V", "--mpiio.useFileView"}, description = "file view, as IOR's MPIIO backend: each rank sets a view (etype one "
+            + "transfer, filetype a subarray holding its block of every segment), then each call seeks the individual pointer and "
+            + "moves one etype with read/write (readAll/writeAll with -c)")
+    boolean fileView;
+
     @Option(names = "-b", paramLabel = "SIZE", description = "block size: contiguous bytes per rank per segment, default 1m",
             converter = ByteSizeConverter.class)
     long blockSize = 1L << 20;
@@ -142,6 +147,7 @@ public final class IorOptions {
         if (reorder && !read) throw new BadOptionException("-C (reorder tasks) needs a read phase (-r)");
         if (verify && !read) throw new BadOptionException("-R (verify) needs a read phase (-r)");
         if (collective && api != Api.MPIIO) throw new BadOptionException("-c (collective) needs -a MPIIO");
+        if (fileView && api != Api.MPIIO) throw new BadOptionException("-V (file view) needs -a MPIIO");
         if (tracedDir != null && api != Api.MPIIO) throw new BadOptionException("--trace needs -a MPIIO");
         if (tracedDir != null && tracedDir.isBlank()) throw new BadOptionException("--trace needs a directory");
         if (redirectCatalog != null && api != Api.MPIIO) throw new BadOptionException("--redirected needs -a MPIIO");
@@ -150,6 +156,7 @@ public final class IorOptions {
 
     public Api api() { return api; }
     public boolean collective() { return collective; }
+    public boolean fileView() { return fileView; }
 
     public java.util.Map<String, String> hints() { return java.util.Map.copyOf(hints); }
     public long blockSize() { return blockSize; }

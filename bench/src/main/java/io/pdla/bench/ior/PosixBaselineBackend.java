@@ -36,7 +36,7 @@ public final class PosixBaselineBackend implements IorBackend {
     }
 
     @Override
-    public Handle open(String file, boolean forWrite, boolean shared) throws IOException {
+    public Handle open(String file, boolean forWrite, boolean shared, int dataRank) throws IOException {
         Path p = localPath(file);
         // CREATE without TRUNCATE_EXISTING: every rank may open the shared file concurrently, as with O_CREAT
         FileChannel ch = forWrite

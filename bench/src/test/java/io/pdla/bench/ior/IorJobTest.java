@@ -116,6 +116,28 @@ class IorJobTest {
     }
 
     @Test
+    void fileViewWritesWhereTheOffsetsWriteAndReadsBackWhatTheyWrote() throws Exception {
+        // written through the view, read back through explicit offsets (shim and FileChannel): a view that
+        // put a transfer elsewhere fails the check even when reading through the same view would agree
+        String viewed = dir.resolve("viewed").toString();
+        MpjJob.Result w = ior("-V", "-c", "-w", "-k", "-e", "-b", "32k", "-t", "8k", "-s", "3", "--no-baseline", "-o", viewed);
+        assertEquals(0, w.exitCode(), w.output());
+        assertTrue(w.output().contains("collective writeAll/readAll through a file view"), w.output());
+        assertEquals(3L * 2 * 32 * 1024, Files.size(Path.of(viewed)));
+        MpjJob.Result r = ior("-r", "-R", "-k", "-b", "32k", "-t", "8k", "-s", "3", "-o", viewed);
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("verify: passed, 48 transfers checked"), r.output());
+
+        // and the other way round, reading another rank's data (-C) through the view, collectively and not
+        String plain = dir.resolve("plain").toString();
+        MpjJob.Result p = ior("-w", "-k", "-b", "32k", "-t", "8k", "-s", "3", "--no-baseline", "-o", plain);
+        assertEquals(0, p.exitCode(), p.output());
+        MpjJob.Result v = ior("-V", "-c", "-C", "-r", "-R", "-k", "-b", "32k", "-t", "8k", "-s", "3", "-o", plain);
+        assertEquals(0, v.exitCode(), v.output());
+        assertTrue(v.output().contains("verify: passed, 72 transfers checked"), v.output());
+    }
+
+    @Test
     void verifyDetectsCorruptionAndExitsNonZero() throws Exception {
         String file = dir.resolve("victim").toString();
         MpjJob.Result w = ior("-w", "-k", "-b", "64k", "-t", "16k", "-s", "2", "-o", file);

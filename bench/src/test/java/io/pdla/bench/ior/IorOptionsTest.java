@@ -72,7 +72,7 @@ class IorOptionsTest {
     @ParameterizedTest
     @CsvSource({"'-b 16q', -b", "'-t abc', -t", "'-b k', -b", "'-s x', -s", "'-a HDF5', -a", "'-i two', -i",
             "'-b 16k -t 3k', -t", "'-s 0', -s", "'-i 0', -i", "'-t 0', -t", "'-t 2g -b 2g', -t", "'-r -b 99999999999999999999', -b",
-            "'-w -C', -C", "'-w -R', -R", "'-a POSIX -c', -c", "'-Z', -Z", "'-b', -b", "'--warmup -1', --warmup"})
+            "'-w -C', -C", "'-w -R', -R", "'-a POSIX -c', -c", "'-a POSIX -V', -V", "'-Z', -Z", "'-b', -b", "'--warmup -1', --warmup"})
     void badInputNamesTheOption(String line, String option) {
         IorOptions.BadOptionException e = assertThrows(IorOptions.BadOptionException.class, () -> parse(line));
         assertTrue(e.getMessage().contains("'" + option + "'") || e.getMessage().contains(option + " "),
