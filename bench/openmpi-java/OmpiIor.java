@@ -1,3 +1,4 @@
+import mpi.Datatype;
 import mpi.File;
 import mpi.MPI;
 import mpi.MPIException;
@@ -10,11 +11,14 @@ import java.util.Locale;
  * time is the latest end minus the earliest start over all ranks, bandwidth the total bytes over it.
  * Shared file, transfer k of rank r in segment s at s*np*b + r*b + k*t (IOR's segmented layout).
  *
- * Arguments: BLOCK TRANSFER SEGMENTS ITERATIONS WARMUP PATH [fsync] [read-only] [keep] [collective]. Prints per
+ * Arguments: BLOCK TRANSFER SEGMENTS ITERATIONS WARMUP PATH [fsync] [read-only] [keep] [collective] [view]. Prints per
  * measured phase (rank 0), after WARMUP untimed iterations: "ompi write|read MiB/s", "ompi-it IT write|read MiB/s"
  * (IT counts from 1), and "ompi-steps write|read OPEN TRANSFERS CLOSE", each step's seconds on its slowest rank, as
  * pdla's IorEngine reports its open, transfer and close columns. read-only: no write phase (the file exists: a cold
- * read of a file written by an earlier job); keep: the file is not deleted; collective: readAtAll/writeAtAll (IOR -c).
+ * read of a file written by an earlier job); keep: the file is not deleted; collective: readAtAll/writeAtAll (IOR -c);
+ * view: IOR -V, a file view set right after the open (etype one transfer; filetype the rank's block of each segment,
+ * the type map of IOR's subarray, built from hindexed + resized because these bindings have no createSubarray), then
+ * per transfer a seek of the individual pointer and read/write (readAll/writeAll with collective).
  */
 public final class OmpiIor {
     public static void main(String[] args) throws MPIException {
@@ -30,6 +34,7 @@ public final class OmpiIor {
         boolean readOnly = flags.contains("read-only");
         boolean keep = readOnly || flags.contains("keep");
         collective = flags.contains("collective");
+        view = flags.contains("view");
         int rank = MPI.COMM_WORLD.getRank(), np = MPI.COMM_WORLD.getSize();
         byte[] buf = new byte[transfer];
         for (int i = 0; i < transfer; i++) buf[i] = (byte) (rank * 31 + i);
@@ -54,6 +59,7 @@ public final class OmpiIor {
     }
 
     private static boolean collective;
+    private static boolean view;
 
     /** One phase; returns MiB/s and the slowest rank's open, transfer and close seconds, on every rank. */
     private static double[] phase(boolean write, long block, int transfer, int segments, String path, int rank, int np,
@@ -61,11 +67,26 @@ public final class OmpiIor {
         MPI.COMM_WORLD.barrier();
         double start = System.nanoTime() / 1e9;
         File f = new File(MPI.COMM_WORLD, path, write ? MPI.MODE_WRONLY | MPI.MODE_CREATE : MPI.MODE_RDONLY);
+        long perBlock = block / transfer;
+        if (view) {
+            Datatype etype = Datatype.createContiguous(transfer, MPI.BYTE);
+            etype.commit();
+            Datatype blockType = Datatype.createContiguous((int) perBlock, etype);
+            Datatype placed = Datatype.createHIndexed(new int[]{1}, new int[]{Math.toIntExact(rank * block)}, blockType);
+            Datatype filetype = Datatype.createResized(placed, 0, Math.toIntExact(np * block));
+            filetype.commit();
+            f.setView(0, etype, filetype, "native");
+        }
         double opened = System.nanoTime() / 1e9;
         long bytes = 0;
-        long perBlock = block / transfer;
         for (int s = 0; s < segments; s++) {
             for (long k = 0; k < perBlock; k++) {
+                if (view) {
+                    f.seek(s * perBlock + k, MPI.SEEK_SET);
+                    if (write) bytes += (collective ? f.writeAll(buf, transfer, MPI.BYTE) : f.write(buf, transfer, MPI.BYTE)).getCount(MPI.BYTE);
+                    else bytes += (collective ? f.readAll(buf, transfer, MPI.BYTE) : f.read(buf, transfer, MPI.BYTE)).getCount(MPI.BYTE);
+                    continue;
+                }
                 long off = (long) s * np * block + rank * block + k * transfer;
                 if (write) bytes += (collective ? f.writeAtAll(off, buf, transfer, MPI.BYTE) : f.writeAt(off, buf, transfer, MPI.BYTE)).getCount(MPI.BYTE);
                 else bytes += (collective ? f.readAtAll(off, buf, transfer, MPI.BYTE) : f.readAt(off, buf, transfer, MPI.BYTE)).getCount(MPI.BYTE);
