@@ -1,0 +1,210 @@
+package io.pdla.cli;
+
+import static io.pdla.cli.AnalyzeCommandTest.run;
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pdla.access.TraceRecord;
+import io.pdla.bench.schemes.Scheme;
+import io.pdla.bench.schemes.SchemeComparison;
+import io.pdla.bench.schemes.SchemeWorkloads;
+import io.pdla.darshan.Compression;
+import io.pdla.darshan.DarshanJob;
+import io.pdla.darshan.DarshanWriter;
+import io.pdla.darshan.DxtRecord;
+import io.pdla.darshan.ModuleId;
+import io.pdla.darshan.Mount;
+import io.pdla.darshan.WrittenLogs;
+import io.pdla.patterns.TraceSource;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code pdla what-if} on Darshan logs written by pdla's own {@link DarshanWriter}: a strided application's log gives
+ * the strided pattern and the very figures {@code pdla bench matrix}'s comparison gives for the same generated
+ * workload; logs that lack what a prediction needs (no DXT, truncated, a file without segments, partial DXT) say so.
+ */
+class WhatIfCommandTest {
+    private static final String SHARED = "/scratch/ior/shared.dat";
+    /** The matrix's quick point with fewer requests: 8 ranks, 256 KiB requests, stride 512 KiB, 16 per rank. */
+    private static final SchemeComparison.WorkloadSpec STRIDED = SchemeWorkloads.iorFixedStride(8, 256 << 10, 512 << 10, 16);
+    private static SchemeComparison.Table matrix;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void benchMatrixOnTheSameWorkload() {
+        matrix = new SchemeComparison(SchemeComparison.Settings.defaults()).compare(STRIDED);
+    }
+
+    @Test
+    void aStridedRunsLogShowsTheStridedPatternAndTheTimesBenchMatrixPredicts() throws IOException {
+        Path log = Files.write(tmp.resolve("ior.darshan"), stridedLog());
+        Path json = tmp.resolve("what-if.json");
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString(), "--json", json.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("file " + SHARED + " (DXT_MPIIO segments, 8 ranks)"), r.out());
+        assertTrue(r.out().contains("STRIDED global[8 ranks 0..7] {READ, @0B, 256KiB, STRIDE 512KiB"), r.out());
+        assertTrue(r.out().contains("STRIDED global[8 ranks 0..7] {WRITE, @0B, 256KiB, STRIDE 512KiB"), r.out());
+
+        JsonNode file = new ObjectMapper().readTree(json.toFile()).get("files").get(0);
+        assertEquals(SHARED, file.get("file").asText());
+        assertTrue(file.get("predicted").asBoolean());
+        assertEquals(8 * 16, file.get("read").get("requests").asLong());
+        assertEquals(8 * 16 * (256L << 10), file.get("write").get("bytes").asLong());
+        assertEquals(1.0, file.get("read").get("requestCoverage").asDouble(), 1e-12, "the strided pattern explains every read");
+        for (Scheme s : Scheme.values()) {
+            SchemeComparison.Row expected = matrix.row(s);
+            JsonNode read = file.get("read").get("schemes").get(s.label()), write = file.get("write").get("schemes").get(s.label());
+            assertEquals(expected.readSeconds(), read.get("seconds").asDouble(), expected.readSeconds() * 1e-9, s + " read time as bench matrix");
+            assertEquals(expected.writeSeconds(), write.get("seconds").asDouble(), expected.writeSeconds() * 1e-9, s + " write time as bench matrix");
+        }
+        double original = file.get("read").get("schemes").get("Original").get("seconds").asDouble();
+        JsonNode sPdla = file.get("read").get("schemes").get("S-PDLA");
+        assertTrue(sPdla.get("seconds").asDouble() < original / 1.5,
+                "S-PDLA's replica on SSD reads the strided pattern faster than the original layout: " + sPdla + " vs " + original);
+        assertTrue(sPdla.get("layout").asText().contains("ssd"), sPdla.toString());
+        assertTrue(file.get("read").get("schemes").get("Original").get("layout").asText().startsWith("original 1-DH 64k hdd"));
+        assertTrue(r.out().contains("fastest for reads: "), r.out());
+    }
+
+    @Test
+    void aLogWithoutDxtIsAClearErrorAndExit2() throws IOException {
+        Path log = WrittenLogs.get("pdla-written-counters-only.darshan");
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(log + " has no DXT trace") && r.err().contains("DXT_ENABLE_IO_TRACE=1"), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void aLogTruncatedInItsDxtRegionsIsAClearErrorAndExit2() throws IOException {
+        byte[] whole = stridedLog();
+        long dxtPosixStart = ByteBuffer.wrap(whole).order(ByteOrder.LITTLE_ENDIAN).getLong(48 + 16 * ModuleId.DXT_POSIX.ordinal());
+        Path log = Files.write(tmp.resolve("cut.darshan"), Arrays.copyOf(whole, (int) dxtPosixStart + 100));
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(log + " is truncated or damaged in its DXT region(s)"), r.err());
+        assertTrue(r.err().contains("DXT_POSIX region stops short"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void aLogCutInItsLastRegionIsPredictedFromTheIntactDxtPosixAndSaysSo() throws IOException {
+        byte[] whole = stridedLog();
+        Path log = Files.write(tmp.resolve("cut-end.darshan"), Arrays.copyOf(whole, whole.length - 40));
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("warning: " + log + ": DXT_MPIIO region stops short"), r.err());
+        assertTrue(r.out().contains("file " + SHARED + " (DXT_POSIX segments, 8 ranks)"), r.out());
+        assertTrue(r.out().contains("note: DXT_MPIIO is damaged"), r.out());
+    }
+
+    @Test
+    void aPartialDxtModuleMarksItsFilesIncomplete() throws IOException {
+        byte[] log = stridedLog();
+        ByteBuffer b = ByteBuffer.wrap(log).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(24, b.getLong(24) | 1L << ModuleId.DXT_MPIIO.ordinal());
+        Path p = Files.write(tmp.resolve("partial.darshan"), log);
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), p.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("note: INCOMPLETE: DXT_MPIIO ran out of trace memory"), r.out());
+    }
+
+    @Test
+    void aFileWithoutDxtSegmentsIsNamedWithWhatIsMissingAndFileSelectsFiles() throws IOException {
+        Path log = WrittenLogs.get("pdla-written-3.41-bzip2.darshan");
+        AnalyzeCommandTest.Run all = run(new WhatIfCommand(), log.toString());
+        assertEquals(0, all.code(), all.out() + all.err());
+        assertTrue(all.out().contains("file /scratch/run1/ckpt.dat (DXT_MPIIO segments, 4 ranks)"), all.out());
+        assertTrue(all.out().contains("file /scratch/run1/input.dat: NOT PREDICTED: no DXT segments"), all.out());
+
+        AnalyzeCommandTest.Run input = run(new WhatIfCommand(), log.toString(), "--file", "input\\.dat$");
+        assertEquals(2, input.code(), input.out() + input.err());
+        assertFalse(input.out().contains("ckpt.dat"), input.out());
+        assertTrue(input.err().contains("nothing could be predicted"), input.err());
+
+        AnalyzeCommandTest.Run none = run(new WhatIfCommand(), log.toString(), "--file", "no-such-file");
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("matches no file") && none.err().contains("/scratch/run1/rank0.log"), none.err());
+    }
+
+    @Test
+    void serverCountsAreCheckedAndChangeThePrediction() throws IOException {
+        Path log = Files.write(tmp.resolve("ior.darshan"), stridedLog());
+        AnalyzeCommandTest.Run bad = run(new WhatIfCommand(), log.toString(), "--sservers", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--sservers must be at least 1"), bad.err());
+        Path json = tmp.resolve("two.json");
+        AnalyzeCommandTest.Run two = run(new WhatIfCommand(), log.toString(), "--hservers", "2", "--json", json.toString());
+        assertEquals(0, two.code(), two.err());
+        JsonNode f = new ObjectMapper().readTree(json.toFile());
+        assertEquals(2, f.get("simPfs").get("hservers").asInt());
+        double original = f.get("files").get(0).get("read").get("schemes").get("Original").get("seconds").asDouble();
+        assertTrue(original > matrix.row(Scheme.ORIGINAL).readSeconds() * 1.5,
+                "2 HServers read the original slower than 8: " + original + " vs " + matrix.row(Scheme.ORIGINAL).readSeconds());
+    }
+
+    static List<Path> writtenLogs() throws IOException {
+        return WrittenLogs.all();
+    }
+
+    @ParameterizedTest
+    @MethodSource("writtenLogs")
+    void everyWrittenLogIsPredictedOrRefusedWithAReason(Path log) {
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
+        assertTrue(r.code() == 0 || r.code() == 2, r.code() + r.err());
+        if (r.code() == 2) assertTrue(r.err().contains("pdla what-if: "), r.err());
+        else assertTrue(r.out().contains("fastest for "), r.out());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    /** The strided workload as an application's Darshan log: per rank, its writes then its reads of the shared file, in DXT. */
+    static byte[] stridedLog() {
+        long id = 0x10a0000000000001L;
+        List<DxtRecord> dxt = new ArrayList<>();
+        for (int rank : STRIDED.read().ranks()) dxt.add(record(id, rank, STRIDED.write(), STRIDED.read()));
+        DarshanJob job = new DarshanJob(1000, 1_700_200_000L, 0, 1_700_200_060L, 0, 8, 77, "lib_ver=pdla\n",
+                "./ior -a MPIIO -t 256k -s 16", List.of(new Mount("/scratch", "lustre"), new Mount("/", "ext4")));
+        return DarshanWriter.write(new DarshanWriter.Content(job, Map.of(id, SHARED), List.of(), List.of(), dxt, dxt), Compression.NONE);
+    }
+
+    private static DxtRecord record(long id, int rank, TraceSource writes, TraceSource reads) {
+        List<TraceRecord> w = list(writes.records(rank)), r = list(reads.records(rank));
+        int n = w.size() + r.size();
+        long[] off = new long[n], len = new long[n];
+        double[] start = new double[n], end = new double[n];
+        // the writes come first in time, the reads after them, as an application that writes its data and reads it back
+        double readsAfter = w.isEmpty() ? 0 : w.get(w.size() - 1).endNanos() / 1e9 + 1;
+        for (int i = 0; i < n; i++) {
+            TraceRecord t = i < w.size() ? w.get(i) : r.get(i - w.size());
+            double shift = i < w.size() ? 0 : readsAfter;
+            off[i] = t.offset();
+            len[i] = t.length();
+            start[i] = shift + t.startNanos() / 1e9;
+            end[i] = shift + t.endNanos() / 1e9;
+        }
+        return new DxtRecord(id, rank, "node" + rank / 4, w.size(), r.size(), off, len, start, end, new long[n]);
+    }
+
+    private static List<TraceRecord> list(Iterator<TraceRecord> it) {
+        List<TraceRecord> l = new ArrayList<>();
+        it.forEachRemaining(t -> { if (t.op().movesData()) l.add(t); });
+        return l;
+    }
+}
