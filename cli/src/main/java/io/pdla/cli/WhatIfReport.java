@@ -23,14 +23,18 @@ final class WhatIfReport {
 
     private WhatIfReport() {}
 
+    /** Names printed per reason a file was not predicted; the JSON has them all. */
+    static final int UNPREDICTED_SHOWN = 20;
+
     static void text(List<FileResult> files, PrintWriter out) {
+        // a run with a file per rank can have thousands of files without DXT for the same reason: one list per reason
+        Map<String, List<FileResult>> unpredicted = new LinkedHashMap<>();
         for (FileResult f : files) {
-            out.println();
             if (f.prediction() == null) {
-                out.println("file " + f.input().name() + ": NOT PREDICTED: " + (f.failure() != null ? f.failure() : f.input().missing()));
-                for (String n : f.input().notes()) out.println("  note: " + n);
+                unpredicted.computeIfAbsent(f.failure() != null ? f.failure() : f.input().missing(), k -> new ArrayList<>()).add(f);
                 continue;
             }
+            out.println();
             WhatIfPrediction.FilePrediction p = f.prediction();
             out.println("file " + f.input().name() + " (" + f.input().dxt().module().label() + " segments, " + p.ranks() + " ranks)");
             for (String n : f.input().notes()) out.println("  note: " + n);
@@ -45,6 +49,19 @@ final class WhatIfReport {
             best("reads", p.read(), out);
             best("writes", p.write(), out);
         }
+        unpredicted.forEach((why, list) -> {
+            out.println();
+            out.println("NOT PREDICTED (" + list.size() + " file" + (list.size() == 1 ? "" : "s") + "): " + why);
+            int shown = 0;
+            for (FileResult f : list) {
+                if (shown++ == UNPREDICTED_SHOWN) {
+                    out.println("  ... " + (list.size() - UNPREDICTED_SHOWN) + " more (--json lists them all)");
+                    break;
+                }
+                out.println("  " + f.input().name());
+                for (String n : f.input().notes()) out.println("    note: " + n);
+            }
+        });
         out.flush();
     }
 
@@ -72,10 +89,16 @@ final class WhatIfReport {
 
     private static void best(String what, WhatIfPrediction.PhaseOutcome ph, PrintWriter out) {
         if (ph == null) return;
-        Scheme best = Scheme.ORIGINAL;
-        for (Scheme s : Scheme.values()) if (ph.schemes().get(s).seconds() < ph.schemes().get(best).seconds()) best = s;
-        double original = ph.schemes().get(Scheme.ORIGINAL).seconds(), t = ph.schemes().get(best).seconds();
-        out.printf(Locale.ROOT, "  fastest for %s: %s, %.4g s (%.2fx faster than Original)%n", what, best.label(), t, t > 0 ? original / t : 1.0);
+        double t = Double.POSITIVE_INFINITY;
+        for (WhatIfPrediction.SchemeOutcome o : ph.schemes().values()) t = Math.min(t, o.seconds());
+        double original = ph.schemes().get(Scheme.ORIGINAL).seconds();
+        if (original <= t) {
+            out.printf(Locale.ROOT, "  fastest for %s: Original, %.4g s (no scheme beats the original layout)%n", what, original);
+            return;
+        }
+        List<String> best = new ArrayList<>();
+        for (Scheme s : Scheme.values()) if (ph.schemes().get(s).seconds() == t) best.add(s.label());
+        out.printf(Locale.ROOT, "  fastest for %s: %s, %.4g s (%.2fx faster than Original)%n", what, String.join(" and ", best), t, original / t);
     }
 
     private static WhatIfPrediction.SchemeOutcome outcome(WhatIfPrediction.PhaseOutcome ph, Scheme s) {
