@@ -32,7 +32,10 @@ final class WhatIfPrediction {
     /** One phase (reads or writes) of a file: its requests, the analysis of them, and every scheme's outcome. */
     record PhaseOutcome(long requests, long bytes, AnalysisReport analysis, int replicatedPatterns, Map<Scheme, SchemeOutcome> schemes) {}
 
-    /** A predicted file: {@code read} or {@code write} is null when the file had no request of that kind. */
+    /**
+     * A predicted file: {@code ranks} is how many ranks have segments of it; {@code read} or {@code write} is null when
+     * the file had no request of that kind.
+     */
     record FilePrediction(DxtFileChoice.FileInput file, int ranks, PhaseOutcome read, PhaseOutcome write) {}
 
     private final SchemeComparison comparison;
@@ -43,9 +46,16 @@ final class WhatIfPrediction {
 
     FilePrediction predict(DarshanLog log, DxtFileChoice.FileInput file) {
         DarshanTraceSource source = new DarshanTraceSource(log, file.dxt(), id -> id == file.id());
-        int ranks = (int) Math.max(1, Math.min(Integer.MAX_VALUE, log.job().nprocs()));
-        if (!source.ranks().isEmpty()) ranks = Math.max(ranks, source.ranks().last() + 1);
-        return new FilePrediction(file, ranks, phase(file, source, ranks, IoOp.READ), phase(file, source, ranks, IoOp.WRITE));
+        if (source.ranks().isEmpty()) throw new IllegalArgumentException("its " + file.dxt().module().label() + " records hold no segment");
+        int last = source.ranks().last();
+        // both numbers come from the log: a rank beyond the job's size is damage, not a reason to replay billions of ranks
+        if (last >= log.job().nprocs()) {
+            throw new IllegalArgumentException(file.dxt().module().label() + " has segments of rank " + last + " but the log's job had "
+                    + log.job().nprocs() + " processes");
+        }
+        // ranks past the last one with segments would replay empty streams: the times are the same without them
+        int ranks = last + 1;
+        return new FilePrediction(file, source.ranks().size(), phase(file, source, ranks, IoOp.READ), phase(file, source, ranks, IoOp.WRITE));
     }
 
     private PhaseOutcome phase(DxtFileChoice.FileInput file, DarshanTraceSource source, int ranks, IoOp op) {

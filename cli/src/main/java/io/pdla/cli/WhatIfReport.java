@@ -36,7 +36,8 @@ final class WhatIfReport {
             }
             out.println();
             WhatIfPrediction.FilePrediction p = f.prediction();
-            out.println("file " + f.input().name() + " (" + f.input().dxt().module().label() + " segments, " + p.ranks() + " ranks)");
+            out.println("file " + f.input().name() + " (" + f.input().dxt().module().label() + " segments of " + p.ranks()
+                    + (p.ranks() == 1 ? " rank)" : " ranks)"));
             for (String n : f.input().notes()) out.println("  note: " + n);
             phaseText("reads", p.read(), out);
             phaseText("writes", p.write(), out);
@@ -123,7 +124,7 @@ final class WhatIfReport {
             m.put("notes", f.input().notes());
             if (f.prediction() != null) {
                 m.put("dxtModule", f.input().dxt().module().label());
-                m.put("ranks", f.prediction().ranks());
+                m.put("ranksWithSegments", f.prediction().ranks());
                 m.put("read", phaseJson(f.prediction().read()));
                 m.put("write", phaseJson(f.prediction().write()));
             }

@@ -58,7 +58,7 @@ class WhatIfCommandTest {
         Path json = tmp.resolve("what-if.json");
         AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString(), "--json", json.toString());
         assertEquals(0, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("file " + SHARED + " (DXT_MPIIO segments, 8 ranks)"), r.out());
+        assertTrue(r.out().contains("file " + SHARED + " (DXT_MPIIO segments of 8 ranks)"), r.out());
         assertTrue(r.out().contains("STRIDED global[8 ranks 0..7] {READ, @0B, 256KiB, STRIDE 512KiB"), r.out());
         assertTrue(r.out().contains("STRIDED global[8 ranks 0..7] {WRITE, @0B, 256KiB, STRIDE 512KiB"), r.out());
 
@@ -113,7 +113,7 @@ class WhatIfCommandTest {
         AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("warning: " + log + ": DXT_MPIIO region stops short"), r.err());
-        assertTrue(r.out().contains("file " + SHARED + " (DXT_POSIX segments, 8 ranks)"), r.out());
+        assertTrue(r.out().contains("file " + SHARED + " (DXT_POSIX segments of 8 ranks)"), r.out());
         assertTrue(r.out().contains("note: DXT_MPIIO is damaged"), r.out());
     }
 
@@ -133,7 +133,7 @@ class WhatIfCommandTest {
         Path log = WrittenLogs.get("pdla-written-3.41-bzip2.darshan");
         AnalyzeCommandTest.Run all = run(new WhatIfCommand(), log.toString());
         assertEquals(0, all.code(), all.out() + all.err());
-        assertTrue(all.out().contains("file /scratch/run1/ckpt.dat (DXT_MPIIO segments, 4 ranks)"), all.out());
+        assertTrue(all.out().contains("file /scratch/run1/ckpt.dat (DXT_MPIIO segments of 4 ranks)"), all.out());
         assertTrue(all.out().contains("NOT PREDICTED (2 files): no DXT segments: Darshan counted it (POSIX/MPI-IO) but DXT traced no "
                 + "read or write of it"), all.out());
         assertTrue(all.out().contains("\n  /scratch/run1/input.dat\n") && all.out().contains("\n  /scratch/run1/rank0.log\n"), all.out());
