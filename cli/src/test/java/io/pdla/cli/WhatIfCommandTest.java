@@ -54,7 +54,7 @@ class WhatIfCommandTest {
 
     @Test
     void aStridedRunsLogShowsTheStridedPatternAndTheTimesBenchMatrixPredicts() throws IOException {
-        Path log = Files.write(tmp.resolve("ior.darshan"), stridedLog());
+        Path log = keptStridedLog();
         Path json = tmp.resolve("what-if.json");
         AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString(), "--json", json.toString());
         assertEquals(0, r.code(), r.out() + r.err());
@@ -176,6 +176,19 @@ class WhatIfCommandTest {
         if (r.code() == 2) assertTrue(r.err().contains("pdla what-if: "), r.err());
         else assertTrue(r.out().contains("fastest for "), r.out());
         assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    /**
+     * The strided log, also kept as {@code target/written-logs/what-if-ior-strided.darshan} beside darshan's written logs
+     * (bench/RESULTS-online.md runs what-if on it); written whole or not at all, as {@link WrittenLogs} writes.
+     */
+    static Path keptStridedLog() throws IOException {
+        Path dir = WrittenLogs.dir(), p = dir.resolve("what-if-ior-strided.darshan");
+        Files.createDirectories(dir);
+        Path t = Files.createTempFile(dir, "what-if-ior-strided", ".tmp");
+        Files.write(t, stridedLog());
+        Files.move(t, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return p;
     }
 
     /** The strided workload as an application's Darshan log: per rank, its writes then its reads of the shared file, in DXT. */
