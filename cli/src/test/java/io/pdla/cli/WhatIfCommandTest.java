@@ -164,6 +164,24 @@ class WhatIfCommandTest {
                 "2 HServers read the original slower than 8: " + original + " vs " + matrix.row(Scheme.ORIGINAL).readSeconds());
     }
 
+    @Test
+    void segmentsOfARankBeyondTheJobsSizeAreReportedNotReplayed() throws IOException {
+        long id = 0x10a0000000000002L;
+        long[] off = {0, 1 << 20, 2 << 20}, len = {4096, 4096, 4096};
+        double[] start = {1, 2, 3}, end = {1.5, 2.5, 3.5};
+        DxtRecord beyond = new DxtRecord(id, 5, "node0", 0, 3, off, len, start, end, new long[3]);
+        DarshanJob job = new DarshanJob(1000, 1_700_200_000L, 0, 1_700_200_060L, 0, 2, 78, "lib_ver=pdla\n", "./app",
+                List.of(new Mount("/", "ext4")));
+        Path log = Files.write(tmp.resolve("rank5.darshan"), DarshanWriter.write(new DarshanWriter.Content(job, Map.of(id, "/data/in.dat"),
+                List.of(), List.of(), List.of(beyond), List.of()), Compression.NONE));
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("NOT PREDICTED (1 file): its segments could not be replayed: DXT_POSIX has segments of rank 5 "
+                + "but the log's job had 2 processes"), r.out());
+        assertTrue(r.out().contains("\n  /data/in.dat\n"), r.out());
+        assertTrue(r.err().contains("nothing could be predicted") && r.err().contains(log.toString()), r.err());
+    }
+
     static List<Path> writtenLogs() throws IOException {
         return WrittenLogs.all();
     }
