@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.pdla.access.TraceRecord;
 import io.pdla.bench.schemes.Scheme;
 import io.pdla.bench.schemes.SchemeComparison;
 import io.pdla.bench.schemes.SchemeWorkloads;
@@ -16,15 +15,12 @@ import io.pdla.darshan.DxtRecord;
 import io.pdla.darshan.ModuleId;
 import io.pdla.darshan.Mount;
 import io.pdla.darshan.WrittenLogs;
-import io.pdla.patterns.TraceSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -209,37 +205,8 @@ class WhatIfCommandTest {
         return p;
     }
 
-    /** The strided workload as an application's Darshan log: per rank, its writes then its reads of the shared file, in DXT. */
+    /** The strided workload as an application's Darshan log (uncompressed, so a test can cut it inside a region). */
     static byte[] stridedLog() {
-        long id = 0x10a0000000000001L;
-        List<DxtRecord> dxt = new ArrayList<>();
-        for (int rank : STRIDED.read().ranks()) dxt.add(record(id, rank, STRIDED.write(), STRIDED.read()));
-        DarshanJob job = new DarshanJob(1000, 1_700_200_000L, 0, 1_700_200_060L, 0, 8, 77, "lib_ver=pdla\n",
-                "./ior -a MPIIO -t 256k -s 16", List.of(new Mount("/scratch", "lustre"), new Mount("/", "ext4")));
-        return DarshanWriter.write(new DarshanWriter.Content(job, Map.of(id, SHARED), List.of(), List.of(), dxt, dxt), Compression.NONE);
-    }
-
-    private static DxtRecord record(long id, int rank, TraceSource writes, TraceSource reads) {
-        List<TraceRecord> w = list(writes.records(rank)), r = list(reads.records(rank));
-        int n = w.size() + r.size();
-        long[] off = new long[n], len = new long[n];
-        double[] start = new double[n], end = new double[n];
-        // the writes come first in time, the reads after them, as an application that writes its data and reads it back
-        double readsAfter = w.isEmpty() ? 0 : w.get(w.size() - 1).endNanos() / 1e9 + 1;
-        for (int i = 0; i < n; i++) {
-            TraceRecord t = i < w.size() ? w.get(i) : r.get(i - w.size());
-            double shift = i < w.size() ? 0 : readsAfter;
-            off[i] = t.offset();
-            len[i] = t.length();
-            start[i] = shift + t.startNanos() / 1e9;
-            end[i] = shift + t.endNanos() / 1e9;
-        }
-        return new DxtRecord(id, rank, "node" + rank / 4, w.size(), r.size(), off, len, start, end, new long[n]);
-    }
-
-    private static List<TraceRecord> list(Iterator<TraceRecord> it) {
-        List<TraceRecord> l = new ArrayList<>();
-        it.forEachRemaining(t -> { if (t.op().movesData()) l.add(t); });
-        return l;
+        return IorDarshanLogs.log(SHARED, STRIDED, 8, "./ior -a MPIIO -t 256k -s 16", Compression.NONE);
     }
 }
