@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.LongPredicate;
 
 /**
  * A Darshan log's DXT segments as the analyzer's trace: one record per segment, per rank in start-time order,
@@ -32,20 +33,32 @@ final class DarshanTraceSource implements TraceSource {
     final ModuleId used;
 
     DarshanTraceSource(DarshanLog log) {
+        this(log, wholeLogChoice(log), id -> true);
+    }
+
+    /** DXT_MPIIO when every one of its segments has an offset, else DXT_POSIX (null when the log has neither). */
+    private static ModuleData wholeLogChoice(DarshanLog log) {
         ModuleData mpi = log.module(ModuleId.DXT_MPIIO);
         ModuleData posix = log.module(ModuleId.DXT_POSIX);
-        ModuleData chosen = posix;
         if (mpi != null && !mpi.records().isEmpty() && mpi.recordsOf(DxtRecord.class).stream()
                 .allMatch(d -> java.util.Arrays.stream(d.offsets()).allMatch(o -> o >= 0))) {
-            chosen = mpi;
+            return mpi;
         }
+        return posix;
+    }
+
+    /**
+     * The segments of {@code chosen} (a DXT module of {@code log}, or null for none) of the records whose file id
+     * {@code keep} accepts; {@code pdla what-if} makes one such source per file, from the module it chose for it.
+     */
+    DarshanTraceSource(DarshanLog log, ModuleData chosen, LongPredicate keep) {
         used = chosen == null ? null : chosen.module();
         Map<Long, Integer> fileIds = new HashMap<>();
         Map<Integer, String> files = new TreeMap<>();
         if (chosen != null) {
             if (chosen.partial()) warnings.add(chosen.module().label() + " is incomplete in the log (trace buffers overflowed)");
             for (DxtRecord d : chosen.recordsOf(DxtRecord.class)) {
-                if (d.rank() < 0) continue;
+                if (d.rank() < 0 || !keep.test(d.id())) continue;
                 int fid = fileIds.computeIfAbsent(d.id(), k -> fileIds.size());
                 String name = log.name(d.id());
                 files.put(fid, name == null || name.isEmpty() ? "record-" + Long.toUnsignedString(d.id()) : name);

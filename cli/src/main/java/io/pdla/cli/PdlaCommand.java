@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
                 AnalyzeCommand.class,
                 PatternsCommand.class,
                 WhyCommand.class,
+                WhatIfCommand.class,
                 ReportCommand.class,
                 DarshanCommand.class,
                 LogsCommand.class,

@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue 18: the real {@code pdla} command line ({@link PdlaCommand#commandLine()}, as {@code main} runs it) on
  * mutated input files: a trace directory ({@code pdla trace dump}, {@code pdla counters}, {@code pdla why}), a
- * Darshan log ({@code pdla darshan parse}) and an {@code --intervals} CSV ({@code pdla why}). Exit 0 when the
+ * Darshan log ({@code pdla darshan parse}, {@code pdla why}, {@code pdla what-if}) and an {@code --intervals} CSV ({@code pdla why}). Exit 0 when the
  * damage left the input readable, else exit 2 with a message naming the file (or, for a trace directory, the
  * directory or the rank file); never a stack trace, never exit 1.
  */
@@ -308,7 +308,7 @@ class BadInputFilesFuzzTest {
 
     @Provide
     Arbitrary<String> darshanCommand() {
-        return Arbitraries.of("darshan parse", "darshan parse --all", "why");
+        return Arbitraries.of("darshan parse", "darshan parse --all", "why", "what-if");
     }
 
     /** CSV-level damage as well as byte-level: cells replaced by nonsense, columns added or dropped. */

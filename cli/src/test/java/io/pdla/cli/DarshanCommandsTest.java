@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * pdla darshan parse, pdla why and pdla analyze on every sample log (darshan's {@link WrittenLogs}), and on the optional
- * corpus of real runtime logs ({@link ExternalLogs}) when it is named.
+ * corpus of real runtime logs ({@link ExternalLogs}) when it is named, with pdla what-if (whose own cases are in
+ * {@link WhatIfCommandTest}).
  */
 class DarshanCommandsTest {
     @TempDir
@@ -144,6 +145,17 @@ class DarshanCommandsTest {
             AnalyzeCommandTest.Run w = run(new WhyCommand(Optional.empty()), log.toString());
             assertEquals(0, w.code(), log + ": " + w.err());
             assertTrue(w.out().contains("I/O mode: "), log + ": " + w.out());
+        }
+    }
+
+    @Test
+    void whatIfOnTheOptionalCorpusPredictsOrSaysWhatTheLogLacks() throws IOException {
+        for (Path log : ExternalLogs.assumeAll()) {
+            AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
+            assertTrue(r.code() == 0 || r.code() == 2, log + ": exit " + r.code() + ": " + r.err());
+            if (r.code() == 0) assertTrue(r.out().contains("fastest for "), log + ": " + r.out());
+            else assertTrue(r.err().contains("pdla what-if: ") && r.err().contains(log.toString()), log + ": " + r.err());
+            assertFalse(r.err().contains("\tat "), log + ": " + r.err());
         }
     }
 

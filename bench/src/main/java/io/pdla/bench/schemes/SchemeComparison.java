@@ -158,7 +158,11 @@ public final class SchemeComparison {
 
     /** The patterns the daemon would replicate for this trace: analysis, pattern-database entries, {@link ReplicaSelection}. */
     public static List<KeyedPattern> chosen(TraceSource source) {
-        AnalysisReport report = new Analyzer().analyze(source);
+        return chosen(new Analyzer().analyze(source));
+    }
+
+    /** The patterns the daemon would replicate from an analysis already made: pattern-database entries, {@link ReplicaSelection}. */
+    public static List<KeyedPattern> chosen(AnalysisReport report) {
         return ReplicaSelection.choose(PatternEntries.of(report)).chosen();
     }
 
@@ -167,7 +171,15 @@ public final class SchemeComparison {
      * patterns as the daemon does (for reads), whatever the phase.
      */
     public PhaseResult phase(String name, TraceSource source, Op op) {
-        List<KeyedPattern> chosen = chosen(source);
+        return phase(name, source, op, new Analyzer().analyze(source));
+    }
+
+    /**
+     * {@link #phase(String, TraceSource, Op)} with the phase's analysis made by the caller, who also shows its
+     * patterns ({@code pdla what-if}): the trace is analysed once, not once for the patterns and once for the schemes.
+     */
+    public PhaseResult phase(String name, TraceSource source, Op op, AnalysisReport analysis) {
+        List<KeyedPattern> chosen = chosen(analysis);
         int ranks = source.ranks().size();
         if (ranks == 0) throw new IllegalArgumentException("workload " + name + " has no ranks");
         if (source.ranks().first() != 0 || source.ranks().last() != ranks - 1) {
@@ -232,7 +244,8 @@ public final class SchemeComparison {
         return new Plan(scheme, files, new Redirector(source.job().app(), uris, originalIndex, replicas), placements);
     }
 
-    static String describe(Layout l) {
+    /** A layout as the tables print it: "1-DH 64k hdd", "1-DV ssd", "2-D group 4 64k hdd", "hybrid sh=.. ss=..". */
+    public static String describe(Layout l) {
         String space = l.space().label();
         switch (l.distribution()) {
             case ONE_DH: return "1-DH " + size(l.stripe()) + " " + space;
