@@ -1,5 +1,7 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+
 /**
  * Darshan's "four most common values" (access sizes or strides). At run time at most
  * {@value #MAX_DISTINCT} distinct values are counted per file and kind, later new values are ignored; 0 takes

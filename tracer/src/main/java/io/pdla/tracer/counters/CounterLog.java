@@ -1,5 +1,7 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+
 import io.pdla.tracer.format.JobInfo;
 import io.pdla.tracer.format.RankClock;
 import io.pdla.tracer.format.RankSummary;

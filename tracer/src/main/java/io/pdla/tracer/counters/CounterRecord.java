@@ -1,5 +1,7 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+
 import java.util.Arrays;
 
 /**

@@ -1,5 +1,9 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.MpiioFCounter;
+
 import io.pdla.tracer.format.JobInfo;
 
 import java.io.PrintWriter;

@@ -1,10 +1,15 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.MpiioFCounter;
+import io.pdla.darshan.SizeBins;
+
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 
-import static io.pdla.tracer.counters.MpiioCounter.*;
-import static io.pdla.tracer.counters.PosixCounter.*;
+import static io.pdla.darshan.MpiioCounter.*;
+import static io.pdla.darshan.PosixCounter.*;
 
 /**
  * The counters of one file on one rank, both modules, as calls happen. The MPI-IO record counts each call

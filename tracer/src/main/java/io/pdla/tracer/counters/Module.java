@@ -1,5 +1,11 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.MpiioCounter;
+import io.pdla.darshan.MpiioFCounter;
+
 import java.util.List;
 
 /** A Darshan module: its name in darshan-parser output, its id in our counter file, and its counters. */

@@ -1,5 +1,7 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+
 /**
  * Run-time state behind one module's float counters, in nanoseconds since the rank's origin: the
  * timestamps, overlap-free cumulative timers (Darshan's TIMER_INC_NO_OVERLAP) and the slowest calls.

@@ -1,11 +1,14 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.Merge;
+
 import java.util.List;
 
-import static io.pdla.tracer.counters.MpiioCounter.*;
-import static io.pdla.tracer.counters.MpiioFCounter.*;
-import static io.pdla.tracer.counters.PosixCounter.*;
-import static io.pdla.tracer.counters.PosixFCounter.*;
+import static io.pdla.darshan.MpiioCounter.*;
+import static io.pdla.darshan.MpiioFCounter.*;
+import static io.pdla.darshan.PosixCounter.*;
+import static io.pdla.darshan.PosixFCounter.*;
 
 /**
  * Combines records: the shared-file reduction across ranks into one rank -1 record, and the module totals

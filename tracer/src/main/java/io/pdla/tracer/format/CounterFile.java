@@ -1,6 +1,6 @@
 package io.pdla.tracer.format;
 
-import io.pdla.tracer.counters.Counter;
+import io.pdla.darshan.Counter;
 import io.pdla.tracer.counters.CounterRecord;
 import io.pdla.tracer.counters.Module;
 

@@ -1,5 +1,12 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.MpiioCounter;
+import io.pdla.darshan.MpiioFCounter;
+import io.pdla.darshan.SizeBins;
+
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;

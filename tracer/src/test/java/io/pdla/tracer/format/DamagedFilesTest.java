@@ -5,7 +5,7 @@ import io.pdla.access.Positioning;
 import io.pdla.tracer.counters.CounterLog;
 import io.pdla.tracer.counters.CounterRecord;
 import io.pdla.tracer.counters.Module;
-import io.pdla.tracer.counters.PosixCounter;
+import io.pdla.darshan.PosixCounter;
 import io.pdla.tracer.testing.TracedJob;
 import io.pdla.tracer.testing.Workloads;
 import org.junit.jupiter.api.Test;

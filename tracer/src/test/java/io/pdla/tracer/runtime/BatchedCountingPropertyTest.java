@@ -4,7 +4,7 @@ import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.intercept.IoCall;
-import io.pdla.tracer.counters.Counter;
+import io.pdla.darshan.Counter;
 import io.pdla.tracer.counters.CounterRecord;
 import io.pdla.tracer.counters.FileCounters;
 import io.pdla.tracer.format.ByteArraySink;
