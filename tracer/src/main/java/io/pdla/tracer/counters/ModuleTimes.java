@@ -106,7 +106,7 @@ final class ModuleTimes {
     }
 
     /** Float counters in the shared POSIX/MPIIO order: 4 starts, 4 ends, read, write, meta, max read, max write. */
-    void writeTo(CounterRecord r, Counter[] f, Counter maxReadSizeCounter, Counter maxWriteSizeCounter) {
+    void writeTo(TracedRecord r, Counter[] f, Counter maxReadSizeCounter, Counter maxWriteSizeCounter) {
         for (int i = 0; i < 4; i++) {
             r.setF(f[i], seconds(start[i]));
             r.setF(f[4 + i], seconds(end[i]));

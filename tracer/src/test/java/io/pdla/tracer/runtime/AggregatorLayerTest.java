@@ -6,7 +6,7 @@ import io.pdla.access.Positioning;
 import io.pdla.access.TraceRecord;
 import io.pdla.intercept.InterceptorChain;
 import io.pdla.tracer.counters.CounterLog;
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.counters.Module;
 import io.pdla.darshan.MpiioCounter;
 import io.pdla.darshan.PosixCounter;
@@ -91,13 +91,13 @@ class AggregatorLayerTest {
         assertTrue(agg.stream().allMatch(x -> x.startNanos() >= 0 && x.endNanos() >= x.startNanos()), "aligned to the job start: " + agg);
 
         CounterLog log = CounterLog.load(job.traceDir);
-        List<CounterRecord> aggPosix = log.records(Module.AGG_POSIX);
+        List<TracedRecord> aggPosix = log.records(Module.AGG_POSIX);
         assertEquals(1, aggPosix.size(), "one aggregator: " + aggPosix);
         assertEquals(0, aggPosix.get(0).rank());
         assertEquals(region, aggPosix.get(0).get(PosixCounter.POSIX_BYTES_WRITTEN), why);
         assertEquals(agg.size(), aggPosix.get(0).get(PosixCounter.POSIX_WRITES), why);
         assertEquals(0, aggPosix.get(0).get(PosixCounter.POSIX_READS), why);
-        CounterRecord mpiio = log.records(Module.MPIIO).stream().filter(x -> x.rank() == -1).findFirst().orElseThrow();
+        TracedRecord mpiio = log.records(Module.MPIIO).stream().filter(x -> x.rank() == -1).findFirst().orElseThrow();
         assertEquals(nprocs, mpiio.get(MpiioCounter.MPIIO_COLL_WRITES), "one collective write per rank, " + why);
         assertEquals(0, mpiio.get(MpiioCounter.MPIIO_INDEP_WRITES), why);
         assertEquals(region, mpiio.get(MpiioCounter.MPIIO_BYTES_WRITTEN), why);
