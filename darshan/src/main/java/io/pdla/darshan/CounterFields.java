@@ -34,6 +34,30 @@ public final class CounterFields {
         }
     }
 
+    /** The record id of any record a module holds (0 for an unknown kind). */
+    public static long recordId(Object record) {
+        if (record instanceof CounterRecord c) return c.id();
+        if (record instanceof LustreRecord l) return l.id();
+        if (record instanceof HeatmapRecord hm) return hm.id();
+        if (record instanceof DxtRecord d) return d.id();
+        return 0;
+    }
+
+    /** The rank of any record a module holds (0 for an unknown kind). */
+    public static long rank(Object record) {
+        if (record instanceof CounterRecord c) return c.rank();
+        if (record instanceof LustreRecord l) return l.rank();
+        if (record instanceof HeatmapRecord hm) return hm.rank();
+        if (record instanceof DxtRecord d) return d.rank();
+        return 0;
+    }
+
+    /** The file name darshan-parser prints for a record of {@code id}: the log's name, else what darshan-util puts there. */
+    public static String fileName(DarshanLog log, ModuleId id, long recordId) {
+        String name = log.name(recordId);
+        return name != null ? name : id == ModuleId.BGQ ? "darshan-bgq-record" : "(null)";
+    }
+
     private static void counters(ModuleId id, CounterRecord c, Sink out) {
         CounterLayout l = CounterLayout.of(id);
         if (l == null) throw new IllegalArgumentException(id + " has no counter records");

@@ -177,10 +177,9 @@ public final class ParserReport {
         }
         CounterTotals totals = detailed && CounterTotals.accumulates(id) ? new CounterTotals(id, log.job().nprocs()) : null;
         for (Object r : m.records()) {
-            long recId = recordId(r);
-            String name = log.name(recId);
-            Mount mnt = log.job().mountOf(name);
-            String tail = "\t" + (name == null ? (id == ModuleId.BGQ ? "darshan-bgq-record" : "(null)") : name) + "\t"
+            long recId = CounterFields.recordId(r);
+            Mount mnt = log.job().mountOf(log.name(recId));
+            String tail = "\t" + CounterFields.fileName(log, id, recId) + "\t"
                     + (mnt == null ? "UNKNOWN" : mnt.path()) + "\t" + (mnt == null ? "UNKNOWN" : mnt.type()) + "\n";
             if (opt.base()) printRecord(id, r, tail);
             if (totals != null && r instanceof CounterRecord c) totals.add(c);
@@ -197,14 +196,6 @@ public final class ParserReport {
         }
         if (opt.file()) totals.appendFileCounts(out);
         if (opt.perf()) totals.appendPerf(out);
-    }
-
-    private static long recordId(Object r) {
-        if (r instanceof CounterRecord c) return c.id();
-        if (r instanceof LustreRecord l) return l.id();
-        if (r instanceof HeatmapRecord hm) return hm.id();
-        if (r instanceof DxtRecord d) return d.id();
-        return 0;
     }
 
     private void describe(ModuleId id, int ver) {
@@ -227,9 +218,8 @@ public final class ParserReport {
     }
 
     private void printRecord(ModuleId id, Object r, String tail) {
-        long rank = r instanceof CounterRecord c ? c.rank() : r instanceof LustreRecord l ? l.rank()
-                : r instanceof HeatmapRecord hm ? hm.rank() : 0;
-        long recId = recordId(r);
+        long rank = CounterFields.rank(r);
+        long recId = CounterFields.recordId(r);
         CounterFields.of(id, r, (name, value) -> CounterFields.line(out, id.label(), rank, recId, name, value, tail));
     }
 

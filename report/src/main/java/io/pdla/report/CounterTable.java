@@ -3,8 +3,6 @@ package io.pdla.report;
 import io.pdla.darshan.CounterFields;
 import io.pdla.darshan.CounterRecord;
 import io.pdla.darshan.DarshanLog;
-import io.pdla.darshan.HeatmapRecord;
-import io.pdla.darshan.LustreRecord;
 import io.pdla.darshan.ModuleData;
 import io.pdla.darshan.ModuleId;
 import io.pdla.darshan.PosixCounter;
@@ -69,12 +67,8 @@ public final class CounterTable {
             // what darshan-parser prints no records of: modules it cannot decode, DXT, a module whose first record failed
             if (id == null || id.currentVersion() == 0 || id == ModuleId.DXT_POSIX || id == ModuleId.DXT_MPIIO || m.note() != null) continue;
             for (Object r : m.records()) {
-                long recId = r instanceof CounterRecord c ? c.id() : r instanceof LustreRecord l ? l.id()
-                        : r instanceof HeatmapRecord hm ? hm.id() : 0;
-                long rank = r instanceof CounterRecord c ? c.rank() : r instanceof LustreRecord l ? l.rank()
-                        : r instanceof HeatmapRecord hm ? hm.rank() : 0;
-                String name = log.name(recId);
-                b.record(id.label(), rank, recId, name == null ? (id == ModuleId.BGQ ? "darshan-bgq-record" : "(null)") : name, id, r);
+                long recId = CounterFields.recordId(r);
+                b.record(id.label(), CounterFields.rank(r), recId, CounterFields.fileName(log, id, recId), id, r);
             }
         }
         return b.build();

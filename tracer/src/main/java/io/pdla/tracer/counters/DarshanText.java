@@ -104,17 +104,11 @@ public final class DarshanText {
         return t;
     }
 
-    /** The numbers of darshan-parser's {@code --perf} block for one module ({@link CounterTotals.Perf}'s). */
-    public record Perf(long totalBytes, double slowestRankIoTime, double slowestRankMetaOnlyTime, double slowestRankRwOnlyTime,
-                       int slowestRank, double sharedTimeBySlowest) {
-        public double aggTimeBySlowest() {
-            return slowestRankIoTime + sharedTimeBySlowest;
-        }
-    }
-
-    public static Perf perf(Module m, List<TracedRecord> records) {
-        CounterTotals.Perf p = totals(m, records, Integer.MAX_VALUE).perf();
-        return new Perf(p.totalBytes(), p.slowestRankIoTime(), p.slowestRankMetaOnlyTime(), p.slowestRankRwOnlyTime(),
-                p.slowestRank(), p.sharedTimeBySlowest());
+    /**
+     * The numbers of darshan-parser's {@code --perf} block for one module's records. Every rank counts: the job's process
+     * count only bounds which ranks darshan-util believes, and these records come from the job itself.
+     */
+    public static CounterTotals.Perf perf(Module m, List<TracedRecord> records) {
+        return totals(m, records, Integer.MAX_VALUE).perf();
     }
 }

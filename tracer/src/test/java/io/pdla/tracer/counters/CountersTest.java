@@ -249,7 +249,7 @@ class CountersTest {
         assertEquals(2 * 20 * 2048, bytesWritten);
         assertTrue(w.toString().contains("\ntotal_POSIX_BYTES_WRITTEN: " + (2 * 20 * 2048) + "\n"));
         assertTrue(w.toString().contains("\n# total_bytes: " + (2 * 2 * 20 * 2048) + "\n"), "POSIX bytes read + written");
-        DarshanText.Perf perf = DarshanText.perf(Module.POSIX, log.records(Module.POSIX));
+        io.pdla.darshan.CounterTotals.Perf perf = DarshanText.perf(Module.POSIX, log.records(Module.POSIX));
         assertEquals(shared(log).getF(PosixFCounter.POSIX_F_SLOWEST_RANK_TIME), perf.sharedTimeBySlowest(), 0);
     }
 
