@@ -1,6 +1,10 @@
 package io.pdla.analytics;
 
 import io.pdla.darshan.CounterNames;
+import io.pdla.darshan.MpiioCounter;
+import io.pdla.darshan.MpiioFCounter;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.PosixFCounter;
 import io.pdla.darshan.CounterRecord;
 import io.pdla.darshan.DarshanJob;
 import io.pdla.darshan.DarshanLog;
@@ -49,18 +53,18 @@ final class LogRows {
     static {
         List<String> pc = CounterNames.counters(ModuleId.POSIX), pf = CounterNames.fcounters(ModuleId.POSIX);
         List<String> mc = CounterNames.counters(ModuleId.MPIIO), mf = CounterNames.fcounters(ModuleId.MPIIO);
-        P_READS = pc.indexOf("POSIX_READS");
-        P_WRITES = pc.indexOf("POSIX_WRITES");
-        P_BYTES_READ = pc.indexOf("POSIX_BYTES_READ");
-        P_BYTES_WRITTEN = pc.indexOf("POSIX_BYTES_WRITTEN");
-        PF_READ = pf.indexOf("POSIX_F_READ_TIME");
-        PF_WRITE = pf.indexOf("POSIX_F_WRITE_TIME");
-        PF_META = pf.indexOf("POSIX_F_META_TIME");
-        M_BYTES_READ = mc.indexOf("MPIIO_BYTES_READ");
-        M_BYTES_WRITTEN = mc.indexOf("MPIIO_BYTES_WRITTEN");
-        MF_READ = mf.indexOf("MPIIO_F_READ_TIME");
-        MF_WRITE = mf.indexOf("MPIIO_F_WRITE_TIME");
-        MF_META = mf.indexOf("MPIIO_F_META_TIME");
+        P_READS = PosixCounter.POSIX_READS.ordinal();
+        P_WRITES = PosixCounter.POSIX_WRITES.ordinal();
+        P_BYTES_READ = PosixCounter.POSIX_BYTES_READ.ordinal();
+        P_BYTES_WRITTEN = PosixCounter.POSIX_BYTES_WRITTEN.ordinal();
+        PF_READ = PosixFCounter.POSIX_F_READ_TIME.ordinal();
+        PF_WRITE = PosixFCounter.POSIX_F_WRITE_TIME.ordinal();
+        PF_META = PosixFCounter.POSIX_F_META_TIME.ordinal();
+        M_BYTES_READ = MpiioCounter.MPIIO_BYTES_READ.ordinal();
+        M_BYTES_WRITTEN = MpiioCounter.MPIIO_BYTES_WRITTEN.ordinal();
+        MF_READ = MpiioFCounter.MPIIO_F_READ_TIME.ordinal();
+        MF_WRITE = MpiioFCounter.MPIIO_F_WRITE_TIME.ordinal();
+        MF_META = MpiioFCounter.MPIIO_F_META_TIME.ordinal();
         FILE_POSIX = Schema.FILE.index(pc.get(0));
         FILE_POSIX_F = Schema.FILE.index(pf.get(0));
         FILE_MPIIO = Schema.FILE.index(mc.get(0));

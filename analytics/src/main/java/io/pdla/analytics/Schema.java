@@ -1,12 +1,20 @@
 package io.pdla.analytics;
 
 import io.pdla.darshan.CounterNames;
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.SizeBins;
 import io.pdla.darshan.ModuleId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import static io.pdla.darshan.MpiioCounter.*;
+import static io.pdla.darshan.MpiioFCounter.*;
+import static io.pdla.darshan.PosixCounter.*;
+import static io.pdla.darshan.PosixFCounter.*;
 
 /**
  * The four tables and their columns. Counter columns carry Darshan's counter names ({@code POSIX_BYTES_READ},
@@ -46,24 +54,33 @@ public final class Schema {
     /** Job-level sums of these counters (over every record of the job, -1 "not recorded" counted as 0). */
     public static final List<String> JOB_SUMS;
     /** POSIX request-size bins up to 1 MiB: Drishti's "small request" (as {@code pdla why} counts them). */
-    public static final List<String> SMALL_BINS = List.of(
-            "POSIX_SIZE_READ_0_100", "POSIX_SIZE_READ_100_1K", "POSIX_SIZE_READ_1K_10K", "POSIX_SIZE_READ_10K_100K",
-            "POSIX_SIZE_READ_100K_1M", "POSIX_SIZE_WRITE_0_100", "POSIX_SIZE_WRITE_100_1K", "POSIX_SIZE_WRITE_1K_10K",
-            "POSIX_SIZE_WRITE_10K_100K", "POSIX_SIZE_WRITE_100K_1M");
+    public static final List<String> SMALL_BINS = smallBins();
+
+    private static List<String> names(Counter... counters) {
+        return List.of(Counter.names(counters));
+    }
+
+    private static List<String> smallBins() {
+        int n = SizeBins.binsUpTo(1 << 20);
+        List<String> out = new ArrayList<>(SizeBins.names(PosixCounter.POSIX_SIZE_READ_0_100).subList(0, n));
+        out.addAll(SizeBins.names(PosixCounter.POSIX_SIZE_WRITE_0_100).subList(0, n));
+        return List.copyOf(out);
+    }
 
     public static final Table JOB, FILE, RANK, SEGMENT;
     private static final Map<String, Table> BY_NAME = new LinkedHashMap<>();
 
     static {
-        List<String> sums = new ArrayList<>(List.of("POSIX_OPENS", "POSIX_READS", "POSIX_WRITES", "POSIX_SEEKS",
-                "POSIX_STATS", "POSIX_FSYNCS", "POSIX_BYTES_READ", "POSIX_BYTES_WRITTEN", "POSIX_CONSEC_READS",
-                "POSIX_CONSEC_WRITES", "POSIX_SEQ_READS", "POSIX_SEQ_WRITES", "POSIX_RW_SWITCHES"));
-        for (String n : CounterNames.counters(ModuleId.POSIX)) if (n.startsWith("POSIX_SIZE_")) sums.add(n);
-        sums.addAll(List.of("POSIX_F_READ_TIME", "POSIX_F_WRITE_TIME", "POSIX_F_META_TIME", "MPIIO_INDEP_OPENS",
-                "MPIIO_COLL_OPENS", "MPIIO_INDEP_READS", "MPIIO_INDEP_WRITES", "MPIIO_COLL_READS", "MPIIO_COLL_WRITES",
-                "MPIIO_SPLIT_READS", "MPIIO_SPLIT_WRITES", "MPIIO_NB_READS", "MPIIO_NB_WRITES", "MPIIO_BYTES_READ",
-                "MPIIO_BYTES_WRITTEN", "MPIIO_F_READ_TIME", "MPIIO_F_WRITE_TIME", "MPIIO_F_META_TIME",
-                "STDIO_BYTES_READ", "STDIO_BYTES_WRITTEN"));
+        List<String> sums = new ArrayList<>(names(POSIX_OPENS, POSIX_READS, POSIX_WRITES, POSIX_SEEKS, POSIX_STATS,
+                POSIX_FSYNCS, POSIX_BYTES_READ, POSIX_BYTES_WRITTEN, POSIX_CONSEC_READS, POSIX_CONSEC_WRITES, POSIX_SEQ_READS,
+                POSIX_SEQ_WRITES, POSIX_RW_SWITCHES));
+        sums.addAll(SizeBins.names(POSIX_SIZE_READ_0_100));
+        sums.addAll(SizeBins.names(POSIX_SIZE_WRITE_0_100));
+        sums.addAll(names(POSIX_F_READ_TIME, POSIX_F_WRITE_TIME, POSIX_F_META_TIME, MPIIO_INDEP_OPENS, MPIIO_COLL_OPENS,
+                MPIIO_INDEP_READS, MPIIO_INDEP_WRITES, MPIIO_COLL_READS, MPIIO_COLL_WRITES, MPIIO_SPLIT_READS,
+                MPIIO_SPLIT_WRITES, MPIIO_NB_READS, MPIIO_NB_WRITES, MPIIO_BYTES_READ, MPIIO_BYTES_WRITTEN,
+                MPIIO_F_READ_TIME, MPIIO_F_WRITE_TIME, MPIIO_F_META_TIME));
+        sums.addAll(List.of("STDIO_BYTES_READ", "STDIO_BYTES_WRITTEN"));
         JOB_SUMS = List.copyOf(sums);
 
         List<Column> job = new ArrayList<>(List.of(

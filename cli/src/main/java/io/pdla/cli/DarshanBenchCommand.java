@@ -2,6 +2,10 @@ package io.pdla.cli;
 
 import io.pdla.darshan.Compression;
 import io.pdla.darshan.CounterRecord;
+import io.pdla.darshan.MpiioCounter;
+import io.pdla.darshan.MpiioFCounter;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.PosixFCounter;
 import io.pdla.darshan.DarshanJob;
 import io.pdla.darshan.DarshanLog;
 import io.pdla.darshan.DarshanReader;
@@ -121,8 +125,10 @@ final class DarshanBenchCommand implements Callable<Integer> {
         for (int i = 0; i < files; i++) {
             long id = rnd.nextLong();
             names.put(id, "/scratch/job/out/file-" + i + ".h5");
-            posix.add(new CounterRecord(id, i % 64, 0, counters(69, rnd), fcounters(17, rnd)));
-            mpiio.add(new CounterRecord(id, i % 64, 0, counters(51, rnd), fcounters(17, rnd)));
+            posix.add(new CounterRecord(id, i % 64, 0, counters(PosixCounter.values().length, rnd),
+                    fcounters(PosixFCounter.values().length, rnd)));
+            mpiio.add(new CounterRecord(id, i % 64, 0, counters(MpiioCounter.values().length, rnd),
+                    fcounters(MpiioFCounter.values().length, rnd)));
         }
         List<DxtRecord> dxt = new ArrayList<>();
         int perRecord = 10_000;

@@ -1,6 +1,8 @@
 package io.pdla.cli;
 
 import io.pdla.darshan.CounterRecord;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.SizeBins;
 import io.pdla.darshan.DarshanLog;
 import io.pdla.darshan.LustreRecord;
 import io.pdla.darshan.ModuleData;
@@ -12,6 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import static io.pdla.darshan.MpiioCounter.*;
+import static io.pdla.darshan.PosixCounter.*;
+import static io.pdla.darshan.PosixFCounter.*;
 
 /**
  * A Darshan log's per-file intervals and counters as the root-cause analyzer's {@link FileIoStats}: POSIX gives the
@@ -39,6 +45,12 @@ final class DarshanFileStats {
         Set<Integer> osts;
     }
 
+    /** First open, read and write; last read, write and close (the file's active interval). */
+    private static final PosixFCounter[] STARTS = {POSIX_F_OPEN_START_TIMESTAMP, POSIX_F_READ_START_TIMESTAMP, POSIX_F_WRITE_START_TIMESTAMP};
+    private static final PosixFCounter[] ENDS = {POSIX_F_READ_END_TIMESTAMP, POSIX_F_WRITE_END_TIMESTAMP, POSIX_F_CLOSE_END_TIMESTAMP};
+    /** Requests below 1 MiB are small (Drishti's rule): the size bins up to 100K_1M. */
+    private static final int SMALL_BINS = SizeBins.binsUpTo(1 << 20);
+
     static List<FileIoStats> collect(DarshanLog log) {
         Map<Long, Acc> byId = new LinkedHashMap<>();
         ModuleData posix = log.module(ModuleId.POSIX);
@@ -48,18 +60,19 @@ final class DarshanFileStats {
                 long[] c = r.counters();
                 double[] f = r.fcounters();
                 Acc a = byId.computeIfAbsent(r.id(), k -> new Acc());
-                for (int i : new int[] {0, 1, 2}) if (f[i] > 0) a.start = Math.min(a.start, f[i]);
-                for (int i : new int[] {5, 6, 7}) a.end = Math.max(a.end, f[i]);
-                a.read += Math.max(0, c[14]);
-                a.written += Math.max(0, c[15]);
-                long reqs = Math.max(0, c[3]) + Math.max(0, c[4]);
+                for (PosixFCounter t : STARTS) if (f[t.ordinal()] > 0) a.start = Math.min(a.start, f[t.ordinal()]);
+                for (PosixFCounter t : ENDS) a.end = Math.max(a.end, f[t.ordinal()]);
+                a.read += Math.max(0, c[POSIX_BYTES_READ.ordinal()]);
+                a.written += Math.max(0, c[POSIX_BYTES_WRITTEN.ordinal()]);
+                long reqs = Math.max(0, c[POSIX_READS.ordinal()]) + Math.max(0, c[POSIX_WRITES.ordinal()]);
                 a.requests += reqs;
-                a.consec += Math.max(0, c[18]) + Math.max(0, c[19]);
-                for (int i = 29; i <= 33; i++) a.small += Math.max(0, c[i]);
-                for (int i = 39; i <= 43; i++) a.small += Math.max(0, c[i]);
+                a.consec += Math.max(0, c[POSIX_CONSEC_READS.ordinal()]) + Math.max(0, c[POSIX_CONSEC_WRITES.ordinal()]);
+                for (int i = 0; i < SMALL_BINS; i++) {
+                    a.small += Math.max(0, c[POSIX_SIZE_READ_0_100.ordinal() + i]) + Math.max(0, c[POSIX_SIZE_WRITE_0_100.ordinal() + i]);
+                }
                 // META_TIME of a shared record is summed over all ranks, and per-rank records of one file add up
                 // too: the per-rank mean is what compares with the file's interval
-                a.meta += Math.max(0, f[10]);
+                a.meta += Math.max(0, f[POSIX_F_META_TIME.ordinal()]);
                 a.views += r.rank() < 0 ? nprocs : 1;
                 if (r.rank() < 0) a.shared = true; else a.ranks.add((int) r.rank());
             }
@@ -69,7 +82,7 @@ final class DarshanFileStats {
             for (CounterRecord r : mpiio.recordsOf(CounterRecord.class)) {
                 Acc a = byId.get(r.id());
                 if (a == null) continue;
-                boolean coll = r.counters()[4] + r.counters()[5] > 0;
+                boolean coll = r.counters()[MPIIO_COLL_READS.ordinal()] + r.counters()[MPIIO_COLL_WRITES.ordinal()] > 0;
                 a.collective = (a.collective != null && a.collective) || coll;
             }
         }
@@ -109,7 +122,8 @@ final class DarshanFileStats {
         Map<Integer, Long> out = new java.util.HashMap<>();
         for (CounterRecord r : posix.recordsOf(CounterRecord.class)) {
             if (r.rank() < 0) return null;
-            out.merge((int) r.rank(), Math.max(0, r.counters()[14]) + Math.max(0, r.counters()[15]), Long::sum);
+            out.merge((int) r.rank(), Math.max(0, r.counters()[POSIX_BYTES_READ.ordinal()])
+                    + Math.max(0, r.counters()[POSIX_BYTES_WRITTEN.ordinal()]), Long::sum);
         }
         return out.isEmpty() ? null : out;
     }

@@ -7,16 +7,16 @@ import io.pdla.analytics.QueryException;
 import io.pdla.analytics.QueryResult;
 import io.pdla.analytics.Tables;
 import io.pdla.darshan.DarshanLog;
-import io.pdla.darshan.ParserReport;
 import io.pdla.patterns.TraceSource;
 import io.pdla.patterns.rootcause.TraceFileStats;
 import io.pdla.replicator.catalog.CatalogException;
+import io.pdla.report.CounterTable;
 import io.pdla.report.CrossJobReport;
 import io.pdla.report.JobReport;
 import io.pdla.report.ReplicaView;
 import io.pdla.size.ByteSizeConverter;
 import io.pdla.tracer.counters.CounterLog;
-import io.pdla.tracer.counters.DarshanText;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.format.TraceDirectoryException;
 import io.pdla.tracer.format.TraceFormatException;
 import picocli.CommandLine.Command;
@@ -27,11 +27,9 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneId;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -195,9 +193,11 @@ public final class ReportCommand implements Callable<Integer> {
         stats.warnings().forEach(r::warning);
         r.fileStats(stats.files(), stats.bytesByRank());
         try {
-            StringWriter text = new StringWriter();
-            DarshanText.print(CounterLog.load(dir, true), false, false, new PrintWriter(text));
-            r.counters(text.toString());
+            CounterTable.Builder table = CounterTable.builder();
+            for (TracedRecord c : CounterLog.load(dir, true).records()) {
+                table.record(c.module().label(), c.rank(), c.recordId(), c.fileName(), c.module().layout(), c.counters());
+            }
+            r.counters(table.build());
         } catch (IOException | RuntimeException e) {
             r.noCounters("the counters of " + dir + " could not be read: " + e.getMessage());
         }
@@ -236,13 +236,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         var files = DarshanFileStats.collect(log);
         r.fileStats(files, DarshanFileStats.bytesByRank(log));
-        StringBuilder text = new StringBuilder();
-        try {
-            new ParserReport(text, new StringBuilder(), ZoneId.systemDefault()).print(log, new ParserReport.Options(true, false, false, false, true));
-            r.counters(text.toString());
-        } catch (ParserReport.IncompleteLogException e) {
-            r.noCounters("the log is incomplete: " + e.getMessage());
-        }
+        r.counters(CounterTable.of(log));
         replicas(r, source.job().app(), source.job().files());
         return r;
     }

@@ -6,10 +6,10 @@ import io.pdla.cli.programs.CollectiveStrided;
 import io.pdla.mpiio.launch.MpjJob;
 import io.pdla.patterns.TraceSource;
 import io.pdla.tracer.counters.CounterLog;
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.counters.Module;
-import io.pdla.tracer.counters.MpiioCounter;
-import io.pdla.tracer.counters.PosixCounter;
+import io.pdla.darshan.MpiioCounter;
+import io.pdla.darshan.PosixCounter;
 import io.pdla.tracer.format.TraceDirectory;
 import io.pdla.tracer.format.TraceLayer;
 import org.junit.jupiter.api.Test;
@@ -85,13 +85,13 @@ class CollectiveTracingEndToEndTest {
         assertEquals(total, aggregatorBytes, "the aggregators wrote every byte once, " + why);
 
         CounterLog log = CounterLog.load(traces);
-        CounterRecord mpiio = log.records(Module.MPIIO).stream().filter(x -> x.rank() == -1).findFirst().orElseThrow();
+        TracedRecord mpiio = log.records(Module.MPIIO).stream().filter(x -> x.rank() == -1).findFirst().orElseThrow();
         assertEquals(np, mpiio.get(MpiioCounter.MPIIO_COLL_WRITES), "one collective write per rank");
         assertEquals(0, mpiio.get(MpiioCounter.MPIIO_INDEP_WRITES));
         assertEquals(np, mpiio.get(MpiioCounter.MPIIO_COLL_OPENS));
         assertEquals(total, mpiio.get(MpiioCounter.MPIIO_BYTES_WRITTEN));
-        List<CounterRecord> aggPosix = log.records(Module.AGG_POSIX);
-        assertEquals(aggregators, aggPosix.stream().map(CounterRecord::rank).sorted().toList(), "AGG-POSIX records of the aggregators");
+        List<TracedRecord> aggPosix = log.records(Module.AGG_POSIX);
+        assertEquals(aggregators, aggPosix.stream().map(TracedRecord::rank).sorted().toList(), "AGG-POSIX records of the aggregators");
         assertEquals(total, aggPosix.stream().mapToLong(x -> x.get(PosixCounter.POSIX_BYTES_WRITTEN)).sum());
         assertEquals(coll.values().stream().mapToLong(CollectiveJobs.Coll::aggregatorCalls).sum(),
                 aggPosix.stream().mapToLong(x -> x.get(PosixCounter.POSIX_WRITES)).sum(), "one POSIX write per aggregator storage call (no stripe-size I/O here)");

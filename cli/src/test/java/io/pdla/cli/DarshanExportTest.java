@@ -88,8 +88,8 @@ class DarshanExportTest {
         }
         // DXT_POSIX lists the operations the POSIX counters count (one per flattened extent)
         long posixOps = log.module(ModuleId.POSIX).recordsOf(io.pdla.darshan.CounterRecord.class).stream()
-                .mapToLong(r -> r.counters()[io.pdla.tracer.counters.PosixCounter.POSIX_WRITES.ordinal()]
-                        + r.counters()[io.pdla.tracer.counters.PosixCounter.POSIX_READS.ordinal()]).sum();
+                .mapToLong(r -> r.counters()[io.pdla.darshan.PosixCounter.POSIX_WRITES.ordinal()]
+                        + r.counters()[io.pdla.darshan.PosixCounter.POSIX_READS.ordinal()]).sum();
         assertEquals(RANKS * WRITES, posixOps);
         assertEquals(posixOps, log.module(ModuleId.DXT_POSIX).recordsOf(DxtRecord.class).stream()
                 .mapToLong(DxtRecord::segmentCount).sum());

@@ -175,82 +175,27 @@ public final class ParserReport {
             describe(id, m.version());
             out.append("\n#<module>\t<rank>\t<record id>\t<counter>\t<value>\t<file name>\t<mount pt>\t<fs type>\n");
         }
-        Accumulator acc = detailed && CounterLayout.of(id) != null && id != ModuleId.DFS && id != ModuleId.DAOS
-                ? new Accumulator(id, log.job().nprocs()) : null;
+        CounterTotals totals = detailed && CounterTotals.accumulates(id) ? new CounterTotals(id, log.job().nprocs()) : null;
         for (Object r : m.records()) {
-            long recId = recordId(r);
-            String name = log.name(recId);
-            Mount mnt = log.job().mountOf(name);
-            String tail = "\t" + (name == null ? (id == ModuleId.BGQ ? "darshan-bgq-record" : "(null)") : name) + "\t"
+            long recId = CounterFields.recordId(r);
+            Mount mnt = log.job().mountOf(log.name(recId));
+            String tail = "\t" + CounterFields.fileName(log, id, recId) + "\t"
                     + (mnt == null ? "UNKNOWN" : mnt.path()) + "\t" + (mnt == null ? "UNKNOWN" : mnt.type()) + "\n";
             if (opt.base()) printRecord(id, r, tail);
-            if (acc != null && r instanceof CounterRecord c) acc.inject(c);
+            if (totals != null && r instanceof CounterRecord c) totals.add(c);
         }
         if (m.error() != null) {
             err.append("Error: failed to parse ").append(id.label()).append(" module record.\n");
             return;
         }
-        if (acc == null) return;
+        if (totals == null) return;
         if (opt.total()) {
             describe(id, m.version());
             out.append('\n');
-            CounterLayout l = CounterLayout.of(id);
-            for (int i = 0; i < l.intNames.length; i++) out.append("total_").append(l.intNames[i]).append(": ").append(acc.agg[i]).append('\n');
-            for (int i = 0; i < l.floatNames.length; i++) out.append("total_").append(l.floatNames[i]).append(": ").append(CFormat.f6(acc.fagg[i])).append('\n');
+            totals.appendTotal(out);
         }
-        if (opt.file()) {
-            long[][] c = acc.categories();
-            out.append("\n# Total file counts\n");
-            out.append("# -----\n");
-            out.append("# <file_type>: type of file access:\n");
-            out.append("#    *read_only: file was only read\n");
-            out.append("#    *write_only: file was only written\n");
-            out.append("#    *read_write: file was read and written\n");
-            out.append("#    *unique: file was opened by a single process only\n");
-            out.append("#    *shared: file was accessed by a group of processes (maybe all processes)\n");
-            out.append("# <file_count> total number of files of this type\n");
-            out.append("# <total_bytes> total number of bytes moved to/from files of this type\n");
-            out.append("# <max_byte_offset> maximum byte offset accessed for a file of this type\n");
-            out.append("\n# <file_type> <file_count> <total_bytes> <max_byte_offset>\n");
-            String[] labels = {"total", "read_only", "write_only", "read_write", "unique"};
-            for (int i = 0; i < labels.length; i++) {
-                out.append("# ").append(labels[i]).append(": ").append(c[i][0]).append(' ').append(c[i][1]).append(' ').append(c[i][2]).append('\n');
-            }
-            out.append("# shared: ").append(c[5][0] + c[6][0]).append(' ').append(c[5][1] + c[6][1]).append(' ')
-                    .append(c[5][2] + c[6][2]).append('\n');
-        }
-        if (opt.perf()) {
-            double[] s = acc.slowestUnique();
-            double aggTime = s[0] + acc.sharedTimeBySlowest;
-            double aggPerf = aggTime != 0 ? (acc.totalBytes / 1048576.0) / aggTime : 0;
-            out.append("\n# performance\n");
-            out.append("# -----------\n");
-            out.append("# total_bytes: ").append(acc.totalBytes).append('\n');
-            out.append("#\n");
-            out.append("# I/O timing for unique files (seconds):\n");
-            out.append("# ...........................\n");
-            out.append("# unique files: slowest_rank_io_time: ").append(CFormat.f6(s[0])).append('\n');
-            out.append("# unique files: slowest_rank_meta_only_time: ").append(CFormat.f6(s[1])).append('\n');
-            out.append("# unique files: slowest_rank_rw_only_time: ").append(CFormat.f6(s[2])).append('\n');
-            out.append("# unique files: slowest_rank: ").append((int) s[3]).append('\n');
-            out.append("#\n");
-            out.append("# I/O timing for shared files (seconds):\n");
-            out.append("# ...........................\n");
-            out.append("# shared files: time_by_slowest: ").append(CFormat.f6(acc.sharedTimeBySlowest)).append('\n');
-            out.append("#\n");
-            out.append("# Aggregate performance, including both shared and unique files:\n");
-            out.append("# ...........................\n");
-            out.append("# agg_time_by_slowest: ").append(CFormat.f6(aggTime)).append(" # seconds\n");
-            out.append("# agg_perf_by_slowest: ").append(CFormat.f6(aggPerf)).append(" # MiB/s\n");
-        }
-    }
-
-    private static long recordId(Object r) {
-        if (r instanceof CounterRecord c) return c.id();
-        if (r instanceof LustreRecord l) return l.id();
-        if (r instanceof HeatmapRecord hm) return hm.id();
-        if (r instanceof DxtRecord d) return d.id();
-        return 0;
+        if (opt.file()) totals.appendFileCounts(out);
+        if (opt.perf()) totals.appendPerf(out);
     }
 
     private void describe(ModuleId id, int ver) {
@@ -272,63 +217,10 @@ public final class ParserReport {
         }
     }
 
-    private void line(ModuleId id, long rank, long recId, String counter, String value, String tail) {
-        out.append(id.label()).append('\t').append(rank).append('\t').append(CFormat.u64(recId)).append('\t')
-                .append(counter).append('\t').append(value).append(tail);
-    }
-
     private void printRecord(ModuleId id, Object r, String tail) {
-        if (r instanceof CounterRecord c) {
-            CounterLayout l = CounterLayout.of(id);
-            for (int i = 0; i < c.counters().length; i++) {
-                String n = l.intNames[i];
-                String v = n.equals("POSIX_RENAMED_FROM") ? CFormat.u64(c.counters()[i]) : Long.toString(c.counters()[i]);
-                line(id, c.rank(), c.id(), n, v, tail);
-            }
-            for (int i = 0; i < c.fcounters().length; i++) line(id, c.rank(), c.id(), l.floatNames[i], CFormat.f6(c.fcounters()[i]), tail);
-            if (id == ModuleId.H5D) line(id, c.rank(), c.id(), "H5D_FILE_REC_ID", CFormat.u64(c.fileRecordId()), tail);
-            if (id == ModuleId.PNETCDF_VAR) line(id, c.rank(), c.id(), "PNETCDF_VAR_FILE_REC_ID", CFormat.u64(c.fileRecordId()), tail);
-        } else if (r instanceof LustreRecord l) {
-            printLustre(l, tail);
-        } else if (r instanceof HeatmapRecord hm) {
-            line(id, hm.rank(), hm.id(), "HEATMAP_F_BIN_WIDTH_SECONDS", CFormat.f6(hm.binWidthSeconds()), tail);
-            for (int i = 0; i < hm.readBins().length; i++) line(id, hm.rank(), hm.id(), "HEATMAP_READ_BIN_" + i, Long.toString(hm.readBins()[i]), tail);
-            for (int i = 0; i < hm.writeBins().length; i++) line(id, hm.rank(), hm.id(), "HEATMAP_WRITE_BIN_" + i, Long.toString(hm.writeBins()[i]), tail);
-        }
-    }
-
-    private static final String[] FLAGS = {"stale,", "prefrd,", "prefwr,", "offline,", "init,", "nosync,", "extension,",
-        "parity,", "compress,", "partial,", "nocompr,", "neg,"};
-
-    private void printLustre(LustreRecord l, String tail) {
-        ModuleId id = ModuleId.LUSTRE;
-        line(id, l.rank(), l.id(), "LUSTRE_NUM_COMPONENTS", Long.toString(l.components().length), tail);
-        line(id, l.rank(), l.id(), "LUSTRE_NUM_STRIPES", Long.toString(l.ostIds().length), tail);
-        int ost = 0;
-        for (int i = 0; i < l.components().length; i++) {
-            long[] c = l.components()[i];
-            String p = "LUSTRE_COMP" + (i + 1);
-            for (int j = 0; j < 7; j++) {
-                String name = p + DarshanText.LUSTRE_COMP[j].substring("LUSTRE_COMP".length());
-                String v;
-                if (j == LustreRecord.STRIPE_PATTERN) {
-                    v = switch ((int) c[j]) { case 0 -> "raid0"; case 2 -> "mdt"; case 4 -> "raid0,overstriped"; case 8 -> "foreign"; default -> "N/A"; };
-                    if (c[j] != (int) c[j]) v = "N/A";
-                } else if (j == LustreRecord.FLAGS) {
-                    StringBuilder s = new StringBuilder();
-                    for (int k = 0; k < FLAGS.length; k++) if ((c[j] & (1L << k)) != 0) s.append(FLAGS[k]);
-                    v = s.length() > 0 ? s.substring(0, s.length() - 1) : "0";
-                    if (c[j] == -1) v = "N/A";
-                } else {
-                    v = Long.toString(c[j]);
-                }
-                line(id, l.rank(), l.id(), name, v, tail);
-            }
-            line(id, l.rank(), l.id(), p + "_POOL_NAME", l.poolNames()[i].isEmpty() ? "N/A" : l.poolNames()[i], tail);
-            for (int j = 0; j < c[LustreRecord.STRIPE_COUNT] && ost < l.ostIds().length; j++) {
-                line(id, l.rank(), l.id(), p + "_OST_ID_" + j, Long.toString(l.ostIds()[ost++]), tail);
-            }
-        }
+        long rank = CounterFields.rank(r);
+        long recId = CounterFields.recordId(r);
+        CounterFields.of(id, r, (name, value) -> CounterFields.line(out, id.label(), rank, recId, name, value, tail));
     }
 
     private String ctime(long epochSec) {

@@ -58,9 +58,8 @@ public final class Charts {
     static final Color SSD = new Color(0xf28e2b);
     private static final Color[] RANKS = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x17becf)};
-    /** Darshan's access-size bins (the tracer's {@code SizeBins}), as darshan-parser names them. */
-    public static final List<String> SIZE_BINS = List.of("0-100", "100-1K", "1K-10K", "10K-100K", "100K-1M", "1M-4M",
-            "4M-10M", "10M-100M", "100M-1G", "1G+");
+    /** Darshan's access-size bins, labelled for a chart. */
+    public static final List<String> SIZE_BINS = io.pdla.darshan.SizeBins.LABELS;
 
     private Charts() {
     }
@@ -197,7 +196,7 @@ public final class Charts {
         long[][] bins = new long[2][SIZE_BINS.size()];
         for (TraceRecord r : records) {
             if (!r.op().movesData()) continue;
-            bins[r.op() == IoOp.WRITE ? 1 : 0][io.pdla.tracer.counters.SizeBins.bin(r.length())]++;
+            bins[r.op() == IoOp.WRITE ? 1 : 0][io.pdla.darshan.SizeBins.bin(r.length())]++;
         }
         return bins;
     }

@@ -1,14 +1,23 @@
 package io.pdla.report;
 
+import io.pdla.darshan.CounterFields;
+import io.pdla.darshan.CounterRecord;
+import io.pdla.darshan.DarshanLog;
+import io.pdla.darshan.ModuleData;
+import io.pdla.darshan.ModuleId;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.SizeBins;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Counters in darshan-parser's text layout ({@code <module>\t<rank>\t<record id>\t<counter>\t<value>\t<file>\t<mount>\t<fs>},
- * {@code #} comments), which both pdla's trace directories ({@code pdla counters}) and Darshan logs
- * ({@code pdla darshan parse}) print, folded by module and record.
+ * Counters folded by module and record, each counter named and valued as darshan-parser prints it. Built from
+ * records ({@link #builder()}: a Darshan log's, or a trace directory's as the tracer reduces them), or read back
+ * from a saved darshan-parser text ({@link #parse}: {@code <module>\t<rank>\t<record id>\t<counter>\t<value>\t<file>...},
+ * {@code #} comments), such as a trace directory's {@code counters.txt}.
  */
 public final class CounterTable {
     public record Counter(String name, String value) {
@@ -17,8 +26,8 @@ public final class CounterTable {
     public record Record(String module, String rank, String id, String file, List<Counter> counters) {
     }
 
-    private static final List<String> BIN_SUFFIX = List.of("0_100", "100_1K", "1K_10K", "10K_100K", "100K_1M", "1M_4M",
-            "4M_10M", "10M_100M", "100M_1G", "1G_PLUS");
+    private static final List<String> READ_BINS = SizeBins.names(PosixCounter.POSIX_SIZE_READ_0_100);
+    private static final List<String> WRITE_BINS = SizeBins.names(PosixCounter.POSIX_SIZE_WRITE_0_100);
 
     /** module -> its records, in the order the text lists them. */
     private final Map<String, List<Record>> modules = new LinkedHashMap<>();
@@ -45,6 +54,50 @@ public final class CounterTable {
         return t;
     }
 
+    /** Collects records one by one; the names and values come from the darshan module ({@link CounterFields}). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The counter records of a Darshan log, module by module, as darshan-parser lists them. */
+    public static CounterTable of(DarshanLog log) {
+        Builder b = builder();
+        for (ModuleData m : log.modules()) {
+            ModuleId id = m.module();
+            // what darshan-parser prints no records of: modules it cannot decode, DXT, a module whose first record failed
+            if (id == null || id.currentVersion() == 0 || id == ModuleId.DXT_POSIX || id == ModuleId.DXT_MPIIO || m.note() != null) continue;
+            for (Object r : m.records()) {
+                long recId = CounterFields.recordId(r);
+                b.record(id.label(), CounterFields.rank(r), recId, CounterFields.fileName(log, id, recId), id, r);
+            }
+        }
+        return b.build();
+    }
+
+    public static final class Builder {
+        private final CounterTable table = new CounterTable();
+
+        private Builder() {
+        }
+
+        /**
+         * One record: {@code record} is a {@link CounterRecord} in {@code layout}'s counter order (or a Lustre or heatmap
+         * record), shown under {@code module} (e.g. the tracer's AGG-POSIX, whose records have the POSIX layout).
+         */
+        public Builder record(String module, long rank, long recordId, String file, ModuleId layout, Object record) {
+            List<Counter> counters = new ArrayList<>();
+            CounterFields.of(layout, record, (name, value) -> counters.add(new Counter(name, value)));
+            if (counters.isEmpty()) return this;
+            Record r = new Record(module, Long.toString(rank), Long.toUnsignedString(recordId), file, counters);
+            table.modules.computeIfAbsent(module, m -> new ArrayList<>()).add(r);
+            return this;
+        }
+
+        public CounterTable build() {
+            return table;
+        }
+    }
+
     public Map<String, List<Record>> modules() {
         return modules;
     }
@@ -60,14 +113,13 @@ public final class CounterTable {
     public long[][] posixSizeBins() {
         List<Record> posix = modules.get("POSIX");
         if (posix == null) return null;
-        long[][] bins = new long[2][BIN_SUFFIX.size()];
+        long[][] bins = new long[2][SizeBins.COUNT];
         boolean any = false;
         for (Record r : posix) {
             for (Counter c : r.counters()) {
-                int op = c.name().startsWith("POSIX_SIZE_READ_") ? 0 : c.name().startsWith("POSIX_SIZE_WRITE_") ? 1 : -1;
+                int op = READ_BINS.contains(c.name()) ? 0 : WRITE_BINS.contains(c.name()) ? 1 : -1;
                 if (op < 0) continue;
-                int bin = BIN_SUFFIX.indexOf(c.name().substring(op == 0 ? 16 : 17));
-                if (bin < 0) continue;
+                int bin = (op == 0 ? READ_BINS : WRITE_BINS).indexOf(c.name());
                 try {
                     long v = Long.parseLong(c.value().trim());
                     if (v > 0) bins[op][bin] += v;

@@ -121,11 +121,16 @@ public final class JobReport {
         return this;
     }
 
-    /** The counters, in darshan-parser's text layout. */
-    public JobReport counters(String darshanParserText) {
-        counters = CounterTable.parse(darshanParserText);
+    /** The counters, from records ({@link CounterTable#builder()}, {@link CounterTable#of}). */
+    public JobReport counters(CounterTable table) {
+        counters = table;
         if (counters.isEmpty()) noCounters = "the counter log has no records";
         return this;
+    }
+
+    /** The counters, from a saved darshan-parser text (e.g. a trace directory's counters.txt). */
+    public JobReport counters(String darshanParserText) {
+        return counters(CounterTable.parse(darshanParserText));
     }
 
     public JobReport noCounters(String why) {

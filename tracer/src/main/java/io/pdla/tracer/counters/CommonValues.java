@@ -1,5 +1,7 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+
 /**
  * Darshan's "four most common values" (access sizes or strides). At run time at most
  * {@value #MAX_DISTINCT} distinct values are counted per file and kind, later new values are ignored; 0 takes
@@ -62,7 +64,7 @@ public final class CommonValues {
     }
 
     /** Writes the table into four value counters followed by four count counters. */
-    public void writeTo(CounterRecord r, Counter[] valueCounters, Counter[] countCounters) {
+    public void writeTo(TracedRecord r, Counter[] valueCounters, Counter[] countCounters) {
         for (int i = 0; i < 4; i++) {
             r.set(valueCounters[i], values[i]);
             r.set(countCounters[i], counts[i]);
@@ -118,7 +120,7 @@ public final class CommonValues {
     }
 
     /** Merges table b into table a (both given as counters of their records), as the shared reduction does. */
-    static void merge(CounterRecord into, CounterRecord from, Counter[] valueCounters, Counter[] countCounters) {
+    static void merge(TracedRecord into, TracedRecord from, Counter[] valueCounters, Counter[] countCounters) {
         long[] vals = new long[4];
         long[] cnts = new long[4];
         for (int i = 0; i < 4; i++) {

@@ -1,5 +1,7 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+
 import io.pdla.tracer.format.JobInfo;
 import io.pdla.tracer.format.RankClock;
 import io.pdla.tracer.format.RankSummary;
@@ -21,7 +23,7 @@ import java.util.TreeSet;
  * MPI_Finalize; here the reader does it, since the tracer has no communicator). Files touched by a subset
  * of ranks keep one record per rank. With one process nothing is reduced, as in Darshan.
  */
-public record CounterLog(JobInfo job, List<CounterRecord> records) {
+public record CounterLog(JobInfo job, List<TracedRecord> records) {
     /** The reduced log as darshan-parser text ({@code --total --perf}), written next to the summaries. */
     public static final String TEXT_FILE = "counters.txt";
 
@@ -48,16 +50,16 @@ public record CounterLog(JobInfo job, List<CounterRecord> records) {
         List<RankSummary> ranks = TraceDirectory.readSummaries(dir, allowMissingRanks);
         JobInfo job = JobInfo.merge(dir, ranks);
         List<RankClock> clocks = ranks.stream().map(r -> new RankClock(r.originEpochNanos(), r.originNanoTime(), r.clockDomain())).toList();
-        List<CounterRecord> perRank = new ArrayList<>();
+        List<TracedRecord> perRank = new ArrayList<>();
         for (RankSummary r : ranks) {
             double shift = new RankClock(r.originEpochNanos(), r.originNanoTime(), r.clockDomain()).shiftNanos(clocks) / 1e9;
-            for (CounterRecord c : r.records()) perRank.add(aligned(c, shift));
+            for (TracedRecord c : r.records()) perRank.add(aligned(c, shift));
         }
         return new CounterLog(job, reduce(perRank, job.app().processes()));
     }
 
-    private static CounterRecord aligned(CounterRecord c, double shiftSeconds) {
-        CounterRecord out = c.copy();
+    private static TracedRecord aligned(TracedRecord c, double shiftSeconds) {
+        TracedRecord out = c.copy();
         List<Counter> f = c.module().fcounters();
         for (int i = 0; i < 8; i++) { // the four start and four end timestamps
             if (out.getF(f.get(i)) != 0) out.setF(f.get(i), out.getF(f.get(i)) + shiftSeconds);
@@ -66,32 +68,32 @@ public record CounterLog(JobInfo job, List<CounterRecord> records) {
     }
 
     /** Shared records (present on every rank) reduced to rank -1; rank -1 records first, then by rank. */
-    public static List<CounterRecord> reduce(List<CounterRecord> perRank, int nprocs) {
-        Map<String, List<CounterRecord>> byFile = new LinkedHashMap<>();
-        for (CounterRecord r : perRank) byFile.computeIfAbsent(r.module() + "/" + r.recordId(), k -> new ArrayList<>()).add(r);
-        List<CounterRecord> shared = new ArrayList<>();
-        List<CounterRecord> rest = new ArrayList<>();
-        for (List<CounterRecord> group : byFile.values()) {
+    public static List<TracedRecord> reduce(List<TracedRecord> perRank, int nprocs) {
+        Map<String, List<TracedRecord>> byFile = new LinkedHashMap<>();
+        for (TracedRecord r : perRank) byFile.computeIfAbsent(r.module() + "/" + r.recordId(), k -> new ArrayList<>()).add(r);
+        List<TracedRecord> shared = new ArrayList<>();
+        List<TracedRecord> rest = new ArrayList<>();
+        for (List<TracedRecord> group : byFile.values()) {
             Set<Integer> ranks = new TreeSet<>();
-            for (CounterRecord r : group) ranks.add(r.rank());
+            for (TracedRecord r : group) ranks.add(r.rank());
             if (nprocs > 1 && ranks.size() == nprocs && group.size() == nprocs) {
-                group.sort(Comparator.comparingInt(CounterRecord::rank));
+                group.sort(Comparator.comparingInt(TracedRecord::rank));
                 shared.add(RecordMerger.reduceShared(group));
             } else {
                 rest.addAll(group);
             }
         }
-        Comparator<CounterRecord> order = Comparator.comparing((CounterRecord r) -> r.module().ordinal())
-                .thenComparingInt(CounterRecord::rank).thenComparingLong(CounterRecord::recordId);
+        Comparator<TracedRecord> order = Comparator.comparing((TracedRecord r) -> r.module().ordinal())
+                .thenComparingInt(TracedRecord::rank).thenComparingLong(TracedRecord::recordId);
         shared.sort(order);
         rest.sort(order);
-        List<CounterRecord> out = new ArrayList<>(shared);
+        List<TracedRecord> out = new ArrayList<>(shared);
         out.addAll(rest);
-        out.sort(Comparator.comparing((CounterRecord r) -> r.module().ordinal()));
+        out.sort(Comparator.comparing((TracedRecord r) -> r.module().ordinal()));
         return out;
     }
 
-    public List<CounterRecord> records(Module m) {
+    public List<TracedRecord> records(Module m) {
         return records.stream().filter(r -> r.module() == m).toList();
     }
 }

@@ -3,6 +3,7 @@ package io.pdla.tracer.counters;
 import io.pdla.access.IoOp;
 import io.pdla.access.TraceRecord;
 import io.pdla.darshan.Compression;
+import io.pdla.darshan.CounterRecord;
 import io.pdla.darshan.DarshanJob;
 import io.pdla.darshan.DarshanWriter;
 import io.pdla.darshan.DxtRecord;
@@ -50,17 +51,12 @@ public final class DarshanLogExport {
         JobInfo job = log.job();
         Map<Long, String> names = new LinkedHashMap<>();
         Set<Mount> mounts = new LinkedHashSet<>();
-        List<io.pdla.darshan.CounterRecord> posix = new ArrayList<>(), mpiio = new ArrayList<>();
-        for (CounterRecord r : log.records()) {
+        List<CounterRecord> posix = new ArrayList<>(), mpiio = new ArrayList<>();
+        for (TracedRecord r : log.records()) {
             if (r.module() == Module.AGG_POSIX) continue;
             names.putIfAbsent(r.recordId(), r.fileName());
             if (r.mountPoint() != null && !"UNKNOWN".equals(r.mountPoint())) mounts.add(new Mount(r.mountPoint(), r.fsType()));
-            long[] c = new long[r.module().counters().size()];
-            for (int i = 0; i < c.length; i++) c[i] = r.get(r.module().counters().get(i));
-            double[] f = new double[r.module().fcounters().size()];
-            for (int i = 0; i < f.length; i++) f[i] = r.getF(r.module().fcounters().get(i));
-            io.pdla.darshan.CounterRecord d = new io.pdla.darshan.CounterRecord(r.recordId(), r.rank(), 0, c, f);
-            (r.module() == Module.POSIX ? posix : mpiio).add(d);
+            (r.module() == Module.POSIX ? posix : mpiio).add(r.counters());
         }
         List<DxtRecord> dxt = dxt(traceDir, job, names);
         StringBuilder md = new StringBuilder("lib_ver=pdla\n");

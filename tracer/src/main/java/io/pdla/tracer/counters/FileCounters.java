@@ -1,10 +1,15 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.MpiioFCounter;
+import io.pdla.darshan.SizeBins;
+
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 
-import static io.pdla.tracer.counters.MpiioCounter.*;
-import static io.pdla.tracer.counters.PosixCounter.*;
+import static io.pdla.darshan.MpiioCounter.*;
+import static io.pdla.darshan.PosixCounter.*;
 
 /**
  * The counters of one file on one rank, both modules, as calls happen. The MPI-IO record counts each call
@@ -23,8 +28,8 @@ public final class FileCounters {
     private static final Counter[] MPIIO_ACCESS = {MPIIO_ACCESS1_ACCESS, MPIIO_ACCESS2_ACCESS, MPIIO_ACCESS3_ACCESS, MPIIO_ACCESS4_ACCESS};
     private static final Counter[] MPIIO_ACCESS_COUNT = {MPIIO_ACCESS1_COUNT, MPIIO_ACCESS2_COUNT, MPIIO_ACCESS3_COUNT, MPIIO_ACCESS4_COUNT};
 
-    private final CounterRecord posix;
-    private final CounterRecord mpiio;
+    private final TracedRecord posix;
+    private final TracedRecord mpiio;
     private final CommonValues posixAccess = new CommonValues();
     private final CommonValues posixStrides = new CommonValues();
     private final CommonValues mpiioAccess = new CommonValues();
@@ -45,8 +50,8 @@ public final class FileCounters {
     }
 
     private FileCounters(Module storageModule, int rank, long recordId, String path, String mountPoint, String fsType, long fileAlignment) {
-        this.posix = new CounterRecord(storageModule, rank, recordId, path, mountPoint, fsType);
-        this.mpiio = new CounterRecord(Module.MPIIO, rank, recordId, path, mountPoint, fsType);
+        this.posix = new TracedRecord(storageModule, rank, recordId, path, mountPoint, fsType);
+        this.mpiio = new TracedRecord(Module.MPIIO, rank, recordId, path, mountPoint, fsType);
         this.fileAlignment = fileAlignment;
         this.alignmentMask = fileAlignment > 0 && Long.bitCount(fileAlignment) == 1 ? fileAlignment - 1 : -1;
         for (Counter c : new Counter[]{POSIX_FILENOS, POSIX_DUPS, POSIX_STATS, POSIX_MMAPS, POSIX_RENAME_SOURCES,
@@ -270,8 +275,8 @@ public final class FileCounters {
     }
 
     /** A copy of the POSIX record as it stands. */
-    public CounterRecord posix() {
-        CounterRecord r = posix.copy();
+    public TracedRecord posix() {
+        TracedRecord r = posix.copy();
         posixAccess.writeTo(r, POSIX_ACCESS, POSIX_ACCESS_COUNT);
         posixStrides.writeTo(r, POSIX_STRIDE, POSIX_STRIDE_COUNT);
         posixTimes.writeTo(r, POSIX_F, POSIX_MAX_READ_TIME_SIZE, POSIX_MAX_WRITE_TIME_SIZE);
@@ -279,8 +284,8 @@ public final class FileCounters {
     }
 
     /** A copy of the MPI-IO record as it stands. */
-    public CounterRecord mpiio() {
-        CounterRecord r = mpiio.copy();
+    public TracedRecord mpiio() {
+        TracedRecord r = mpiio.copy();
         mpiioAccess.writeTo(r, MPIIO_ACCESS, MPIIO_ACCESS_COUNT);
         mpiioTimes.writeTo(r, MPIIO_F, MPIIO_MAX_READ_TIME_SIZE, MPIIO_MAX_WRITE_TIME_SIZE);
         return r;

@@ -1,5 +1,13 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.MpiioCounter;
+import io.pdla.darshan.MpiioFCounter;
+
+import io.pdla.darshan.ModuleId;
+
 import java.util.List;
 
 /** A Darshan module: its name in darshan-parser output, its id in our counter file, and its counters. */
@@ -32,6 +40,11 @@ public enum Module {
 
     public int id() {
         return id;
+    }
+
+    /** The Darshan module whose record layout this module's records have (AGG-POSIX: POSIX's). */
+    public ModuleId layout() {
+        return posixCounters() ? ModuleId.POSIX : ModuleId.MPIIO;
     }
 
     /** Whether the record holds POSIX counters (the application's or the aggregators'). */

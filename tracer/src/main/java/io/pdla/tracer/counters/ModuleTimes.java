@@ -1,5 +1,7 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+
 /**
  * Run-time state behind one module's float counters, in nanoseconds since the rank's origin: the
  * timestamps, overlap-free cumulative timers (Darshan's TIMER_INC_NO_OVERLAP) and the slowest calls.
@@ -104,7 +106,7 @@ final class ModuleTimes {
     }
 
     /** Float counters in the shared POSIX/MPIIO order: 4 starts, 4 ends, read, write, meta, max read, max write. */
-    void writeTo(CounterRecord r, Counter[] f, Counter maxReadSizeCounter, Counter maxWriteSizeCounter) {
+    void writeTo(TracedRecord r, Counter[] f, Counter maxReadSizeCounter, Counter maxWriteSizeCounter) {
         for (int i = 0; i < 4; i++) {
             r.setF(f[i], seconds(start[i]));
             r.setF(f[4 + i], seconds(end[i]));

@@ -1,16 +1,20 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.Merge;
+
 import java.util.List;
 
-import static io.pdla.tracer.counters.MpiioCounter.*;
-import static io.pdla.tracer.counters.MpiioFCounter.*;
-import static io.pdla.tracer.counters.PosixCounter.*;
-import static io.pdla.tracer.counters.PosixFCounter.*;
+import static io.pdla.darshan.MpiioCounter.*;
+import static io.pdla.darshan.MpiioFCounter.*;
+import static io.pdla.darshan.PosixCounter.*;
+import static io.pdla.darshan.PosixFCounter.*;
 
 /**
- * Combines records: the shared-file reduction across ranks into one rank -1 record, and the module totals
- * of {@code --total}. One implementation serves both (Darshan has two). Counters merge by their
- * {@link Merge} rule; the {@link Merge#RECORD} ones are handled here together with their partners.
+ * The shared-file reduction across ranks into one rank -1 record, as Darshan's runtime does it at MPI_Finalize
+ * ({@code posix/mpiio_record_reduction_op}); the tracer has no communicator, so its reader does it. Counters merge by
+ * their {@link Merge} rule; the {@link Merge#RECORD} ones are handled here together with their partners. Totals over
+ * a module's records ({@code --total}) are darshan-util's, {@link io.pdla.darshan.CounterTotals}.
  */
 public final class RecordMerger {
     /** Which counters of a module play the partner roles. */
@@ -46,13 +50,13 @@ public final class RecordMerger {
     }
 
     /** A rank's bytes read + written. */
-    public static long bytes(CounterRecord r) {
+    public static long bytes(TracedRecord r) {
         Roles x = roles(r.module());
         return r.get(x.bytesRead) + r.get(x.bytesWritten);
     }
 
     /** A rank's read + write + meta time, the time Darshan ranks ranks by. */
-    public static double ioTime(CounterRecord r) {
+    public static double ioTime(TracedRecord r) {
         Roles x = roles(r.module());
         return r.getF(x.readTime) + r.getF(x.writeTime) + r.getF(x.metaTime);
     }
@@ -62,13 +66,13 @@ public final class RecordMerger {
      * sums, min/max timestamps, the slowest op with its size, merged common values, fastest and slowest rank
      * with their bytes and time, and the population variance of per-rank time and bytes.
      */
-    public static CounterRecord reduceShared(List<CounterRecord> perRank) {
+    public static TracedRecord reduceShared(List<TracedRecord> perRank) {
         if (perRank.isEmpty()) throw new IllegalArgumentException("nothing to reduce");
         Roles x = roles(perRank.get(0).module());
-        CounterRecord acc = null;
+        TracedRecord acc = null;
         double sumT = 0, sumT2 = 0, sumB = 0, sumB2 = 0;
-        for (CounterRecord r : perRank) {
-            CounterRecord p = r.withRank(-1);
+        for (TracedRecord r : perRank) {
+            TracedRecord p = r.withRank(-1);
             long bytes = bytes(r);
             double time = ioTime(r);
             p.set(x.fastestRank, r.rank());
@@ -91,7 +95,7 @@ public final class RecordMerger {
     }
 
     /** Folds {@code in} into {@code acc} (same module). */
-    public static void mergeInto(CounterRecord acc, CounterRecord in) {
+    static void mergeInto(TracedRecord acc, TracedRecord in) {
         if (acc.module() != in.module()) throw new IllegalArgumentException("cannot merge " + in + " into " + acc);
         Module m = acc.module();
         long[] a = acc.rawCounters(), b = in.rawCounters();

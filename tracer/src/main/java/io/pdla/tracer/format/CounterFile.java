@@ -1,7 +1,7 @@
 package io.pdla.tracer.format;
 
-import io.pdla.tracer.counters.Counter;
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.darshan.Counter;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.counters.Module;
 
 import java.io.ByteArrayOutputStream;
@@ -62,7 +62,7 @@ public final class CounterFile {
                 string(out, f.getValue());
             }
             out.writeInt(s.records().size());
-            for (CounterRecord r : s.records()) {
+            for (TracedRecord r : s.records()) {
                 out.writeByte(r.module().id());
                 out.writeInt(r.rank());
                 out.writeLong(r.recordId());
@@ -129,7 +129,7 @@ public final class CounterFile {
             Map<Integer, String> files = new LinkedHashMap<>();
             for (int i = 0; i < nf; i++) files.put(b.getInt(), string(b, file));
             int nr = count(b, file, 1 << 24);
-            List<CounterRecord> records = new ArrayList<>(Math.min(nr, 1024));
+            List<TracedRecord> records = new ArrayList<>(Math.min(nr, 1024));
             for (int i = 0; i < nr; i++) {
                 what = "counter record " + i;
                 int at = b.position();
@@ -148,7 +148,7 @@ public final class CounterFile {
                 if (nfc != m.fcounters().size()) throw new TraceFormatException(file, at, "corrupt: " + m + " record with " + nfc + " float counters");
                 double[] f = new double[nfc];
                 for (int k = 0; k < nfc; k++) f[k] = b.getDouble();
-                records.add(new CounterRecord(m, recRank, id, name, mount, fs, c, f));
+                records.add(new TracedRecord(m, recRank, id, name, mount, fs, c, f));
             }
             what = "the CRC";
             int crcAt = b.position();

@@ -1,6 +1,6 @@
 package io.pdla.tracer.format;
 
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.tracer.counters.TracedRecord;
 
 import java.util.List;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.Map;
 public record RankSummary(int rank, int nprocs, long originEpochNanos, long originNanoTime, long clockDomain,
                           long startEpochNanos, long endEpochNanos, long requestsTraced, long droppedRequests,
                           boolean tracingFailed, String command, Map<String, String> hints, Map<Integer, String> files,
-                          List<CounterRecord> records) {
+                          List<TracedRecord> records) {
     public RankSummary {
         hints = Map.copyOf(hints);
         files = Map.copyOf(files);

@@ -7,7 +7,7 @@ import io.pdla.access.Positioning;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
 import io.pdla.tracer.counters.CounterLog;
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.counters.DarshanHash;
 import io.pdla.tracer.counters.FileCounters;
 import io.pdla.tracer.format.CounterFile;
@@ -431,7 +431,7 @@ final class RankTracer {
 
     /** The rank's summary as it stands: counter snapshots (copies), file table, job identity. */
     private RankSummary summary() {
-        List<CounterRecord> records = new ArrayList<>();
+        List<TracedRecord> records = new ArrayList<>();
         Map<Integer, String> ids = new HashMap<>();
         for (TracedFile t : files.values()) {
             records.add(t.counters().posix());

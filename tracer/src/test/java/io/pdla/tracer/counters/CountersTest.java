@@ -1,5 +1,12 @@
 package io.pdla.tracer.counters;
 
+import io.pdla.darshan.Counter;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.darshan.PosixFCounter;
+import io.pdla.darshan.MpiioCounter;
+import io.pdla.darshan.MpiioFCounter;
+import io.pdla.darshan.SizeBins;
+
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
@@ -34,12 +41,12 @@ class CountersTest {
         return new TracedJob(Files.createDirectories(tmp.resolve("data")), tmp.resolve("trace"), nprocs, "CounterWorkload");
     }
 
-    private static CounterRecord record(List<CounterRecord> records, Module m, int rank, String path) {
+    private static TracedRecord record(List<TracedRecord> records, Module m, int rank, String path) {
         return records.stream().filter(r -> r.module() == m && r.rank() == rank && r.fileName().equals(path)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + m + " record for rank " + rank + " and " + path + " in " + records));
     }
 
-    private static void assertCounters(Map<String, Long> want, CounterRecord got, String what) {
+    private static void assertCounters(Map<String, Long> want, TracedRecord got, String what) {
         for (Map.Entry<String, Long> e : want.entrySet()) {
             Counter c = got.module().counters().stream().filter(x -> x.name().equals(e.getKey())).findFirst().orElseThrow();
             assertEquals(e.getValue(), got.get(c), what + " " + e.getKey());
@@ -54,8 +61,8 @@ class CountersTest {
             List<Expected> all = job.expected(s.rank());
             for (String path : all.stream().map(Expected::path).distinct().toList()) {
                 List<Expected> mine = all.stream().filter(e -> e.path().equals(path)).toList();
-                CounterRecord posix = record(s.records(), Module.POSIX, s.rank(), path);
-                CounterRecord mpiio = record(s.records(), Module.MPIIO, s.rank(), path);
+                TracedRecord posix = record(s.records(), Module.POSIX, s.rank(), path);
+                TracedRecord mpiio = record(s.records(), Module.MPIIO, s.rank(), path);
                 assertCounters(NaiveCounters.posix(mine, posix.get(PosixCounter.POSIX_FILE_ALIGNMENT), job.storeOpens), posix, "rank " + s.rank() + " POSIX");
                 assertCounters(NaiveCounters.mpiio(mine, 9), mpiio, "rank " + s.rank() + " MPI-IO");
                 checkTimesAgainstTrace(traces, s, path, posix, mpiio);
@@ -67,7 +74,7 @@ class CountersTest {
      * The trace and the counters saw the same calls with the same clock: first/last timestamps and the
      * cumulative read/write time (one thread per rank, so no overlap) follow from the trace records.
      */
-    private static void checkTimesAgainstTrace(TraceDirectory traces, RankSummary s, String path, CounterRecord posix, CounterRecord mpiio) {
+    private static void checkTimesAgainstTrace(TraceDirectory traces, RankSummary s, String path, TracedRecord posix, TracedRecord mpiio) {
         long shift = traces.shiftNanos(s.rank());
         int fileId = s.files().entrySet().stream().filter(e -> e.getValue().equals(path)).findFirst().orElseThrow().getKey();
         List<TraceRecord> recs;
@@ -86,7 +93,7 @@ class CountersTest {
             }
             double busy = calls.stream().mapToLong(r -> r.endNanos() - r.startNanos()).sum() / 1e9;
             double syncs = recs.stream().filter(r -> r.op() == IoOp.SYNC).mapToLong(r -> r.endNanos() - r.startNanos()).sum() / 1e9;
-            for (CounterRecord c : List.of(posix, mpiio)) {
+            for (TracedRecord c : List.of(posix, mpiio)) {
                 List<Counter> f = c.module().fcounters();
                 double shiftS = shift / 1e9;
                 assertEquals(first, c.getF(f.get(read ? 1 : 2)) + shiftS, 1e-6, c + " first " + op);
@@ -108,7 +115,7 @@ class CountersTest {
         CounterLog log = CounterLog.load(job.traceDir);
         String path = job.expected(0).get(0).path();
         assertEquals(2, log.records().size(), "one shared record per module: " + log.records());
-        CounterRecord shared = record(log.records(), Module.POSIX, -1, path);
+        TracedRecord shared = record(log.records(), Module.POSIX, -1, path);
         List<Expected> everyone = new ArrayList<>();
         for (int r = 0; r < 4; r++) everyone.addAll(job.expected(r));
         long bytesWritten = everyone.stream().filter(e -> e.op() == IoOp.WRITE).mapToLong(Expected::length).sum();
@@ -128,12 +135,12 @@ class CountersTest {
     }
 
     /** Fastest/slowest rank and variances, recomputed from the per-rank records in a plain loop. */
-    private static void checkFastestSlowest(TracedJob job, Module m, String path, CounterRecord shared) throws IOException {
-        List<CounterRecord> perRank = new ArrayList<>();
+    private static void checkFastestSlowest(TracedJob job, Module m, String path, TracedRecord shared) throws IOException {
+        List<TracedRecord> perRank = new ArrayList<>();
         for (RankSummary s : TraceDirectory.readSummaries(job.traceDir)) perRank.add(record(s.records(), m, s.rank(), path));
         int fastest = -1, slowest = -1;
         double best = Double.MAX_VALUE, worst = -1, sum = 0, sumSq = 0, bsum = 0, bsumSq = 0;
-        for (CounterRecord r : perRank) {
+        for (TracedRecord r : perRank) {
             List<Counter> f = m.fcounters();
             double t = r.getF(f.get(8)) + r.getF(f.get(9)) + r.getF(f.get(10));
             long bytes = r.get(m.counters().stream().filter(c -> c.name().endsWith("_BYTES_READ")).findFirst().orElseThrow())
@@ -152,7 +159,7 @@ class CountersTest {
         assertEquals(best, shared.getF(fcounter(m, p + "_F_FASTEST_RANK_TIME")), 1e-12);
         assertEquals(worst, shared.getF(fcounter(m, p + "_F_SLOWEST_RANK_TIME")), 1e-12);
         double varT = 0;
-        for (CounterRecord r : perRank) {
+        for (TracedRecord r : perRank) {
             List<Counter> f = m.fcounters();
             double t = r.getF(f.get(8)) + r.getF(f.get(9)) + r.getF(f.get(10));
             varT += (t - sum / n) * (t - sum / n);
@@ -182,7 +189,7 @@ class CountersTest {
         checkPerRank(job);
         CounterLog log = CounterLog.load(job.traceDir);
         String path = job.expected(0).get(0).path();
-        CounterRecord shared = record(log.records(), Module.POSIX, -1, path);
+        TracedRecord shared = record(log.records(), Module.POSIX, -1, path);
         double mean = (10_000 + 20_000 + 30_000) / 3.0;
         double var = ((10_000 - mean) * (10_000 - mean) + (20_000 - mean) * (20_000 - mean) + (30_000 - mean) * (30_000 - mean)) / 3;
         assertEquals(var, shared.getF(PosixFCounter.POSIX_F_VARIANCE_RANK_BYTES), 1e-3);
@@ -242,11 +249,11 @@ class CountersTest {
         assertEquals(2 * 20 * 2048, bytesWritten);
         assertTrue(w.toString().contains("\ntotal_POSIX_BYTES_WRITTEN: " + (2 * 20 * 2048) + "\n"));
         assertTrue(w.toString().contains("\n# total_bytes: " + (2 * 2 * 20 * 2048) + "\n"), "POSIX bytes read + written");
-        DarshanText.Perf perf = DarshanText.perf(Module.POSIX, log.records(Module.POSIX));
+        io.pdla.darshan.CounterTotals.Perf perf = DarshanText.perf(Module.POSIX, log.records(Module.POSIX));
         assertEquals(shared(log).getF(PosixFCounter.POSIX_F_SLOWEST_RANK_TIME), perf.sharedTimeBySlowest(), 0);
     }
 
-    private static CounterRecord shared(CounterLog log) {
+    private static TracedRecord shared(CounterLog log) {
         return log.records(Module.POSIX).get(0);
     }
 

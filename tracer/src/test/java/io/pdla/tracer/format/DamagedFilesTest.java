@@ -3,9 +3,9 @@ package io.pdla.tracer.format;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.tracer.counters.CounterLog;
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.counters.Module;
-import io.pdla.tracer.counters.PosixCounter;
+import io.pdla.darshan.PosixCounter;
 import io.pdla.tracer.testing.TracedJob;
 import io.pdla.tracer.testing.Workloads;
 import org.junit.jupiter.api.Test;
@@ -107,7 +107,7 @@ class DamagedFilesTest {
             assertTrue(e.getMessage().contains(f.toString()), e.getMessage());
         }
         Files.write(f, full);
-        CounterRecord posix = CounterFile.read(f).records().stream().filter(r -> r.module() == Module.POSIX).findFirst().orElseThrow();
+        TracedRecord posix = CounterFile.read(f).records().stream().filter(r -> r.module() == Module.POSIX).findFirst().orElseThrow();
         assertEquals(16, posix.get(PosixCounter.POSIX_WRITES) + posix.get(PosixCounter.POSIX_READS));
     }
 

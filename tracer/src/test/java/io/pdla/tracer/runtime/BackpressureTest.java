@@ -98,7 +98,7 @@ class BackpressureTest {
         }
         // counters are never dropped
         long writes = dir.summaries().get(0).records().stream().filter(r -> r.module() == io.pdla.tracer.counters.Module.MPIIO)
-                .mapToLong(r -> r.get(io.pdla.tracer.counters.MpiioCounter.MPIIO_INDEP_WRITES)).sum();
+                .mapToLong(r -> r.get(io.pdla.darshan.MpiioCounter.MPIIO_INDEP_WRITES)).sum();
         assertEquals(calls, writes);
     }
 }

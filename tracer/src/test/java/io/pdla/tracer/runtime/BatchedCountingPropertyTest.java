@@ -4,8 +4,8 @@ import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.intercept.IoCall;
-import io.pdla.tracer.counters.Counter;
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.darshan.Counter;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.counters.FileCounters;
 import io.pdla.tracer.format.ByteArraySink;
 import io.pdla.tracer.format.TraceEncoder;
@@ -143,7 +143,7 @@ class BatchedCountingPropertyTest {
     }
 
     /** Names the first counter that differs; then the whole records (ranks, names, float counters) must be equal. */
-    private static void assertSameCounters(CounterRecord want, CounterRecord got, String what) {
+    private static void assertSameCounters(TracedRecord want, TracedRecord got, String what) {
         for (Counter c : want.module().counters()) assertEquals(want.get(c), got.get(c), c + ", " + what);
         for (Counter c : want.module().fcounters()) assertEquals(want.getF(c), got.getF(c), c + ", " + what);
         assertEquals(want, got, what);

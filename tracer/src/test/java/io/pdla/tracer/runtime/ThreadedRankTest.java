@@ -4,10 +4,10 @@ import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.access.TraceRecord;
-import io.pdla.tracer.counters.MpiioCounter;
+import io.pdla.darshan.MpiioCounter;
 import io.pdla.tracer.counters.Module;
-import io.pdla.tracer.counters.PosixCounter;
-import io.pdla.tracer.counters.CounterRecord;
+import io.pdla.darshan.PosixCounter;
+import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.format.TraceDirectory;
 import io.pdla.tracer.testing.TracedJob;
 import org.junit.jupiter.api.Test;
@@ -66,9 +66,9 @@ class ThreadedRankTest {
         }
         assertEquals(threads * perThread, writes);
         for (long o = 0; o < (long) threads * perThread * size; o += size) assertTrue(offsets.contains(o), "missing " + o);
-        List<CounterRecord> recs = dir.summaries().get(0).records();
-        CounterRecord posix = recs.stream().filter(r -> r.module() == Module.POSIX).findFirst().orElseThrow();
-        CounterRecord mpiio = recs.stream().filter(r -> r.module() == Module.MPIIO).findFirst().orElseThrow();
+        List<TracedRecord> recs = dir.summaries().get(0).records();
+        TracedRecord posix = recs.stream().filter(r -> r.module() == Module.POSIX).findFirst().orElseThrow();
+        TracedRecord mpiio = recs.stream().filter(r -> r.module() == Module.MPIIO).findFirst().orElseThrow();
         assertEquals(threads * perThread, posix.get(PosixCounter.POSIX_WRITES));
         assertEquals((long) threads * perThread * size, posix.get(PosixCounter.POSIX_BYTES_WRITTEN));
         assertEquals(threads * perThread, mpiio.get(MpiioCounter.MPIIO_INDEP_WRITES));

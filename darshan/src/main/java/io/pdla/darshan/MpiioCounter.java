@@ -1,4 +1,4 @@
-package io.pdla.tracer.counters;
+package io.pdla.darshan;
 
 /** Integer counters of the MPI-IO module (Darshan MPIIO v3): one count per MPI-IO call. Names and order are Darshan's, so darshan-parser scripts read ours. */
 public enum MpiioCounter implements Counter {

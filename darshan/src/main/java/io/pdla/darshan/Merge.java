@@ -1,9 +1,9 @@
-package io.pdla.tracer.counters;
+package io.pdla.darshan;
 
 /**
  * How one counter of several records (several ranks of a shared file, or all records for a total) is
  * combined, as Darshan's shared-record reduction does. {@link #RECORD} counters are combined by
- * {@link RecordMerger} together with their partners (the slowest op keeps its size, common-value tables
+ * the reduction together with their partners (the slowest op keeps its size, common-value tables
  * merge as a whole, fastest/slowest rank carry bytes and time).
  */
 public enum Merge {

@@ -1,4 +1,4 @@
-package io.pdla.tracer.counters;
+package io.pdla.darshan;
 
 /** Integer counters of the POSIX module (Darshan POSIX v4): what the storage driver does underneath. Names and order are Darshan's, so darshan-parser scripts read ours. */
 public enum PosixCounter implements Counter {
