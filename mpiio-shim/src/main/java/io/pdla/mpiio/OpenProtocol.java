@@ -88,21 +88,13 @@ final class OpenProtocol {
             throw e;
         }
         if (create) {
-            MPIIOException createError = createOnRankZero(target, filename, rank);
-            long[] outcome = {Collective.outcome(createError)};
-            coll.bcast(outcome);
-            failedCreate(createError, outcome[0], filename, rank);
+            rankZeroCreates(coll, target, true, filename, new long[1]);
             try {
                 prepared = prepare(target, hints, amode, shm, coll, filename, rank, openToken(shm.uniqueName()));
             } catch (MPIIOException e) {
                 local = e;
             }
-            try {
-                coll.agree(local, filename);
-            } catch (MPIException e) {
-                if (prepared != null) prepared.closeQuietly();
-                throw e;
-            }
+            agreeOnPrepared(coll, prepared, shm, local, filename);
         }
         return finish(coll, filename, amode, target, prepared, hints, shm.uniqueName(), rank);
     }
@@ -121,14 +113,11 @@ final class OpenProtocol {
         Map<String, String> hints = hintsOf(info);
         Target target = Target.of(filename, amode, hints, rank);
 
-        // Rank 0 alone creates, so that EXCL means "did not exist before this collective open"; the same
-        // broadcast carries the outcome and the job-unique token that names the shared-pointer side file.
+        // the broadcast of rank 0's creation also carries the job-unique token that names the shared-pointer side file
         UUID mine = UUID.randomUUID();
-        MPIIOException createError = (amode & MPIIO.MODE_CREATE) != 0 ? createOnRankZero(target, filename, rank) : null;
-        long[] outcome = {Collective.outcome(createError), mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
-        coll.bcast(outcome);
-        failedCreate(createError, outcome[0], filename, rank);
-        String token = new UUID(outcome[1], outcome[2]).toString();
+        long[] message = {0, mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
+        rankZeroCreates(coll, target, (amode & MPIIO.MODE_CREATE) != 0, filename, message);
+        String token = new UUID(message[1], message[2]).toString();
         // Ranks that are threads of this JVM will exchange through shared memory; joining before the agreement
         // below means that after it every rank sees whether all of them joined here.
         SharedMemoryExchange shm = SharedMemoryExchange.join(token, rank, coll.size());
@@ -155,13 +144,7 @@ final class OpenProtocol {
         } catch (MPIIOException e) {
             local = e;
         }
-        try {
-            coll.agree(local, filename);
-        } catch (MPIException e) {
-            if (prepared != null) prepared.closeQuietly();
-            exchange.leave();
-            throw e;
-        }
+        agreeOnPrepared(coll, prepared, exchange, local, filename);
         return finish(coll, filename, amode, target, prepared, hints, token, rank);
     }
 
@@ -183,6 +166,34 @@ final class OpenProtocol {
                 throw ErrorMapping.badArgument("rank " + rank + ": ", e);
             }
             return new Target(uri, driverFor(uri, "rank " + rank + ": "), new OpenOptions(read, write, create, excl, hints));
+        }
+    }
+
+    /**
+     * Rank 0 alone creates the file when {@code create} (so that EXCL means "did not exist before this collective
+     * open"), and broadcasts the outcome in {@code message[0]}, with the rest of {@code message} (rank 0's) beside it.
+     * A failed creation fails the open on every rank, with rank 0's class.
+     */
+    private static void rankZeroCreates(Collective coll, Target target, boolean create, String filename, long[] message) throws MPIException {
+        int rank = coll.rank();
+        MPIIOException createError = create ? createOnRankZero(target, filename, rank) : null;
+        message[0] = Collective.outcome(createError);
+        coll.bcast(message);
+        failedCreate(createError, message[0], filename, rank);
+    }
+
+    /**
+     * The meeting after every rank's part of the open: if any rank failed, this rank closes what it prepared and
+     * leaves the exchange (leaving twice is harmless), and the open fails with the agreed class.
+     */
+    private static void agreeOnPrepared(Collective coll, Prepared prepared, RankExchange exchange, MPIIOException local, String filename)
+            throws MPIException {
+        try {
+            coll.agree(local, filename);
+        } catch (MPIException e) {
+            if (prepared != null) prepared.closeQuietly();
+            exchange.leave();
+            throw e;
         }
     }
 
