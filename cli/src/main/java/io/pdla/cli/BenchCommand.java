@@ -75,20 +75,14 @@ public final class BenchCommand implements Runnable {
             if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
             if (delegates < 0) return bad("--delegates must be >= 0, was " + delegates);
             // across hosts as `pdla run`: daemons found, or started on namespace hosts and stopped afterwards
-            MpjDaemons daemons;
-            try {
-                daemons = MpjDaemons.forJob(device, machines);
-            } catch (MpjDaemons.UnreachableHost e) {
-                return bad(e.getMessage());
-            }
-            try {
-                return IorLauncher.run(processes, delegates, device, machines, iorArgs, true, 0).exitCode();
-            } catch (IllegalArgumentException e) {
-                // bad IOR options (the message names the option) or an unknown device
-                return bad(e.getMessage());
-            } finally {
-                if (daemons != null) daemons.close();
-            }
+            return MpjDaemons.runJob(device, machines, BenchCommand::bad, () -> {
+                try {
+                    return IorLauncher.run(processes, delegates, device, machines, iorArgs, true, 0).exitCode();
+                } catch (IllegalArgumentException e) {
+                    // bad IOR options (the message names the option) or an unknown device
+                    return bad(e.getMessage());
+                }
+            });
         }
     }
 
@@ -118,17 +112,7 @@ public final class BenchCommand implements Runnable {
             } catch (IllegalArgumentException | CommandLine.ParameterException e) {
                 return bad(e.getMessage());
             }
-            Path status = Files.createTempFile("pdla-tile-status", ".txt");
-            try {
-                List<String> args = new ArrayList<>(tileArgs);
-                args.add("--status-file");
-                args.add(status.toString());
-                io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.tile.TileMain.class.getName())
-                        .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
-                return runWithStatus(b, device, machines, status);
-            } finally {
-                Files.deleteIfExists(status);
-            }
+            return runWithStatus(io.pdla.bench.tile.TileMain.class, processes, device, machines, tileArgs);
         }
     }
 
@@ -164,17 +148,9 @@ public final class BenchCommand implements Runnable {
             if (processes <= 0) return bad("-np must be > 0, was " + processes);
             if (iterations <= 0 || warmup < 0) return bad("-i must be > 0 and --warmup >= 0");
             if (!amode.equals("rdwr") && !amode.equals("rdonly")) return bad("--amode must be rdwr or rdonly, was " + amode);
-            Path status = Files.createTempFile("pdla-open-close-status", ".txt");
-            try {
-                List<String> args = new ArrayList<>(List.of("-i", Integer.toString(iterations), "--warmup", Integer.toString(warmup),
-                        "--amode", amode, "--status-file", status.toString()));
-                if (file != null) args.addAll(List.of("-o", file.toAbsolutePath().toString()));
-                io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(io.pdla.bench.openclose.OpenCloseMain.class.getName())
-                        .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
-                return runWithStatus(b, device, machines, status);
-            } finally {
-                Files.deleteIfExists(status);
-            }
+            List<String> args = new ArrayList<>(List.of("-i", Integer.toString(iterations), "--warmup", Integer.toString(warmup), "--amode", amode));
+            if (file != null) args.addAll(List.of("-o", file.toAbsolutePath().toString()));
+            return runWithStatus(io.pdla.bench.openclose.OpenCloseMain.class, processes, device, machines, args);
         }
     }
 
@@ -340,27 +316,27 @@ public final class BenchCommand implements Runnable {
     }
 
     /**
-     * Runs a benchmark job whose rank 0 writes its status into {@code status} (MPJ's starter exits 0 whatever the ranks
-     * do), with the MPJ daemons niodev or hybdev needs started on {@code machines} (or found running) and stopped after.
+     * Runs a benchmark's main class as an MPJ job whose rank 0 writes its status into the file given as
+     * {@code --status-file} (MPJ's starter exits 0 whatever the ranks do), with the MPJ daemons niodev or hybdev needs
+     * started on {@code machines} (or found running) and stopped after.
      */
-    private static int runWithStatus(io.pdla.mpiio.launch.MpjJob.Builder b, String device, Path machines, Path status)
-            throws java.io.IOException, InterruptedException {
-        if (machines != null) b.machinesFile(machines.toAbsolutePath());
-        MpjDaemons daemons;
+    private static int runWithStatus(Class<?> main, int processes, String device, Path machines, List<String> benchmarkArgs) throws Exception {
+        Path status = Files.createTempFile("pdla-" + main.getSimpleName() + "-status", ".txt");
         try {
-            daemons = MpjDaemons.forJob(device, machines);
-        } catch (MpjDaemons.UnreachableHost e) {
-            return bad(e.getMessage());
-        }
-        int exit;
-        try {
-            exit = b.build().start(true).waitFor();
+            List<String> args = new ArrayList<>(benchmarkArgs);
+            args.addAll(List.of("--status-file", status.toString()));
+            io.pdla.mpiio.launch.MpjJob.Builder b = io.pdla.mpiio.launch.MpjJob.builder(main.getName())
+                    .processes(processes).device(device).classPath(io.pdla.mpiio.launch.MpjJob.currentClassPath()).args(args);
+            if (machines != null) b.machinesFile(machines.toAbsolutePath());
+            return MpjDaemons.runJob(device, machines, BenchCommand::bad, () -> {
+                int exit = b.build().start(true).waitFor();
+                if (exit != 0) return exit;
+                String s = Files.readString(status).trim();
+                return s.isEmpty() ? 4 : Integer.parseInt(s);
+            });
         } finally {
-            if (daemons != null) daemons.close();
+            Files.deleteIfExists(status);
         }
-        if (exit != 0) return exit;
-        String s = Files.readString(status).trim();
-        return s.isEmpty() ? 4 : Integer.parseInt(s);
     }
 
     private static int bad(String message) {

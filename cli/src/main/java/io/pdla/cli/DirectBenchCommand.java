@@ -80,17 +80,7 @@ final class DirectBenchCommand implements Callable<Integer> {
         Path jsonDir = json == null ? null : json.toAbsolutePath().getParent();
         if (jsonDir != null && !Files.isDirectory(jsonDir)) return bad("--json: directory " + jsonDir + " does not exist");
         if (!device.equals("multicore") && machines == null) return bad("--dev " + device + " needs --machines FILE");
-        MpjDaemons daemons;
-        try {
-            daemons = MpjDaemons.forJob(device, machines);
-        } catch (MpjDaemons.UnreachableHost e) {
-            return bad(e.getMessage());
-        }
-        try {
-            return measure();
-        } finally {
-            if (daemons != null) daemons.close();
-        }
+        return MpjDaemons.runJob(device, machines, DirectBenchCommand::bad, this::measure);
     }
 
     private int measure() throws Exception {

@@ -82,6 +82,31 @@ final class MpjDaemons implements AutoCloseable {
         }
     }
 
+    /** What a command runs once the daemons of its job are up: its exit status. */
+    @FunctionalInterface
+    interface Job {
+        int run() throws Exception;
+    }
+
+    /** How a command reports a host no daemon can serve (its own bad-input message): the exit status to return. */
+    @FunctionalInterface
+    interface Refusal {
+        int refuse(String message) throws IOException;
+    }
+
+    /**
+     * The launch every MPJ job of the commands shares: the daemons of a job on {@code device} with {@code machines}
+     * found or started ({@link #forJob}), {@code job} run, the daemons this started stopped after it whatever it did.
+     * A host without a daemon goes to {@code refusal} before anything runs.
+     */
+    static int runJob(String device, Path machines, Refusal refusal, Job job) throws Exception {
+        try (MpjDaemons ignored = forJob(device, machines)) {
+            return job.run();
+        } catch (UnreachableHost e) {
+            return refusal.refuse(e.getMessage());
+        }
+    }
+
     /** The daemons' log directory this object made, removed with the daemons at {@link #close}. */
     private Path ownedLogs;
 

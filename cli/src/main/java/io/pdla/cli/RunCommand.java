@@ -89,23 +89,21 @@ public final class RunCommand implements Callable<Integer> {
             chain = chain == null || chain.isBlank() ? "tracer" : chain + ",tracer";
         }
         if (chain != null) b.env("PDLA_INTERCEPTORS", chain);
-        MpjDaemons daemons = null;
-        Thread hook = null;
+        MpjDaemons daemons;
         try {
             daemons = MpjDaemons.forJob(device, machines);
         } catch (MpjDaemons.UnreachableHost e) {
             Files.deleteIfExists(statusDir);   // no rank ever ran
             return bad(e.getMessage());
         }
-        if (daemons != null) {
-            if (!daemons.startedOn().isEmpty()) {
+        // not MpjDaemons.runJob: the daemons this run starts are also stopped if the launcher itself is stopped
+        Thread hook = null;
+        try (daemons) {
+            if (daemons != null && !daemons.startedOn().isEmpty()) {
                 System.err.println("pdla run: started MPJ daemons on " + String.join(", ", daemons.startedOn()) + " (stopped after the job)");
-                MpjDaemons toStop = daemons;
-                hook = new Thread(toStop::close, "pdla-run-daemons");
+                hook = new Thread(daemons::close, "pdla-run-daemons");
                 Runtime.getRuntime().addShutdownHook(hook);
             }
-        }
-        try {
             Process p = b.build().start(true);
             if (timeoutSeconds > 0 && !p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -116,10 +114,7 @@ public final class RunCommand implements Callable<Integer> {
             p.waitFor();
             return exitStatus(statusDir);
         } finally {
-            if (daemons != null) {
-                daemons.close();
-                if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
-            }
+            if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
         }
     }
 

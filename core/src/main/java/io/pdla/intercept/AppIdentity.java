@@ -22,8 +22,7 @@ public record AppIdentity(String command, int processes) {
      * stack (under MPJ each rank runs its main class in its own thread or JVM).
      */
     public static AppIdentity detect(Map<String, String> hints, int processes) {
-        String cmd = hints.get(HINT_APP);
-        if (cmd == null || cmd.isBlank()) cmd = Environment.get(ENV_APP);
+        String cmd = Setting.lookup(hints, HINT_APP, null, ENV_APP);
         if (cmd == null || cmd.isBlank()) cmd = mainClassOfThisThread();
         return new AppIdentity(cmd.trim(), processes);
     }

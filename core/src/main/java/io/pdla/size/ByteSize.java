@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * errors.
  * <p>
  * {@link #format} prints the largest binary unit that divides the value exactly ({@code 64KiB},
- * {@code 4MiB}, {@code 1536B}); what it prints parses back to the same value.
+ * {@code 4MiB}, {@code 1536B}); what it prints parses back to the same value. {@link #formatIorStyle} is the
+ * short form the benchmarks name request sizes in ({@code 16k}, {@code 4m}), which parses back too.
  */
 public final class ByteSize {
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmgt]?)(i?b)?");
@@ -72,6 +73,17 @@ public final class ByteSize {
             unit++;
         }
         return (bytes < 0 ? "-" : "") + a + UNITS[unit];
+    }
+
+    /**
+     * The benchmarks' short form, as IOR's options write sizes: whole MiB as {@code m} ({@code 4m}), else whole KiB
+     * as {@code k} ({@code 48k}), else bytes. Never {@code g}: workload names and tables compared across result
+     * files keep the form they were first written in ({@code 65536m}).
+     */
+    public static String formatIorStyle(long bytes) {
+        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) return (bytes >> 20) + "m";
+        if (bytes >= 1 << 10 && bytes % (1 << 10) == 0) return (bytes >> 10) + "k";
+        return Long.toString(bytes);
     }
 
     /** A text that is not a size; the message is "WHAT: REASON". */

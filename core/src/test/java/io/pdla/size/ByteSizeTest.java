@@ -34,6 +34,13 @@ class ByteSizeTest {
         if (!text.isBlank()) assertTrue(e.getMessage().contains("'" + text + "'"), e.getMessage());
     }
 
+    @ParameterizedTest
+    @CsvSource({"4194304,4m", "49152,48k", "1536,1536", "1000,1000", "68719476736,65536m", "0,0"})
+    void theBenchmarksShortFormUsesKAndMAndParsesBack(long bytes, String text) {
+        assertEquals(text, ByteSize.formatIorStyle(bytes));
+        assertEquals(bytes, ByteSize.parse(text, "short form"));
+    }
+
     @Test
     void theLargestSizesStillFitWithoutOverflow() {
         assertEquals(8388607L << 40, ByteSize.parse("8388607t", "x"));

@@ -42,8 +42,8 @@ final class AccessFunnel {
 
     AccessFunnel(OpenFile file) {
         this.file = file;
-        this.readWhere = file.name + ": rank " + file.coll.rank() + ": read: ";
-        this.writeWhere = file.name + ": rank " + file.coll.rank() + ": write: ";
+        this.readWhere = file.name() + ": rank " + file.coll().rank() + ": read: ";
+        this.writeWhere = file.name() + ": rank " + file.coll().rank() + ": write: ";
     }
 
     /** A call that passed validation: its memory side and its length in etypes of the view. */
@@ -97,10 +97,10 @@ final class AccessFunnel {
     /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */
     IoStatus collective(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
         file.ensureOpen("collective access");
-        file.background.awaitCollectives();
+        file.background().awaitCollectives();
         IoStatus status = null;
         MPIIOException local = null;
-        long pointerBefore = file.pointer;
+        long pointerBefore = file.pointer();
         try {
             status = run(op, positioning, offset, memory, true);
         } catch (MPIIOException e) {
@@ -110,7 +110,7 @@ final class AccessFunnel {
             agree(local);
         } catch (MPIException e) {
             // a call that failed anywhere moved no individual pointer: the ranks' pointers stay in step
-            file.pointer = pointerBefore;
+            file.movePointer(pointerBefore);
             throw e;
         }
         return status;
@@ -123,7 +123,7 @@ final class AccessFunnel {
     IoRequest nonblocking(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
         Access access = validate(op, positioning, offset, memory);
         long position = claim(access, positioning, offset);
-        return file.background.submit(() -> transfer(access, position, false));
+        return file.background().submit(() -> transfer(access, position, false));
     }
 
     /**
@@ -146,7 +146,7 @@ final class AccessFunnel {
         Access a = access;
         long at = position;
         MPIIOException failed = local;
-        return file.background.submitCollective(() -> {
+        return file.background().submitCollective(() -> {
             IoStatus status = null;
             MPIIOException mine = failed;
             if (mine != null) {
@@ -168,17 +168,17 @@ final class AccessFunnel {
      * first all-gather (a read of each rank's own bytes, {@link TwoPhaseEngine#foldAgreements}), else in a meeting.
      */
     private void agree(MPIIOException local) throws MPIException {
-        long[] gathered = file.atomic ? null : file.engine.takeAgreedOutcomes();
-        if (gathered != null) file.coll.agree(gathered, TwoPhaseEngine.ROW, TwoPhaseEngine.AGREED_AT, local, file.name);
-        else file.coll.agree(local, file.name);
+        long[] gathered = file.atomic() ? null : file.engine().takeAgreedOutcomes();
+        if (gathered != null) file.coll().agree(gathered, TwoPhaseEngine.ROW, TwoPhaseEngine.AGREED_AT, local, file.name());
+        else file.coll().agree(local, file.name());
     }
 
     /** The view position a nonblocking call starts at; advances the pointer it uses past the whole request. */
     private long claim(Access access, Positioning positioning, long offset) throws MPIIOException {
         if (positioning == Positioning.EXPLICIT_OFFSET) return offset;
         if (positioning == Positioning.SHARED_POINTER) return claimShared(access.op(), access.etypes());
-        long at = file.pointer;
-        file.pointer = at + access.etypes();
+        long at = file.pointer();
+        file.movePointer(at + access.etypes());
         return at;
     }
 
@@ -188,7 +188,7 @@ final class AccessFunnel {
         try {
             access = validate(op, positioning, offset, memory);
             if (positioning == Positioning.EXPLICIT_OFFSET) position = offset;
-            else if (positioning == Positioning.INDIVIDUAL_POINTER) position = file.pointer;
+            else if (positioning == Positioning.INDIVIDUAL_POINTER) position = file.pointer();
             else position = claimShared(op, access.etypes());
         } catch (RuntimeException e) {
             // the other ranks are already in the collective engine: this rank vetoes, so none of them moves a byte
@@ -197,14 +197,14 @@ final class AccessFunnel {
             throw file.translate(e, op.name().toLowerCase());
         }
         IoStatus status = transfer(access, position, collective);
-        if (positioning == Positioning.INDIVIDUAL_POINTER) file.pointer = position + status.getBytes() / file.view.etypeBytes();
+        if (positioning == Positioning.INDIVIDUAL_POINTER) file.movePointer(position + status.getBytes() / file.view().etypeBytes());
         return status;
     }
 
     /** Advances the shared pointer past this call's etypes; the call starts where it was. */
     private long claimShared(IoOp op, long etypes) throws MPIIOException {
         try {
-            return file.sharedPointer.fetchAndAdd(etypes);
+            return file.sharedPointer().fetchAndAdd(etypes);
         } catch (IOException e) {
             throw file.translate(e, op + " (shared pointer)");
         }
@@ -228,8 +228,8 @@ final class AccessFunnel {
                 throw new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, where + "MODE_SEQUENTIAL files allow only shared-pointer access");
             }
             UserBuffer buffer = memory.describe(where);
-            long etype = file.view.etypeBytes();
-            if (buffer.bytes() > 0 && file.view.filetype().sizeBytes() == 0) {
+            long etype = file.view().etypeBytes();
+            if (buffer.bytes() > 0 && file.view().filetype().sizeBytes() == 0) {
                 throw new MPIIOException(ErrorClass.ERR_ARG, where + buffer.bytes() + " bytes through a view whose filetype holds no data");
             }
             if (buffer.bytes() % etype != 0) {
@@ -270,17 +270,17 @@ final class AccessFunnel {
      */
     IoStatus transfer(Access access, long position, boolean collective) throws MPIIOException {
         long bytes = access.memory().bytes();
-        if (collective && !file.atomic && (bytes <= pieceBytes || access.memory() instanceof UserBuffer.TypedArray)) {
+        if (collective && !file.atomic() && (bytes <= pieceBytes || access.memory() instanceof UserBuffer.TypedArray)) {
             return collectiveInPieces(access, position);
         }
         if (bytes <= pieceBytes) return transferPiece(access, position, collective);
         String what = access.op().name().toLowerCase() + " at view position " + position;
         if (collective || !(access.memory() instanceof UserBuffer.TypedArray t)) {
             if (collective) abstain();
-            throw new MPIIOException(ErrorClass.ERR_ARG, file.name + ": rank " + file.coll.rank() + ": " + what + ": " + bytes
+            throw new MPIIOException(ErrorClass.ERR_ARG, file.name() + ": rank " + file.coll().rank() + ": " + what + ": " + bytes
                     + " bytes in one " + (collective ? "collective call" : "ByteBuffer call") + " (at most " + pieceBytes + "; split the call)");
         }
-        long etype = file.view.etypeBytes();
+        long etype = file.view().etypeBytes();
         long done = 0;
         for (Access piece : pieces(access, t)) {
             IoStatus s = transferPiece(piece, position + done / etype, false);
@@ -292,7 +292,7 @@ final class AccessFunnel {
 
     /** A typed-array call as consecutive pieces of whole items, each at most {@link #pieceBytes} and a whole number of etypes. */
     private java.util.List<Access> pieces(Access access, UserBuffer.TypedArray t) {
-        long etype = file.view.etypeBytes();
+        long etype = file.view().etypeBytes();
         long itemBytes = t.type().sizeBytes();
         long step = etype / gcd(itemBytes, etype);
         long items = Math.max(step, (pieceBytes / itemBytes) / step * step);
@@ -310,7 +310,7 @@ final class AccessFunnel {
      * done join with empty ones), so a call above 1 GiB on one rank and small on the others needs no extra step.
      */
     private IoStatus collectiveInPieces(Access access, long position) throws MPIIOException {
-        long etype = file.view.etypeBytes();
+        long etype = file.view().etypeBytes();
         java.util.List<Access> mine = access.memory().bytes() <= pieceBytes || !(access.memory() instanceof UserBuffer.TypedArray t)
                 ? java.util.List.of(access) : pieces(access, t);
         Access none = null; // an empty piece, made only when some other rank still has pieces
@@ -321,12 +321,12 @@ final class AccessFunnel {
         MPIIOException failure = null; // kept until the other ranks' pieces are done, so nobody waits for this rank
         do {
             boolean have = failure == null && !ended && k < mine.size();
-            file.engine.morePiecesFollow(have && k + 1 < mine.size());
+            file.engine().morePiecesFollow(have && k + 1 < mine.size());
             if (!have && none == null) none = new Access(access.op(), access.positioning(), new UserBuffer.Bytes(ByteBuffer.allocate(0)), 0);
             IoStatus s = null;
             // the engine may agree on the outcome itself only when nothing after it can fail: one piece on this rank
             // (the others' pieces it learns in the call), and bytes that go to memory unconverted
-            file.engine.foldsAgreement(k == 0 && mine.size() == 1 && file.view.representation().identityForBytes());
+            file.engine().foldsAgreement(k == 0 && mine.size() == 1 && file.view().representation().identityForBytes());
             try {
                 s = transferPiece(have ? mine.get(k) : none, position + done / etype, true);
             } catch (MPIIOException e) {
@@ -338,7 +338,7 @@ final class AccessFunnel {
                 if (s.getBytes() < mine.get(k).memory().bytes()) ended = true;
             }
             k++;
-        } while (file.engine.anyRankHasMorePieces());
+        } while (file.engine().anyRankHasMorePieces());
         if (failure != null) throw failure;
         if (mine.size() == 1) return single;
         return new IoStatus(done, ((UserBuffer.TypedArray) access.memory()).type().elementBytes());
@@ -354,13 +354,13 @@ final class AccessFunnel {
         ExtentList extents;
         ByteBuffer stream;
         try {
-            extents = file.view.extents(position, access.memory().bytes());
-            stream = access.memory().stream(op, file.view.representation());
+            extents = file.view().extents(position, access.memory().bytes());
+            stream = access.memory().stream(op, file.view().representation());
         } catch (IllegalArgumentException e) {
             // the view maps the access where no file offset is (past 2^63; ExtentList refuses such extents as it
             // builds them): the caller's arguments, the view's displacement or filetype extent
             if (collective) abstain();
-            throw ErrorMapping.badArgument(file.name + ": rank " + file.coll.rank() + ": " + what(op, position)
+            throw ErrorMapping.badArgument(file.name() + ": rank " + file.coll().rank() + ": " + what(op, position)
                     + ": the view maps this access past the largest file offset (check its displacement and filetype extent): ", e);
         } catch (RuntimeException e) {
             if (collective) abstain();
@@ -368,15 +368,15 @@ final class AccessFunnel {
         }
         long moved;
         try {
-            IoCall call = IoCall.data(file.context, op, access.positioning(), collective, extents, stream);
+            IoCall call = IoCall.data(file.context(), op, access.positioning(), collective, extents, stream);
             // atomic mode: every rank's part under its own byte-range lock, never two-phase (an aggregator's
             // window mixes ranks' bytes, so no single lock order would make the calls sequentially consistent)
-            if (file.atomic) moved = file.chain.execute(call, file.atomicAccess);
-            else moved = collective ? file.chain.execute(call, file.engine) : file.chain.execute(call);
+            if (file.atomic()) moved = file.chain().execute(call, file.atomicAccess());
+            else moved = collective ? file.chain().execute(call, file.engine()) : file.chain().execute(call);
         } catch (IOException | RuntimeException e) {
             throw file.translate(e, what(op, position));
         }
-        return access.memory().completed(op, stream, moved, file.view.representation());
+        return access.memory().completed(op, stream, moved, file.view().representation());
     }
 
     /** Built only when a call fails: a string per call cost 5-10 % of a 16 KiB page-cache read. */
@@ -385,9 +385,9 @@ final class AccessFunnel {
     }
 
     private void abstain() throws MPIIOException {
-        if (file.atomic) return; // atomic collective calls never enter the engine: the agreement alone reports it
+        if (file.atomic()) return; // atomic collective calls never enter the engine: the agreement alone reports it
         try {
-            file.engine.abstain();
+            file.engine().abstain();
         } catch (IOException e) {
             throw file.translate(e, "collective access");
         }

@@ -5,7 +5,6 @@ import io.pdla.intercept.InterceptorChain;
 import io.pdla.intercept.IoCall;
 import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageFile;
-import io.pdla.storage.sieve.SievingStorageFile;
 
 import java.io.IOException;
 
@@ -23,8 +22,9 @@ final class AtomicAccess implements InterceptorChain.Terminal {
     private final StorageFile raw;
     private final boolean readOnly;
 
-    AtomicAccess(StorageFile storage, boolean readOnly) {
-        this.raw = storage instanceof SievingStorageFile s ? s.delegate() : storage;
+    /** {@code driverFile}: the driver's file, not the data-sieving wrapper the other calls go through. */
+    AtomicAccess(StorageFile driverFile, boolean readOnly) {
+        this.raw = driverFile;
         this.readOnly = readOnly;
     }
 

@@ -4,13 +4,11 @@ import io.pdla.intercept.DataPathException;
 
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
-import io.pdla.mpiio.collective.SharedMemoryExchange;
 import io.pdla.storage.sieve.SievingSettings;
 import mpi.Datatype;
 import mpi.MPIException;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -36,38 +34,38 @@ final class CollectiveProtocols {
      */
     void close() throws MPIException {
         file.ensureOpen("close");
-        Collective coll = file.coll;
-        MPIIOException local = file.background.drain();
-        file.split = null;
-        boolean votes = file.chain.votesAtClose(file.context);
+        Collective coll = file.coll();
+        MPIIOException local = file.background().drain();
+        file.split().forget();
+        boolean votes = file.chain().votesAtClose(file.context());
         boolean deleting = file.opened(MPIIO.MODE_DELETE_ON_CLOSE);
         try {
-            file.chain.closing(file.context, !votes);   // a voting chain's interceptors keep their state for closeAgreed
+            file.chain().closing(file.context(), !votes);   // a voting chain's interceptors keep their state for closeAgreed
         } catch (DataPathException e) {
             if (local == null) local = file.translate(e, "close");   // the application's bytes: its close reports it
         } catch (IOException | RuntimeException e) {
             // Interceptors are best-effort; the application's close still succeeds.
-            System.err.println("pdla: interceptor failed closing " + file.name + " on rank " + coll.rank() + ": " + e);
+            System.err.println("pdla: interceptor failed closing " + file.name() + " on rank " + coll.rank() + ": " + e);
         }
         try {
-            file.storage.close();
+            file.storage().close();
         } catch (IOException | RuntimeException e) {
             // caught whatever it is: the meeting below must still be held, or the delegates would never write back
             if (local == null) local = file.translate(e, "close");
         }
         boolean closedHere = local == null;
         if (closedHere && !votes) tellClosed(coll);
-        file.closed = true;
-        RankState.closed(file.uri);
+        file.markClosed();
+        RankState.closed(file.uri());
         try {
-            file.sharedPointer.close();
+            file.sharedPointer().close();
         } catch (IOException ignored) {
             // the side file is removed below by rank 0 in any case
         }
         // Each meeting costs the waiting ranks a wake-up (ms on a loaded machine, as at open): an idle close holds one
         try {
-            long[] all = coll.allgather(new long[]{Collective.outcome(local), votes && ask(coll, file.chain::needsCollectiveClose) ? 1 : 0,
-                    votes && ask(coll, file.chain::meetsAfterClosed) ? 1 : 0});
+            long[] all = coll.allgather(new long[]{Collective.outcome(local), votes && ask(coll, file.chain()::needsCollectiveClose) ? 1 : 0,
+                    votes && ask(coll, file.chain()::meetsAfterClosed) ? 1 : 0});
             MPIIOException late = null;
             long[] after = null;
             if (votes) {
@@ -91,27 +89,27 @@ final class CollectiveProtocols {
                 // every rank closed it (and did its close work: the meetings above); the deletion's outcome is agreed below
                 if (coll.rank() == 0) {
                     try {
-                        file.driver.delete(file.uri);
+                        file.driver().delete(file.uri());
                     } catch (IOException e) {
                         if (local == null) local = file.translate(e, "delete on close");
                     }
                 }
-                coll.agree(local != null ? local : late, file.name);
+                coll.agree(local != null ? local : late, file.name());
             } else {
-                coll.agree(all, 3, 0, local, file.name);
-                if (after != null) coll.agree(after, 1, 0, late, file.name);
+                coll.agree(all, 3, 0, local, file.name());
+                if (after != null) coll.agree(after, 1, 0, late, file.name());
                 else if (late != null) throw late;
             }
         } finally {
             // after the first meeting every rank has closed its channel to the side file
             if (coll.rank() == 0) {
                 try {
-                    file.sharedPointer.delete();
+                    file.sharedPointer().delete();
                 } catch (IOException ignored) {
                     // a leftover side file in the temporary directory is harmless
                 }
             }
-            if (file.exchange instanceof SharedMemoryExchange shm) shm.leave();
+            file.exchange().leave();
         }
         // (a voting chain whose ranks could not meet keeps its interceptors' state: releasing it would let redirect
         // drop the marker of a write the delegates may still hold unwritten)
@@ -124,17 +122,17 @@ final class CollectiveProtocols {
      */
     private void releaseStore(Collective coll) {
         try {
-            file.chain.releaseStore(file.context);
+            file.chain().releaseStore(file.context());
         } catch (IOException | RuntimeException e) {
-            System.err.println("pdla: interceptor failed closing " + file.name + " on rank " + coll.rank() + ": " + e);
+            System.err.println("pdla: interceptor failed closing " + file.name() + " on rank " + coll.rank() + ": " + e);
         }
     }
 
     private void tellClosed(Collective coll) {
         try {
-            file.chain.closed(file.context);
+            file.chain().closed(file.context());
         } catch (IOException | RuntimeException e) {
-            System.err.println("pdla: interceptor failed after closing " + file.name + " on rank " + coll.rank() + ": " + e);
+            System.err.println("pdla: interceptor failed after closing " + file.name() + " on rank " + coll.rank() + ": " + e);
         }
     }
 
@@ -144,9 +142,9 @@ final class CollectiveProtocols {
      */
     private boolean ask(Collective coll, java.util.function.Predicate<io.pdla.intercept.FileContext> vote) {
         try {
-            return vote.test(file.context);
+            return vote.test(file.context());
         } catch (RuntimeException e) {
-            System.err.println("pdla: interceptor failed voting at close of " + file.name + " on rank " + coll.rank() + ": " + e);
+            System.err.println("pdla: interceptor failed voting at close of " + file.name() + " on rank " + coll.rank() + ": " + e);
             return true;   // the safe side: the work is done, as if the interceptor had asked for it
         }
     }
@@ -164,12 +162,12 @@ final class CollectiveProtocols {
      */
     private AgreedWork agreedWork(Collective coll, boolean anyVote) {
         try {
-            file.chain.closeAgreed(file.context, anyVote);
+            file.chain().closeAgreed(file.context(), anyVote);
             return AgreedWork.DONE;
         } catch (DataPathException e) {
             return new AgreedWork(file.translate(e, "close"), true);   // the delegates' write-back of the application's bytes failed
         } catch (IOException | RuntimeException e) {
-            System.err.println("pdla: interceptor failed in the collective part of closing " + file.name + " on rank " + coll.rank() + ": " + e);
+            System.err.println("pdla: interceptor failed in the collective part of closing " + file.name() + " on rank " + coll.rank() + ": " + e);
             return new AgreedWork(null, true);
         }
     }
@@ -178,66 +176,63 @@ final class CollectiveProtocols {
     void resize(long size, boolean onlyGrow) throws MPIException {
         String what = onlyGrow ? "preallocate" : "setSize";
         file.ensureOpen(what);
-        file.background.awaitCollectives();
-        Collective coll = file.coll;
+        file.background().awaitCollectives();
+        Collective coll = file.coll();
         MPIIOException local = null;
-        if (size < 0) local = new MPIIOException(ErrorClass.ERR_ARG, file.name + ": rank " + coll.rank() + ": " + what + " size must be >= 0, was " + size);
-        else if (file.opened(MPIIO.MODE_RDONLY)) local = new MPIIOException(ErrorClass.ERR_READ_ONLY, file.name + ": " + what + " on a file opened MODE_RDONLY");
-        else if (file.opened(MPIIO.MODE_SEQUENTIAL)) local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": " + what + " on a MODE_SEQUENTIAL file");
-        coll.agree(local, file.name);
-        coll.requireSame(size, what + " size", file.name);
+        if (size < 0) local = new MPIIOException(ErrorClass.ERR_ARG, file.name() + ": rank " + coll.rank() + ": " + what + " size must be >= 0, was " + size);
+        else if (file.opened(MPIIO.MODE_RDONLY)) local = new MPIIOException(ErrorClass.ERR_READ_ONLY, file.name() + ": " + what + " on a file opened MODE_RDONLY");
+        else if (file.opened(MPIIO.MODE_SEQUENTIAL)) local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name() + ": " + what + " on a MODE_SEQUENTIAL file");
+        coll.agree(local, file.name());
+        coll.requireSame(size, what + " size", file.name());
         if (coll.rank() == 0) {
             try {
                 if (!onlyGrow) file.meta(IoOp.SET_SIZE, true, size);
-                else if (file.storage.size() < size) {
+                else if (file.storage().size() < size) {
                     // blocks for real first; the SET_SIZE that follows changes nothing but lets interceptors see the growth
-                    file.storage.preallocate(size);
+                    file.storage().preallocate(size);
                     file.meta(IoOp.SET_SIZE, true, size);
                 }
             } catch (IOException | RuntimeException e) {
                 local = file.translate(e, what);
             }
         }
-        coll.agree(local, file.name);
+        coll.agree(local, file.name());
     }
 
     /** MPI_File_sync: every rank flushes through the chain. */
     void sync() throws MPIException {
         file.ensureOpen("sync");
-        file.background.awaitCollectives();
+        file.background().awaitCollectives();
         MPIIOException local = null;
         try {
             file.meta(IoOp.SYNC, true, 0);
         } catch (IOException | RuntimeException e) {
             local = file.translate(e, "sync");
         }
-        file.coll.agree(local, file.name);
+        file.coll().agree(local, file.name());
     }
 
     /** MPI_File_set_info: new hints join those in effect on every rank, or on none. */
     void setInfo(Info info) throws MPIException {
         file.ensureOpen("setInfo");
-        file.background.awaitCollectives();
+        file.background().awaitCollectives();
         MPIIOException local = null;
         if (info != null) {
             local = applyHints(info.asMap(), "setInfo");
         }
-        file.coll.agree(local, file.name);
+        file.coll().agree(local, file.name());
     }
 
     /** Merges hints after validating the collective-buffering ones; an invalid one changes nothing. */
     private MPIIOException applyHints(Map<String, String> more, String what) {
-        Map<String, String> merged = new LinkedHashMap<>(file.givenHints);
-        merged.putAll(more);
+        Map<String, String> merged = file.hints().givenWith(more);
         try {
             SievingSettings.fromHints(merged); // taken at open; a bad new value is still an error
-            file.engine.reconfigure(merged);
+            file.engine().reconfigure(merged);
         } catch (IllegalArgumentException e) {
-            return ErrorMapping.badArgument(file.name + ": rank " + file.coll.rank() + ": " + what + ": ", e);
+            return ErrorMapping.badArgument(file.name() + ": rank " + file.coll().rank() + ": " + what + ": ", e);
         }
-        file.givenHints.putAll(more);
-        file.hints.putAll(more);
-        file.hints.putAll(file.engine.settings().effective());
+        file.hints().add(more, file.engine().settings().effective());
         return null;
     }
 
@@ -252,7 +247,7 @@ final class CollectiveProtocols {
             e = Datatypes.flatten(etype);
             f = Datatypes.flatten(filetype);
         } catch (MPIIOException ex) {
-            local = new MPIIOException(ex.errorClass(), file.name + ": rank " + file.coll.rank() + ": setView: " + ex.getMessage(), ex);
+            local = new MPIIOException(ex.errorClass(), file.name() + ": rank " + file.coll().rank() + ": setView: " + ex.getMessage(), ex);
         }
         install(disp, e, f, datarep, info, local);
     }
@@ -268,19 +263,18 @@ final class CollectiveProtocols {
      * both pointers to 0 (rank 0 resets the shared one after all have stopped using the old view).
      */
     private void install(long disp, FileType etype, FileType filetype, String datarep, Info info, MPIIOException local) throws MPIException {
-        file.background.awaitCollectives();
-        Collective coll = file.coll;
+        file.background().awaitCollectives();
+        Collective coll = file.coll();
         if (local == null) local = viewError(disp, etype, filetype, datarep);
-        coll.agree(local, file.name);
-        coll.requireSame(etype.sizeBytes(), "etype size", file.name);
+        coll.agree(local, file.name());
+        coll.requireSame(etype.sizeBytes(), "etype size", file.name());
         if (disp == MPIIO.DISPLACEMENT_CURRENT) disp = currentDisplacement();
-        file.view = new FileView(disp, etype, filetype, datarep);
-        file.pointer = 0;
+        file.installView(new FileView(disp, etype, filetype, datarep));
         MPIIOException sp = info != null ? applyHints(info.asMap(), "setView") : null;
         coll.barrier();
         if (coll.rank() == 0) {
             try {
-                file.sharedPointer.set(0);
+                file.sharedPointer().set(0);
             } catch (IOException e) {
                 sp = file.translate(e, "setView (shared pointer)");
             }
@@ -290,7 +284,7 @@ final class CollectiveProtocols {
         } catch (IOException | RuntimeException e) {
             if (sp == null) sp = file.translate(e, "setView");
         }
-        coll.agree(sp, file.name);
+        coll.agree(sp, file.name());
     }
 
     /**
@@ -298,15 +292,15 @@ final class CollectiveProtocols {
      * every rank has stopped moving it (ROMIO: a barrier, then each rank reads it).
      */
     private long currentDisplacement() throws MPIException {
-        file.coll.barrier();
+        file.coll().barrier();
         long disp = -1;
         MPIIOException failed = null;
         try {
-            disp = file.view.byteOffset(file.sharedPointer.get());
+            disp = file.view().byteOffset(file.sharedPointer().get());
         } catch (IOException | RuntimeException e) {
             failed = file.translate(e, "setView (MPI_DISPLACEMENT_CURRENT: shared pointer)");
         }
-        file.coll.agree(failed, file.name);
+        file.coll().agree(failed, file.name());
         return disp;
     }
 
@@ -315,7 +309,7 @@ final class CollectiveProtocols {
      * (MPIR_File_set_view_impl, ADIO_Set_view): the table in mpiio-shim/README.md lists each case.
      */
     private MPIIOException viewError(long disp, FileType etype, FileType filetype, String datarep) {
-        String where = file.name + ": rank " + file.coll.rank() + ": setView: ";
+        String where = file.name() + ": rank " + file.coll().rank() + ": setView: ";
         boolean sequential = file.opened(MPIIO.MODE_SEQUENTIAL);
         if (disp < 0 && disp != MPIIO.DISPLACEMENT_CURRENT) return new MPIIOException(ErrorClass.ERR_ARG, where + "displacement must be >= 0, was " + disp);
         if (sequential && disp != MPIIO.DISPLACEMENT_CURRENT) return new MPIIOException(ErrorClass.ERR_ARG, where + "displacement " + disp
@@ -352,8 +346,8 @@ final class CollectiveProtocols {
      */
     IoStatus ordered(IoOp op, AccessFunnel.Memory memory) throws MPIException {
         file.ensureOpen(op == IoOp.READ ? "readOrdered" : "writeOrdered");
-        file.background.awaitCollectives();
-        Collective coll = file.coll;
+        file.background().awaitCollectives();
+        Collective coll = file.coll();
         AccessFunnel.Access access = null;
         MPIIOException local = null;
         try {
@@ -361,7 +355,7 @@ final class CollectiveProtocols {
         } catch (MPIIOException e) {
             local = e;
         }
-        coll.agree(local, file.name);
+        coll.agree(local, file.name());
         long[] sizes = coll.allgather(access.etypes());
         long total = 0, before = 0;
         for (int r = 0; r < sizes.length; r++) {
@@ -371,12 +365,12 @@ final class CollectiveProtocols {
         long[] base = new long[1];
         if (coll.rank() == 0) {
             try {
-                base[0] = file.sharedPointer.fetchAndAdd(total);
+                base[0] = file.sharedPointer().fetchAndAdd(total);
             } catch (IOException e) {
                 local = file.translate(e, "ordered access (shared pointer)");
             }
         }
-        coll.agree(local, file.name);
+        coll.agree(local, file.name());
         coll.bcast(base);
         IoStatus status = null;
         try {
@@ -384,7 +378,7 @@ final class CollectiveProtocols {
         } catch (MPIIOException e) {
             local = e;
         }
-        coll.agree(local, file.name);
+        coll.agree(local, file.name());
         return status;
     }
 
@@ -394,54 +388,54 @@ final class CollectiveProtocols {
      */
     void setAtomicity(boolean flag) throws MPIException {
         file.ensureOpen("setAtomicity");
-        file.background.awaitCollectives();
-        Collective coll = file.coll;
-        coll.requireSame(flag ? 1 : 0, "setAtomicity flag", file.name);
+        file.background().awaitCollectives();
+        Collective coll = file.coll();
+        coll.requireSame(flag ? 1 : 0, "setAtomicity flag", file.name());
         MPIIOException local = null;
-        if (flag && !file.driver.has(io.pdla.storage.Capability.BYTE_RANGE_LOCK)) {
-            local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": rank " + coll.rank()
+        if (flag && !file.driver().has(io.pdla.storage.Capability.BYTE_RANGE_LOCK)) {
+            local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name() + ": rank " + coll.rank()
                     + ": setAtomicity: the file's storage driver cannot lock byte ranges, which atomic mode needs");
         }
         if (flag && local == null) {
-            for (io.pdla.intercept.IoInterceptor i : file.chain.interceptors()) {
-                String why = i.breaksAtomicMode(file.context);
+            for (io.pdla.intercept.IoInterceptor i : file.chain().interceptors()) {
+                String why = i.breaksAtomicMode(file.context());
                 if (why != null) {
-                    local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": rank " + coll.rank()
+                    local = new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name() + ": rank " + coll.rank()
                             + ": setAtomicity: " + why);
                     break;
                 }
             }
         }
-        coll.agree(local, file.name);
-        file.atomic = flag;
+        coll.agree(local, file.name());
+        file.setAtomic(flag);
     }
 
     /** MPI_File_seek_shared: all ranks compute the same target, rank 0 sets it once all have read the old. */
     void seekShared(long offset, int whence) throws MPIException {
         file.ensureOpen("seekShared");
-        file.background.awaitCollectives();
-        Collective coll = file.coll;
-        coll.requireSame(offset, "seekShared offset", file.name);
-        coll.requireSame(whence, "seekShared whence", file.name);
+        file.background().awaitCollectives();
+        Collective coll = file.coll();
+        coll.requireSame(offset, "seekShared offset", file.name());
+        coll.requireSame(whence, "seekShared whence", file.name());
         MPIIOException local = null;
         long target = 0;
         try {
-            target = file.seekTarget(offset, whence, file.sharedPointer.get(), "seekShared");
+            target = file.seekTarget(offset, whence, file.sharedPointer().get(), "seekShared");
         } catch (MPIIOException e) {
             local = e;
         } catch (IOException e) {
             local = file.translate(e, "seekShared");
         }
-        coll.agree(local, file.name);
+        coll.agree(local, file.name());
         coll.barrier(); // everyone has read the old value before rank 0 changes it
         if (coll.rank() == 0) {
             try {
-                file.sharedPointer.set(target);
+                file.sharedPointer().set(target);
             } catch (IOException e) {
                 local = file.translate(e, "seekShared");
             }
         }
-        coll.agree(local, file.name);
+        coll.agree(local, file.name());
         file.seeked(target, true);
     }
 }

@@ -105,19 +105,19 @@ public final class File {
 
     public int getAmode() throws MPIException {
         file.ensureOpen("getAmode");
-        return file.amode;
+        return file.amode();
     }
 
     /** The group of the communicator the file was opened on. */
     public Group getGroup() throws MPIException {
         file.ensureOpen("getGroup");
-        return file.coll.comm().Group();
+        return file.coll().comm().Group();
     }
 
     /** The hints in effect, including those interceptors and drivers read. */
     public Info getInfo() throws MPIException {
         file.ensureOpen("getInfo");
-        return new Info(file.hints);
+        return file.hints().info();
     }
 
     /** MPI_File_set_info. Collective; new hints are added to those in effect. */
@@ -148,7 +148,7 @@ public final class File {
 
     public FileView getView() throws MPIException {
         file.ensureOpen("getView");
-        return file.view;
+        return file.view();
     }
 
     // ---------------------------------------------------------------- explicit offsets
@@ -248,20 +248,20 @@ public final class File {
     public void seek(long offset, int whence) throws MPIException {
         file.ensureOpen("seek");
         noIndividualPointerIfSequential("seek");
-        file.pointer = file.seekTarget(offset, whence, file.pointer, "seek");
-        file.seeked(file.pointer, false);
+        file.movePointer(file.seekTarget(offset, whence, file.pointer(), "seek"));
+        file.seeked(file.pointer(), false);
     }
 
     public long getPosition() throws MPIException {
         file.ensureOpen("getPosition");
         noIndividualPointerIfSequential("getPosition");
-        return file.pointer;
+        return file.pointer();
     }
 
     /** MPI forbids individual file pointers on MODE_SEQUENTIAL files; ROMIO's class (MPI_ERR_UNSUPPORTED_OPERATION, "**ioamodeseq"). */
     private void noIndividualPointerIfSequential(String call) throws MPIIOException {
         if (file.opened(MPIIO.MODE_SEQUENTIAL)) {
-            throw new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name + ": " + call + ": a MODE_SEQUENTIAL file has no individual file pointer");
+            throw new MPIIOException(ErrorClass.ERR_UNSUPPORTED_OPERATION, file.name() + ": " + call + ": a MODE_SEQUENTIAL file has no individual file pointer");
         }
     }
 
@@ -269,8 +269,8 @@ public final class File {
     public long getByteOffset(long position) throws MPIException {
         file.ensureOpen("getByteOffset");
         noIndividualPointerIfSequential("getByteOffset");
-        if (position < 0) throw new MPIIOException(ErrorClass.ERR_ARG, file.name + ": getByteOffset position must be >= 0, was " + position);
-        return file.view.byteOffset(position);
+        if (position < 0) throw new MPIIOException(ErrorClass.ERR_ARG, file.name() + ": getByteOffset position must be >= 0, was " + position);
+        return file.view().byteOffset(position);
     }
 
     // ---------------------------------------------------------------- shared file pointer
@@ -319,7 +319,7 @@ public final class File {
     public long getPositionShared() throws MPIException {
         file.ensureOpen("getPositionShared");
         try {
-            return file.sharedPointer.get();
+            return file.sharedPointer().get();
         } catch (IOException e) {
             throw file.translate(e, "getPositionShared");
         }
@@ -400,7 +400,7 @@ public final class File {
     }
 
     public void readOrderedBegin(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        splitBegin("readOrderedBegin", buf, () -> file.background.submitCollective(() -> protocols.ordered(IoOp.READ, funnel.array(buf, bufOffset, count, type))));
+        splitBegin("readOrderedBegin", buf, () -> file.background().submitCollective(() -> protocols.ordered(IoOp.READ, funnel.array(buf, bufOffset, count, type))));
     }
 
     public IoStatus readOrderedEnd(Object buf) throws MPIException {
@@ -408,7 +408,7 @@ public final class File {
     }
 
     public void writeOrderedBegin(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        splitBegin("writeOrderedBegin", buf, () -> file.background.submitCollective(() -> protocols.ordered(IoOp.WRITE, funnel.array(buf, bufOffset, count, type))));
+        splitBegin("writeOrderedBegin", buf, () -> file.background().submitCollective(() -> protocols.ordered(IoOp.WRITE, funnel.array(buf, bufOffset, count, type))));
     }
 
     public IoStatus writeOrderedEnd(Object buf) throws MPIException {
@@ -418,7 +418,7 @@ public final class File {
     private void splitBegin(String call, Object buf, Call<IoRequest> start) throws MPIException {
         handled(() -> {
             SplitCollective.begin(file, call);
-            file.split = new SplitCollective(call, start.run().reportingTo(e -> file.errhandler.handle(this, e)), buf);
+            file.split().begun(new SplitCollective(call, start.run().reportingTo(e -> file.errhandler().handle(this, e)), buf));
             return null;
         });
     }
@@ -487,7 +487,7 @@ public final class File {
     public boolean getAtomicity() throws MPIException {
         return handled(() -> {
             file.ensureOpen("getAtomicity");
-            return file.atomic;
+            return file.atomic();
         });
     }
 
@@ -506,12 +506,11 @@ public final class File {
 
     /** MPI_File_set_errhandler. */
     public void setErrhandler(FileErrhandler handler) throws MPIException {
-        if (handler == null) throw new MPIIOException(ErrorClass.ERR_ARG, file.name + ": setErrhandler: handler is null");
-        file.errhandler = handler;
+        file.setErrhandler(handler);
     }
 
     public FileErrhandler getErrhandler() {
-        return file.errhandler;
+        return file.errhandler();
     }
 
     /** MPI_File_set_errhandler on MPI_FILE_NULL: the handler of files opened from now on (and of failed opens). */
@@ -525,7 +524,7 @@ public final class File {
 
     /** MPI_File_call_errhandler. */
     public void callErrhandler(MPIIOException error) {
-        file.errhandler.handle(this, error);
+        file.errhandler().handle(this, error);
     }
 
     @FunctionalInterface
@@ -540,7 +539,7 @@ public final class File {
     private <T> T handled(Call<T> call) throws MPIException {
         try {
             T result = call.run();
-            if (result instanceof IoRequest r) r.reportingTo(e -> file.errhandler.handle(this, e));
+            if (result instanceof IoRequest r) r.reportingTo(e -> file.errhandler().handle(this, e));
             return result;
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
@@ -555,11 +554,11 @@ public final class File {
      */
     private MPIIOException reported(RuntimeException e) throws MPIException {
         if (e instanceof MPIIOException m) {
-            file.errhandler.handle(this, m);
+            file.errhandler().handle(this, m);
             return m;
         }
-        MPIIOException m = new MPIIOException(ErrorClass.ERR_OTHER, file.name + ": rank " + file.coll.rank() + ": " + e, e);
-        file.errhandler.handle(this, m);
+        MPIIOException m = new MPIIOException(ErrorClass.ERR_OTHER, file.name() + ": rank " + file.coll().rank() + ": " + e, e);
+        file.errhandler().handle(this, m);
         return m;
     }
 
@@ -569,21 +568,21 @@ public final class File {
 
     /** For tests and tools of this module: the per-file context interceptors see. */
     FileContext context() {
-        return file.context;
+        return file.context();
     }
 
     /** What this rank's collective calls on this file did (two-phase or not, rounds, aggregator I/O). */
     public CollectiveStatistics collectiveStatistics() {
-        return file.engine.statistics();
+        return file.engine().statistics();
     }
 
     /** The ranks (of the file's communicator) that aggregate for collective calls. */
     public int[] aggregatorRanks() {
-        return file.engine.aggregatorRanks();
+        return file.engine().aggregatorRanks();
     }
 
     @Override
     public String toString() {
-        return "File[" + file.name + (file.closed ? ", closed" : "") + "]";
+        return "File[" + file.name() + (file.isClosed() ? ", closed" : "") + "]";
     }
 }

@@ -11,51 +11,47 @@ import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.Map;
 
 /**
  * What one open file handle is, shared by the pieces that implement it ({@link File}'s bindings, the
  * {@link AccessFunnel}, the {@link CollectiveProtocols}): ROMIO's {@code ADIO_File}. Built only by
  * {@link OpenProtocol}, after every rank agreed that the open succeeded.
  *
- * <p>The view, the individual pointer and the closed flag change over the handle's life; they are plain
- * fields because a handle is used by one thread at a time (MPI_THREAD_SINGLE), nonblocking requests aside,
- * which read the view they were submitted under.
+ * <p>It owns the state that changes over the handle's life (the view with the individual pointer in its etypes,
+ * atomicity, the error handler, the closed flag; the hints in {@link HandleHints}, the split collective in
+ * {@link ActiveSplit}): the other pieces change it only through the operations here. These are plain fields because
+ * a handle is used by one thread at a time (MPI_THREAD_SINGLE), nonblocking requests aside, which read the view
+ * they were submitted under.
  */
 final class OpenFile {
-    final Collective coll;
-    final String name;
-    final URI uri;
-    final int amode;
-    final StorageDriver driver;
-    final StorageFile storage;
-    final FileContext context;
-    final InterceptorChain chain;
-    /** The hints in effect: the user's, plus the values interceptors, sieving and the engine settled on. */
-    final Map<String, String> hints;
-    /** The hints as the application gave them: effective values reported by getInfo must not read as choices. */
-    final Map<String, String> givenHints;
-    final SharedFilePointer sharedPointer;
-    final RankExchange exchange;
-    final TwoPhaseEngine engine;
-    final NonblockingExecutor background;
+    private final Collective coll;
+    private final String name;
+    private final URI uri;
+    private final int amode;
+    private final StorageDriver driver;
+    private final StorageFile storage;
+    private final FileContext context;
+    private final InterceptorChain chain;
+    private final HandleHints hints;
+    private final SharedFilePointer sharedPointer;
+    private final RankExchange exchange;
+    private final TwoPhaseEngine engine;
+    private final NonblockingExecutor background;
     /** Where data calls end in atomic mode. */
-    final AtomicAccess atomicAccess;
+    private final AtomicAccess atomicAccess;
+    private final ActiveSplit split = new ActiveSplit();
 
-    FileView view = FileView.defaultView();
+    private FileView view = FileView.defaultView();
     /** The individual file pointer, in etypes of {@link #view}. */
-    long pointer;
-    boolean closed;
+    private long pointer;
+    private boolean closed;
     /** MPI_File_set_atomicity; read by the nonblocking threads too. */
-    volatile boolean atomic;
-    /** The split collective begun and not yet ended on this handle (MPI allows one), or null. */
-    SplitCollective split;
+    private volatile boolean atomic;
     /** This handle's error handler (MPI_File_set_errhandler); the default one at open. */
-    FileErrhandler errhandler = FileErrhandler.defaultHandler();
+    private FileErrhandler errhandler = FileErrhandler.defaultHandler();
 
-    OpenFile(Collective coll, String name, URI uri, int amode, StorageDriver driver, StorageFile storage,
-             FileContext context, InterceptorChain chain, Map<String, String> hints, Map<String, String> givenHints,
-             SharedFilePointer sharedPointer,
+    OpenFile(Collective coll, String name, URI uri, int amode, StorageDriver driver, StorageFile storage, AtomicAccess atomicAccess,
+             FileContext context, InterceptorChain chain, HandleHints hints, SharedFilePointer sharedPointer,
              RankExchange exchange, TwoPhaseEngine engine, long pointer) {
         this.coll = coll;
         this.name = name;
@@ -66,7 +62,6 @@ final class OpenFile {
         this.context = context;
         this.chain = chain;
         this.hints = hints;
-        this.givenHints = givenHints;
         this.sharedPointer = sharedPointer;
         this.exchange = exchange;
         this.engine = engine;
@@ -74,8 +69,119 @@ final class OpenFile {
         // independent requests run side by side where the driver takes writes anywhere (not append-only HDFS)
         this.background = new NonblockingExecutor("pdla-io-" + name,
                 driver.has(io.pdla.storage.Capability.RANDOM_WRITE) ? 4 : 1);
-        this.atomicAccess = new AtomicAccess(storage, opened(MPIIO.MODE_RDONLY));
+        this.atomicAccess = atomicAccess;
         this.pointer = pointer;
+    }
+
+    Collective coll() {
+        return coll;
+    }
+
+    String name() {
+        return name;
+    }
+
+    URI uri() {
+        return uri;
+    }
+
+    int amode() {
+        return amode;
+    }
+
+    StorageDriver driver() {
+        return driver;
+    }
+
+    /** The store as data calls reach it: with data sieving around the driver's file where the hints ask for it. */
+    StorageFile storage() {
+        return storage;
+    }
+
+    FileContext context() {
+        return context;
+    }
+
+    InterceptorChain chain() {
+        return chain;
+    }
+
+    HandleHints hints() {
+        return hints;
+    }
+
+    SharedFilePointer sharedPointer() {
+        return sharedPointer;
+    }
+
+    RankExchange exchange() {
+        return exchange;
+    }
+
+    TwoPhaseEngine engine() {
+        return engine;
+    }
+
+    NonblockingExecutor background() {
+        return background;
+    }
+
+    AtomicAccess atomicAccess() {
+        return atomicAccess;
+    }
+
+    ActiveSplit split() {
+        return split;
+    }
+
+    // ---------------------------------------------------------------- the view and the individual pointer
+
+    FileView view() {
+        return view;
+    }
+
+    /** The individual file pointer, in etypes of {@link #view()}. */
+    long pointer() {
+        return pointer;
+    }
+
+    /** Moves the individual pointer (seek, a call that used it, a failed collective that puts it back). */
+    void movePointer(long position) {
+        pointer = position;
+    }
+
+    /** MPI_File_set_view on this rank: the new view, and the individual pointer at its start. */
+    void installView(FileView newView) {
+        view = newView;
+        pointer = 0;
+    }
+
+    // ---------------------------------------------------------------- atomicity, error handler, life
+
+    boolean atomic() {
+        return atomic;
+    }
+
+    /** After every rank agreed that the driver and the interceptors allow it (MPI_File_set_atomicity). */
+    void setAtomic(boolean flag) {
+        atomic = flag;
+    }
+
+    FileErrhandler errhandler() {
+        return errhandler;
+    }
+
+    void setErrhandler(FileErrhandler handler) throws MPIIOException {
+        if (handler == null) throw new MPIIOException(ErrorClass.ERR_ARG, name + ": setErrhandler: handler is null");
+        errhandler = handler;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    void markClosed() {
+        closed = true;
     }
 
     /** What the agreement after a collective call would share for a failure of it: its MPI error class + 1. */

@@ -88,21 +88,13 @@ final class OpenProtocol {
             throw e;
         }
         if (create) {
-            MPIIOException createError = createOnRankZero(target, filename, rank);
-            long[] outcome = {Collective.outcome(createError)};
-            coll.bcast(outcome);
-            failedCreate(createError, outcome[0], filename, rank);
+            rankZeroCreates(coll, target, true, filename, new long[1]);
             try {
                 prepared = prepare(target, hints, amode, shm, coll, filename, rank, openToken(shm.uniqueName()));
             } catch (MPIIOException e) {
                 local = e;
             }
-            try {
-                coll.agree(local, filename);
-            } catch (MPIException e) {
-                if (prepared != null) prepared.closeQuietly();
-                throw e;
-            }
+            agreeOnPrepared(coll, prepared, shm, local, filename);
         }
         return finish(coll, filename, amode, target, prepared, hints, shm.uniqueName(), rank);
     }
@@ -121,19 +113,16 @@ final class OpenProtocol {
         Map<String, String> hints = hintsOf(info);
         Target target = Target.of(filename, amode, hints, rank);
 
-        // Rank 0 alone creates, so that EXCL means "did not exist before this collective open"; the same
-        // broadcast carries the outcome and the job-unique token that names the shared-pointer side file.
+        // the broadcast of rank 0's creation also carries the job-unique token that names the shared-pointer side file
         UUID mine = UUID.randomUUID();
-        MPIIOException createError = (amode & MPIIO.MODE_CREATE) != 0 ? createOnRankZero(target, filename, rank) : null;
-        long[] outcome = {Collective.outcome(createError), mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
-        coll.bcast(outcome);
-        failedCreate(createError, outcome[0], filename, rank);
-        String token = new UUID(outcome[1], outcome[2]).toString();
+        long[] message = {0, mine.getMostSignificantBits(), mine.getLeastSignificantBits()};
+        rankZeroCreates(coll, target, (amode & MPIIO.MODE_CREATE) != 0, filename, message);
+        String token = new UUID(message[1], message[2]).toString();
         // Ranks that are threads of this JVM will exchange through shared memory; joining before the agreement
         // below means that after it every rank sees whether all of them joined here.
         SharedMemoryExchange shm = SharedMemoryExchange.join(token, rank, coll.size());
 
-        StorageFile storage = null;
+        Store storage = null;
         MPIIOException local = null;
         try {
             storage = openForSieving(target, filename, rank);
@@ -144,7 +133,7 @@ final class OpenProtocol {
             coll.agree(local, filename);
         } catch (MPIException e) {
             shm.leave();
-            closeQuietly(storage);
+            if (storage != null) storage.closeQuietly();
             throw e;
         }
         RankExchange exchange = shm.complete() ? shm : leaving(shm, new MpjExchange(intra));
@@ -155,13 +144,7 @@ final class OpenProtocol {
         } catch (MPIIOException e) {
             local = e;
         }
-        try {
-            coll.agree(local, filename);
-        } catch (MPIException e) {
-            if (prepared != null) prepared.closeQuietly();
-            if (exchange instanceof SharedMemoryExchange s) s.leave();
-            throw e;
-        }
+        agreeOnPrepared(coll, prepared, exchange, local, filename);
         return finish(coll, filename, amode, target, prepared, hints, token, rank);
     }
 
@@ -186,6 +169,34 @@ final class OpenProtocol {
         }
     }
 
+    /**
+     * Rank 0 alone creates the file when {@code create} (so that EXCL means "did not exist before this collective
+     * open"), and broadcasts the outcome in {@code message[0]}, with the rest of {@code message} (rank 0's) beside it.
+     * A failed creation fails the open on every rank, with rank 0's class.
+     */
+    private static void rankZeroCreates(Collective coll, Target target, boolean create, String filename, long[] message) throws MPIException {
+        int rank = coll.rank();
+        MPIIOException createError = create ? createOnRankZero(target, filename, rank) : null;
+        message[0] = Collective.outcome(createError);
+        coll.bcast(message);
+        failedCreate(createError, message[0], filename, rank);
+    }
+
+    /**
+     * The meeting after every rank's part of the open: if any rank failed, this rank closes what it prepared and
+     * leaves the exchange (leaving twice is harmless), and the open fails with the agreed class.
+     */
+    private static void agreeOnPrepared(Collective coll, Prepared prepared, RankExchange exchange, MPIIOException local, String filename)
+            throws MPIException {
+        try {
+            coll.agree(local, filename);
+        } catch (MPIException e) {
+            if (prepared != null) prepared.closeQuietly();
+            exchange.leave();
+            throw e;
+        }
+    }
+
     /** Rank 0 creates the file (other ranks do nothing); returns why it could not, or null. */
     private static MPIIOException createOnRankZero(Target target, String filename, int rank) {
         if (rank != 0) return null;
@@ -206,9 +217,23 @@ final class OpenProtocol {
     }
 
     /** What a rank holds once its part of the open succeeded, before the ranks agree on it. */
-    private record Prepared(StorageFile storage, RankExchange exchange, FileContext context, InterceptorChain chain, TwoPhaseEngine engine) {
+    private record Prepared(Store store, RankExchange exchange, FileContext context, InterceptorChain chain, TwoPhaseEngine engine) {
+        StorageFile storage() {
+            return store.sieved();
+        }
+
         void closeQuietly() {
-            OpenProtocol.closeQuietly(storage);
+            store.closeQuietly();
+        }
+    }
+
+    /**
+     * A rank's open store: the driver's file, and what data calls reach (data sieving around it, or the same file
+     * where the hints disable sieving). Atomic mode goes to the driver's file: sieving locks each window on its own.
+     */
+    private record Store(StorageFile driverFile, StorageFile sieved) {
+        void closeQuietly() {
+            OpenProtocol.closeQuietly(sieved);
         }
     }
 
@@ -219,9 +244,10 @@ final class OpenProtocol {
     }
 
     /** As {@link #prepare}, with the store open; closes it when a later step fails. */
-    private static Prepared prepareOn(StorageFile storage, Target target, Map<String, String> hints, int amode, RankExchange exchange,
+    private static Prepared prepareOn(Store store, Target target, Map<String, String> hints, int amode, RankExchange exchange,
                                       Collective coll, String filename, int rank, long openToken) throws MPIIOException {
         String where = filename + ": rank " + rank + ": ";
+        StorageFile storage = store.sieved();
         try {
             // Interceptors key their per-process state (trace files, patterns) by the process, so they see the
             // COMM_WORLD rank and size, whatever communicator this file was opened on.
@@ -230,16 +256,16 @@ final class OpenProtocol {
                     AppIdentity.detect(hints, worldSize), hints, target.driver(), storage, new RankZeroBroadcast(exchange), openToken);
             InterceptorChain chain = new InterceptorChain(RankState.interceptors(hints, target.options().write()));
             TwoPhaseEngine engine = CollectiveSetup.engine(exchange, hints, storage, chain);
-            return new Prepared(storage, exchange, context, chain, engine);
+            return new Prepared(store, exchange, context, chain, engine);
         } catch (IllegalArgumentException e) {
-            closeQuietly(storage);
+            store.closeQuietly();
             throw ErrorMapping.badArgument(where, e);
         } catch (IOException e) {
-            closeQuietly(storage);
+            store.closeQuietly();
             throw ErrorMapping.translate(e, "open (collective buffering)", filename, rank);
         } catch (RuntimeException e) { // MPIException is one
             // becomes this rank's outcome: thrown past the meeting ahead, it would leave the other ranks waiting there
-            closeQuietly(storage);
+            store.closeQuietly();
             throw ErrorMapping.translate(e, "open", filename, rank);
         }
     }
@@ -256,13 +282,14 @@ final class OpenProtocol {
                 throw ErrorMapping.translate(e, "open (append)", filename, rank);
             }
         }
-        Map<String, String> given = new LinkedHashMap<>(hints);
+        HandleHints handleHints = new HandleHints(new LinkedHashMap<>(hints), hints);
         // getInfo reports the values in force, as ROMIO writes them back into the file's info
         hints.putAll(p.engine().settings().effective());
         hints.putAll(SievingSettings.fromHints(hints).effectiveHints());
         SharedFilePointer sharedPointer = new SharedFilePointer(SharedFilePointer.sideFile(uri, hints, token), initial);
-        OpenFile file = new OpenFile(coll, filename, uri, amode, target.driver(), p.storage(), p.context(), p.chain(), hints, given,
-                sharedPointer, p.exchange(), p.engine(), initial);
+        AtomicAccess atomicAccess = new AtomicAccess(p.store().driverFile(), (amode & MPIIO.MODE_RDONLY) != 0);
+        OpenFile file = new OpenFile(coll, filename, uri, amode, target.driver(), p.storage(), atomicAccess, p.context(), p.chain(),
+                handleHints, sharedPointer, p.exchange(), p.engine(), initial);
         RankState.opened(uri);
         try {
             p.chain().opened(p.context());
@@ -352,7 +379,7 @@ final class OpenProtocol {
     }
 
     /** The store of an open whose file exists by now (rank 0 created it if asked), with data sieving around it. */
-    private static StorageFile openForSieving(Target target, String filename, int rank) throws MPIIOException {
+    private static Store openForSieving(Target target, String filename, int rank) throws MPIIOException {
         OpenOptions options = target.options().withoutCreate();
         try {
             return openForSieving(target.driver(), target.uri(), options, options.hints());
@@ -368,7 +395,7 @@ final class OpenProtocol {
      * window first, so a MODE_WRONLY file is opened for reading too, as ROMIO does (the shim still refuses
      * the application's reads); where that is not allowed, writes are not sieved.
      */
-    private static StorageFile openForSieving(StorageDriver driver, URI uri, OpenOptions options, Map<String, String> hints) throws IOException {
+    private static Store openForSieving(StorageDriver driver, URI uri, OpenOptions options, Map<String, String> hints) throws IOException {
         boolean writeOnly = options.write() && !options.read();
         if (writeOnly && SievingSettings.fromHints(hints).write() != SievingSettings.Mode.DISABLE) {
             StorageFile both;
@@ -377,10 +404,14 @@ final class OpenProtocol {
             } catch (IOException noReadAccess) {
                 Map<String, String> noWriteSieving = new java.util.LinkedHashMap<>(hints);
                 noWriteSieving.put(SievingSettings.WRITE, "disable");
-                return SievingStorageFile.wrap(driver.open(uri, options), noWriteSieving);
+                return sieved(driver.open(uri, options), noWriteSieving);
             }
-            return SievingStorageFile.wrap(both, hints);
+            return sieved(both, hints);
         }
-        return SievingStorageFile.wrap(driver.open(uri, options), hints);
+        return sieved(driver.open(uri, options), hints);
+    }
+
+    private static Store sieved(StorageFile driverFile, Map<String, String> hints) {
+        return new Store(driverFile, SievingStorageFile.wrap(driverFile, hints));
     }
 }

@@ -1,11 +1,13 @@
 package io.pdla.redirect;
 
+import io.pdla.intercept.Setting;
 import io.pdla.size.ByteSize;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Settings of the redirect layer, from the open's hints, else system properties, else the environment:
+ * Settings of the redirect layer, from the open's hints, else system properties, else the environment ({@link Setting}:
+ * a blank value counts as unset):
  * <ul>
  * <li>catalog directory: hint {@value #HINT_CATALOG}, property {@code pdla.catalog}, env {@code PDLA_CATALOG}
  * (none: the interceptor passes every call through);</li>
@@ -21,10 +23,10 @@ public record RedirectConfig(Path catalog, long readAheadBytes, long catalogWait
     public static final long DEFAULT_READAHEAD = 4L << 20;
 
     public static RedirectConfig from(Map<String, String> hints) {
-        String dir = pick(hints, HINT_CATALOG, "pdla.catalog", "PDLA_CATALOG");
-        String ra = pick(hints, HINT_READAHEAD, "pdla.readahead_bytes", "PDLA_READAHEAD_BYTES");
-        String wait = pick(hints, HINT_WAIT, "pdla.catalog_wait_ms", "PDLA_CATALOG_WAIT_MS");
-        return new RedirectConfig(dir == null || dir.isBlank() ? null : catalogDir(dir),
+        String dir = Setting.lookup(hints, HINT_CATALOG, "pdla.catalog", "PDLA_CATALOG");
+        String ra = Setting.lookup(hints, HINT_READAHEAD, "pdla.readahead_bytes", "PDLA_READAHEAD_BYTES");
+        String wait = Setting.lookup(hints, HINT_WAIT, "pdla.catalog_wait_ms", "PDLA_CATALOG_WAIT_MS");
+        return new RedirectConfig(dir == null ? null : catalogDir(dir),
                 ByteSize.parse(ra, "hint " + HINT_READAHEAD, DEFAULT_READAHEAD), parse(wait, 10_000, HINT_WAIT));
     }
 
@@ -48,13 +50,6 @@ public record RedirectConfig(Path catalog, long readAheadBytes, long catalogWait
 
     public RedirectConfig withReadAhead(long bytes) {
         return new RedirectConfig(catalog, bytes, catalogWaitMillis);
-    }
-
-    private static String pick(Map<String, String> hints, String hint, String prop, String env) {
-        String v = hints.get(hint);
-        if (v == null) v = System.getProperty(prop);
-        if (v == null) v = io.pdla.intercept.Environment.get(env);
-        return v;
     }
 
     private static long parse(String v, long fallback, String name) {

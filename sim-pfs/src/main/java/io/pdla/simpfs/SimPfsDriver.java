@@ -62,9 +62,8 @@ public final class SimPfsDriver implements StorageDriver {
     }
 
     public static Path defaultRoot() {
-        String p = System.getProperty("pdla.simpfs.root");
-        if (p == null || p.isBlank()) p = io.pdla.intercept.Environment.get("PDLA_SIMPFS_ROOT");
-        if (p == null || p.isBlank()) return Path.of(System.getProperty("java.io.tmpdir"), "pdla-simpfs");
+        String p = io.pdla.intercept.Setting.lookup(null, null, "pdla.simpfs.root", "PDLA_SIMPFS_ROOT");
+        if (p == null) return Path.of(System.getProperty("java.io.tmpdir"), "pdla-simpfs");
         return Path.of(p);
     }
 

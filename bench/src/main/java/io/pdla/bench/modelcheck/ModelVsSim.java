@@ -1,5 +1,6 @@
 package io.pdla.bench.modelcheck;
 
+import io.pdla.size.ByteSize;
 import io.pdla.costmodel.AccessPattern;
 import io.pdla.costmodel.LayoutChoice;
 import io.pdla.costmodel.LayoutCostModel;
@@ -231,11 +232,6 @@ public final class ModelVsSim {
         return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
     }
 
-    static String size(long s) {
-        if (s >= 1 << 20 && s % (1 << 20) == 0) return (s >> 20) + "m";
-        if (s >= 1 << 10 && s % (1 << 10) == 0) return (s >> 10) + "k";
-        return Long.toString(s);
-    }
 
     static String fmt(String f, Object... a) {
         return String.format(Locale.ROOT, f, a);
@@ -297,7 +293,7 @@ public final class ModelVsSim {
         b.append("|---|---|---|---|---|---|---|---|---|\n");
         for (Point pt : r.mismatches()) {
             Candidate mb = pt.modelBest(), sb = pt.simBest();
-            b.append(fmt("| %d | %d | %s | %s | %s | %s | %.3f | %.3f | %.3f |%n", pt.n(), pt.p(), size(pt.s()),
+            b.append(fmt("| %d | %d | %s | %s | %s | %s | %.3f | %.3f | %.3f |%n", pt.n(), pt.p(), ByteSize.formatIorStyle(pt.s()),
                     pt.op().name().toLowerCase(Locale.ROOT), mb.name(), sb.name(), pt.regret(),
                     sb.predicted() / mb.predicted(), pt.simMargin()));
         }
@@ -315,7 +311,7 @@ public final class ModelVsSim {
         List<Row> pick = new ArrayList<>(rows.subList(0, Math.min(k, rows.size())));
         pick.addAll(rows.subList(Math.max(k, rows.size() - k), rows.size()));
         for (Row x : pick) {
-            b.append(fmt("| %d | %d | %s | %s | %s | %.4f | %.4f | %.3f |%n", x.pt().n(), x.pt().p(), size(x.pt().s()),
+            b.append(fmt("| %d | %d | %s | %s | %s | %.4f | %.4f | %.3f |%n", x.pt().n(), x.pt().p(), ByteSize.formatIorStyle(x.pt().s()),
                     x.pt().op().name().toLowerCase(Locale.ROOT), x.c().name(), x.c().predicted(), x.c().simulated(), x.c().ratio()));
         }
         return b.toString();
@@ -328,7 +324,7 @@ public final class ModelVsSim {
             for (Op op : r.grid().ops()) {
                 b.append(fmt("%n*n = %d HServers, %s: model's best / sim-pfs's fastest (`=` agree)*%n%n", n, op.name().toLowerCase(Locale.ROOT)));
                 b.append("| p \\ s |");
-                for (long s : r.grid().sizes()) b.append(' ').append(size(s)).append(" |");
+                for (long s : r.grid().sizes()) b.append(' ').append(ByteSize.formatIorStyle(s)).append(" |");
                 b.append('\n').append("|---|");
                 for (long ignored : r.grid().sizes()) b.append("---|");
                 b.append('\n');

@@ -1,5 +1,6 @@
 package io.pdla.bench.schemes;
 
+import io.pdla.size.ByteSize;
 import io.pdla.access.IoOp;
 import io.pdla.access.TraceRecord;
 import io.pdla.bench.modelcheck.ModelVsSim;
@@ -248,19 +249,14 @@ public final class SchemeComparison {
     public static String describe(Layout l) {
         String space = l.space().label();
         switch (l.distribution()) {
-            case ONE_DH: return "1-DH " + size(l.stripe()) + " " + space;
+            case ONE_DH: return "1-DH " + ByteSize.formatIorStyle(l.stripe()) + " " + space;
             case ONE_DV: return "1-DV " + space;
-            case TWO_D: return "2-D group " + l.groupSize() + " " + size(l.stripe()) + " " + space;
-            case HYBRID: return "hybrid sh=" + size(l.hddStripe()) + " ss=" + size(l.ssdStripe());
+            case TWO_D: return "2-D group " + l.groupSize() + " " + ByteSize.formatIorStyle(l.stripe()) + " " + space;
+            case HYBRID: return "hybrid sh=" + ByteSize.formatIorStyle(l.hddStripe()) + " ss=" + ByteSize.formatIorStyle(l.ssdStripe());
             default: return l.toString();
         }
     }
 
-    static String size(long b) {
-        if (b >= 1 << 20 && b % (1 << 20) == 0) return (b >> 20) + "m";
-        if (b >= 1 << 10 && b % (1 << 10) == 0) return (b >> 10) + "k";
-        return Long.toString(b);
-    }
 
 
 

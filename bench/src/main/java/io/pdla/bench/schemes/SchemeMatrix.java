@@ -1,5 +1,6 @@
 package io.pdla.bench.schemes;
 
+import io.pdla.size.ByteSize;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,9 +87,9 @@ public final class SchemeMatrix {
         long t0 = System.nanoTime();
         SchemeComparison cmp = new SchemeComparison(SchemeComparison.Settings.defaults());
         out.println("cost-model parameters (calibrated against sim-pfs): " + cmp.settings().params().describe());
-        out.println("bytes per process per request size: " + SchemeComparison.size(o.perProc()));
+        out.println("bytes per process per request size: " + ByteSize.formatIorStyle(o.perProc()));
         out.println("IOR stride: " + String.format(Locale.ROOT, "%.4g", o.strideFactor()) + " x request size");
-        out.println("SSD space per SServer for S-PDLA: " + SchemeComparison.size(cmp.settings().ssdBytesPerServer()) + "\n");
+        out.println("SSD space per SServer for S-PDLA: " + ByteSize.formatIorStyle(cmp.settings().ssdBytesPerServer()) + "\n");
         List<SchemeComparison.Table> tables = new ArrayList<>();
         for (SchemeComparison.WorkloadSpec w : workloads) {
             long t = System.nanoTime();

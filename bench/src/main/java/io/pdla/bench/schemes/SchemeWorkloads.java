@@ -1,5 +1,6 @@
 package io.pdla.bench.schemes;
 
+import io.pdla.size.ByteSize;
 import io.pdla.access.IoOp;
 import io.pdla.access.TraceRecord;
 import io.pdla.patterns.InMemoryTraceSource;
@@ -31,7 +32,7 @@ public final class SchemeWorkloads {
         if (stride < size) throw new IllegalArgumentException("stride " + stride + " must be >= request size " + size);
         long region = count * stride;
         String name = String.format("IOR fixed stride, %d procs, %s requests, stride %s, %s per proc", procs,
-                SchemeComparison.size(size), SchemeComparison.size(stride), SchemeComparison.size(count * size));
+                ByteSize.formatIorStyle(size), ByteSize.formatIorStyle(stride), ByteSize.formatIorStyle(count * size));
         return new SchemeComparison.WorkloadSpec(name,
                 SyntheticTraces.formula("ior-fixed-stride", procs, IoOp.READ, size, count, (r, k) -> r * region + k * stride),
                 SyntheticTraces.formula("ior-fixed-stride", procs, IoOp.WRITE, size, count, (r, k) -> r * region + k * stride));
@@ -48,7 +49,7 @@ public final class SchemeWorkloads {
         positive("outer count", outerCount);
         long inner = 2L * procs * size, outer = 2 * innerCount * inner;
         String name = String.format("PIO-Bench nested strided, %d procs, %s requests, %dx%d per proc", procs,
-                SchemeComparison.size(size), innerCount, outerCount);
+                ByteSize.formatIorStyle(size), innerCount, outerCount);
         return new SchemeComparison.WorkloadSpec(name,
                 SyntheticTraces.nestedStrided(procs, size, inner, innerCount, outer, outerCount, size, IoOp.READ),
                 SyntheticTraces.nestedStrided(procs, size, inner, innerCount, outer, outerCount, size, IoOp.WRITE));
@@ -60,7 +61,7 @@ public final class SchemeWorkloads {
         positive("tiles y", ny);
         positive("tile row bytes", rowBytes);
         positive("tile rows", rows);
-        String name = String.format("MPI-Tile-IO, %dx%d tiles, %s per tile row, %d rows", nx, ny, SchemeComparison.size(rowBytes), rows);
+        String name = String.format("MPI-Tile-IO, %dx%d tiles, %s per tile row, %d rows", nx, ny, ByteSize.formatIorStyle(rowBytes), rows);
         return new SchemeComparison.WorkloadSpec(name,
                 SyntheticTraces.tileIo(nx, ny, rowBytes, rows, 1, IoOp.READ),
                 SyntheticTraces.tileIo(nx, ny, rowBytes, rows, 1, IoOp.WRITE));
@@ -80,9 +81,9 @@ public final class SchemeWorkloads {
         for (long s : sizes) {
             positive("request size", s);
             parts.add(Part.of(bytesPerPart, s));
-            label.append(label.length() == 0 ? "" : "/").append(SchemeComparison.size(s));
+            label.append(label.length() == 0 ? "" : "/").append(ByteSize.formatIorStyle(s));
         }
-        String name = String.format("Mixed sizes %s, %d procs, %s per size per proc", label, procs, SchemeComparison.size(bytesPerPart));
+        String name = String.format("Mixed sizes %s, %d procs, %s per size per proc", label, procs, ByteSize.formatIorStyle(bytesPerPart));
         return new SchemeComparison.WorkloadSpec(name, inParts("mixed-sizes", procs, parts, IoOp.READ), inParts("mixed-sizes", procs, parts, IoOp.WRITE));
     }
 
@@ -112,8 +113,8 @@ public final class SchemeWorkloads {
         }
         List<Part> parts = List.of(Part.of(bytesPerPart, small), Part.of(bytesPerPart, medium), Part.of(bytesPerPart, largeA, largeB));
         String name = String.format("LANL App2-like %s / %s / %s+%s alternating, %d procs, %s per part per proc",
-                SchemeComparison.size(small), SchemeComparison.size(medium), SchemeComparison.size(largeA),
-                SchemeComparison.size(largeB), procs, SchemeComparison.size(bytesPerPart));
+                ByteSize.formatIorStyle(small), ByteSize.formatIorStyle(medium), ByteSize.formatIorStyle(largeA),
+                ByteSize.formatIorStyle(largeB), procs, ByteSize.formatIorStyle(bytesPerPart));
         return new SchemeComparison.WorkloadSpec(name, inParts("lanl-app2", procs, parts, IoOp.READ), inParts("lanl-app2", procs, parts, IoOp.WRITE));
     }
 

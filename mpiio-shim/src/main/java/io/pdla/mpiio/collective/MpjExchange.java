@@ -51,8 +51,14 @@ public final class MpjExchange implements RankExchange {
     }
 
     /** Every rank must use the same mode (it comes from the file's hints, which MPI requires to match). */
-    public void use(Mode m) {
-        this.mode = m;
+    @Override
+    public void configure(CollectiveSettings settings) {
+        this.mode = settings.exchange();
+    }
+
+    /** The private communicator this exchange runs on is the file's, which its close frees: nothing else to let go. */
+    @Override
+    public void leave() {
     }
 
     @Override

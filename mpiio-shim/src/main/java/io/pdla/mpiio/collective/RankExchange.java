@@ -22,6 +22,15 @@ public interface RankExchange {
 
     void barrier() throws IOException;
 
+    /**
+     * The file's collective settings, now and after each change of hints (every rank passes the same ones, as
+     * MPI requires of hints): a transport takes what concerns it, such as how MPJ messages are sent.
+     */
+    void configure(CollectiveSettings settings);
+
+    /** Done with this exchange (the file closed, or its open failed); once, later calls do nothing. */
+    void leave();
+
     /** Every rank gives {@code k} longs (the same k everywhere); returns all of them, rank-major. */
     long[] allgather(long[] mine) throws IOException;
 

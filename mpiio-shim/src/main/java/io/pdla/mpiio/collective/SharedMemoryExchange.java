@@ -104,6 +104,7 @@ public final class SharedMemoryExchange implements RankExchange {
     }
 
     /** Leaves the group (once; later calls do nothing); the last member to leave removes it. */
+    @Override
     public void leave() {
         if (left) return;
         left = true;
@@ -112,6 +113,11 @@ public final class SharedMemoryExchange implements RankExchange {
 
     public boolean left() {
         return left;
+    }
+
+    /** Threads of one JVM move every message the same way: no setting concerns this transport. */
+    @Override
+    public void configure(CollectiveSettings settings) {
     }
 
     @Override

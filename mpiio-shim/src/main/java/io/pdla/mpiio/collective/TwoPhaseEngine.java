@@ -92,7 +92,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private void use(CollectiveSettings s, int[] aggs) {
         this.settings = s;
         this.aggregators = aggs;
-        if (exchange instanceof MpjExchange mpj) mpj.use(s.exchange());
+        exchange.configure(s);
     }
 
     public CollectiveSettings settings() {

@@ -49,10 +49,8 @@ public final class TraceSettings {
     }
 
     public static Path traceDir(Map<String, String> hints) {
-        String d = hints.get(HINT_DIR);
-        if (d == null || d.isBlank()) d = System.getProperty(PROPERTY_DIR);
-        if (d == null || d.isBlank()) d = io.pdla.intercept.Environment.get(ENV_DIR);
-        if (d == null || d.isBlank()) d = DEFAULT_DIR;
+        String d = io.pdla.intercept.Setting.lookup(hints, HINT_DIR, PROPERTY_DIR, ENV_DIR);
+        if (d == null) d = DEFAULT_DIR;
         return Path.of(d).toAbsolutePath().normalize();
     }
 }
