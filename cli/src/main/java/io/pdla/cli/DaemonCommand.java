@@ -1,7 +1,7 @@
 package io.pdla.cli;
 
+import io.pdla.catalog.TransientCatalogAccess;
 import io.pdla.patterns.db.PatternDatabase;
-import io.pdla.replicator.catalog.TransientCatalogAccess;
 import java.io.IOException;
 
 import io.pdla.costmodel.ModelParameters;

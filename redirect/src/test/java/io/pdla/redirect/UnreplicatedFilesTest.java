@@ -1,15 +1,15 @@
 package io.pdla.redirect;
 
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicatedOriginals;
+import io.pdla.catalog.UnreplicatedWriters;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
-import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.daemon.DaemonReport;
 import io.pdla.replicator.daemon.FileSync;
-import io.pdla.replicator.catalog.ReplicatedOriginals;
-import io.pdla.replicator.catalog.UnreplicatedWriters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -134,7 +134,7 @@ class UnreplicatedFilesTest {
         Path f = tmp.resolve("g.dat");
         Fixture.writeRandomFile(f, 4096, 3);
         Path marker = UnreplicatedWriters.register(tmp.resolve("catalog"), f.toUri());
-        Path dead = marker.resolveSibling(io.pdla.replicator.catalog.WriterSession.thisHost() + "@" + Integer.MAX_VALUE + "@x");
+        Path dead = marker.resolveSibling(io.pdla.catalog.WriterSession.thisHost() + "@" + Integer.MAX_VALUE + "@x");
         Files.move(marker, dead);
         assertEquals(0, UnreplicatedWriters.alive(tmp.resolve("catalog"), f.toUri()));
         assertFalse(Files.exists(dead));

@@ -1,11 +1,11 @@
 package io.pdla.replicator;
 
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.CatalogException;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.CatalogException;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.daemon.DaemonReport;
 import org.junit.jupiter.api.Test;

@@ -2,12 +2,12 @@ package io.pdla.report;
 
 import io.pdla.access.IoOp;
 import io.pdla.access.TraceRecord;
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.TransientCatalogAccess;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Segment;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.TransientCatalogAccess;
 import io.pdla.replicator.daemon.ReplicaAdmin;
 import io.pdla.simpfs.config.SimPfsConfig;
 import io.pdla.simpfs.layout.SimLayouts;

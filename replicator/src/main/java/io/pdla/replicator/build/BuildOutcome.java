@@ -1,6 +1,6 @@
 package io.pdla.replicator.build;
 
-import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaEntry;
 
 /**
  * What became of one pattern. PUBLISHED and UP_TO_DATE leave a usable replica; DEFERRED means try again

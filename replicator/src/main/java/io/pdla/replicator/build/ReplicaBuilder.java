@@ -1,15 +1,16 @@
 package io.pdla.replicator.build;
 
 import io.pdla.access.ExtentList;
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.FileRecord;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.ReplicaValidity;
-import io.pdla.replicator.guard.InStepMark;
-import io.pdla.replicator.guard.PendingWrites;
-import io.pdla.replicator.guard.ReplicaGuard;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.FileRecord;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.ReplicaValidity;
+import io.pdla.catalog.guard.InStepMark;
+import io.pdla.catalog.guard.PendingWrites;
+import io.pdla.catalog.guard.ReplicaGuard;
+import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.Capability;
 import io.pdla.storage.Layout;
@@ -25,14 +26,11 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -107,7 +105,7 @@ public final class ReplicaBuilder {
         URI root = replicaRoot != null ? replicaRoot : p.key().file().resolve(DEFAULT_DIR);
         String s = root.toString();
         if (!s.endsWith("/")) root = URI.create(s + "/");
-        return root.resolve(hash(p.key().id()) + "/");
+        return root.resolve(ReplicaNames.keyDirName(p.key()) + "/");
     }
 
     public BuildOutcome build(KeyedPattern pattern, Placement placement) throws IOException {
@@ -152,7 +150,7 @@ public final class ReplicaBuilder {
         }
         if (start.existing().isPresent() && start.existing().get().pattern().equals(pattern)
                 && ReplicaValidity.usable(start.existing().get(), start.file(), before) && replicaIntact(start.existing().get())
-                && guard().reasonRefused(original, keyDirName(pattern.key()), start.existing().get().replica()) == null) {
+                && guard().reasonRefused(original, ReplicaNames.keyDirName(pattern.key()), start.existing().get().replica()) == null) {
             catalog.transact(t -> {
                 t.unjournal(buildId);
                 return null;
@@ -162,7 +160,7 @@ public final class ReplicaBuilder {
         boolean keepOld = false;
         // about to be replaced: whatever the catalog says of it, a replica that differs from its in-step mark holds
         // writes its original lacks (PendingWrites); it is DIRTY again and written back before anything is rebuilt
-        if (start.existing().isPresent() && guard().reasonRefused(original, keyDirName(pattern.key()), start.existing().get().replica()) == null) {
+        if (start.existing().isPresent() && guard().reasonRefused(original, ReplicaNames.keyDirName(pattern.key()), start.existing().get().replica()) == null) {
             ReplicaEntry old = start.existing().get();
             PendingWrites.Verdict pending = PendingWrites.of(drivers.forUri(old.replica()), old.replica());
             if (pending == PendingWrites.Verdict.HELD) {
@@ -242,8 +240,8 @@ public final class ReplicaBuilder {
         beforeIndexing.getAndSet(NOTHING).run();
         // before the entry can exist, so that "not in the index" always means "no replica"; then the writers
         // that relied on its absence (UnreplicatedWriters: this order and theirs make one side see the other)
-        io.pdla.replicator.catalog.ReplicatedOriginals.add(catalog.directory(), original);
-        int unregistered = io.pdla.replicator.catalog.UnreplicatedWriters.alive(catalog.directory(), original);
+        io.pdla.catalog.ReplicatedOriginals.add(catalog.directory(), original);
+        int unregistered = io.pdla.catalog.UnreplicatedWriters.alive(catalog.directory(), original);
         // probed only now: such a writer registers no session (nothing moves the generation), so its bytes show in
         // the identity alone, and one that wrote after the copy and closed before the marker check above did both
         // before this probe. Probed before the check (as it was), its writes were missed and the replica published
@@ -399,20 +397,6 @@ public final class ReplicaBuilder {
             if (d.exists(uri)) d.delete(uri);
         } catch (IOException e) {
             LOG.warning("could not delete " + uri + ": " + e.getMessage());
-        }
-    }
-
-    /** The name of a key's replica directory (under the replica folder or root). */
-    public static String keyDirName(io.pdla.pattern.PatternKey key) {
-        return hash(key.id());
-    }
-
-    static String hash(String s) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 10);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }
