@@ -107,7 +107,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 else if (e.state() == ReplicaState.DIRTY) dirty.add(e);
             }
             // a process that cannot read the original is never served its replica (checked as this process's user)
-            String unreadable = originalUnreadable(ctx.uri());
+            String unreadable = originalUnreadable(ctx.driver(), ctx.uri());
             for (ReplicaEntry e : valid) {
                 if (!belongsTo(e, ctx)) continue;
                 if (unreadable != null) {
@@ -207,11 +207,17 @@ public final class RedirectInterceptor implements IoInterceptor {
         return ReplicaGuard.forCatalog(dir != null ? dir : config.catalog());
     }
 
-    /** Null when this process may read {@code original} (POSIX: access(2) as its user), else why not. */
-    static String originalUnreadable(URI original) {
-        if (!"file".equals(original.getScheme())) return null;
-        java.nio.file.Path p = java.nio.file.Path.of(original);
-        return java.nio.file.Files.isReadable(p) ? null : "this process (uid " + ReplicaGuard.selfUid() + ") cannot read the original " + p;
+    /**
+     * Null when this process may read {@code original}, as its store judges ({@link StorageDriver#readable}: POSIX
+     * access(2) as this user, sim-pfs its namespace entry's permission, HDFS the NameNode's check), else why not.
+     */
+    static String originalUnreadable(StorageDriver driver, URI original) {
+        try {
+            if (driver.readable(original)) return null;
+            return "this process (user " + System.getProperty("user.name") + ") cannot read the original " + original;
+        } catch (IOException | RuntimeException e) {
+            return "whether this process may read the original " + original + " cannot be told: " + e.getMessage();
+        }
     }
 
     static void closeQuietly(OpenReplica r) {

@@ -72,7 +72,7 @@ class ReplicaOwnersPerStoreTest {
         byte[] data = new byte[SIZE];
         new Random(seed).nextBytes(data);
         StorageDriver d = StorageDrivers.installed().forUri(file);
-        if ("hdfs".equals(file.getScheme())) {
+        if (d instanceof io.pdla.hdfs.HdfsDriver) {
             try (var out = hdfs.fileSystem().create(new org.apache.hadoop.fs.Path(file.getPath()), true)) {
                 out.write(data);
             }
@@ -116,7 +116,7 @@ class ReplicaOwnersPerStoreTest {
             assertEquals(owner.owner(), keyDir.owner(), name + ": key directory owner");
             assertEquals("rwxr-x---", keyDir.bits(), name + ": key directory: group may list where it may read the original, others not");
             assertTrue(InStepMark.present(d, replica), name + ": the replica carries its in-step mark");
-            if ("simpfs".equals(name)) {
+            if (d instanceof io.pdla.simpfs.SimPfsDriver) {
                 // the bytes live in data objects: they are the owner's too, none readable by others
                 try (var s = Files.walk(Path.of(System.getProperty("pdla.simpfs.root"), "data"))) {
                     for (Path obj : s.filter(Files::isRegularFile).toList()) {

@@ -12,6 +12,7 @@ import io.pdla.catalog.guard.PendingWrites;
 import io.pdla.catalog.guard.ReplicaGuard;
 import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.pattern.KeyedPattern;
+import io.pdla.storage.CopyOwnership;
 import io.pdla.storage.Capability;
 import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
@@ -25,10 +26,6 @@ import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributes;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,14 +117,14 @@ public final class ReplicaBuilder {
                     + " could never be vouched for against a restore that puts size and time back", null);
         }
         // the replica gets the original's owner and group: a daemon that could not give it that owner does not build it
-        PosixFileAttributes owner = ReplicaGuard.ownerOf(original);
-        String cannotOwn = ReplicaGuard.reasonCannotOwn(owner, original);
+        // (each store judges whose a file is and who may hand it over: CopyOwnership; empty where it keeps no owners)
+        CopyOwnership store = driver.copyOwnership();
+        Optional<CopyOwnership.Owner> owner = store.ownerOf(original);
+        String cannotOwn = owner.isPresent() ? store.reasonCannotOwn(owner.get(), original) : null;
         if (cannotOwn != null) {
             LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + cannotOwn);
             return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + cannotOwn, null);
         }
-        // other stores through the SPI: empty where the store keeps no owners (then only containment is checked)
-        Optional<io.pdla.storage.FileOwnership> storeOwner = ReplicaGuard.storeOwnerOf(driver, original);
         URI dir = replicaDir(pattern);
         String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
         URI tmp = dir.resolve("replica-" + buildId + ".tmp");
@@ -177,8 +174,8 @@ public final class ReplicaBuilder {
         }
         StorageDriver rdriver = drivers.forUri(dir);
         try {
-            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), keepOld, owner, storeOwner);
-        } catch (ReplicaGuard.CannotOwn e) {
+            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), keepOld, owner);
+        } catch (CopyOwnership.CannotOwn e) {
             // as on POSIX: a daemon that cannot give a replica its owner does not replicate the file
             deleteQuietly(rdriver, tmp);
             deleteQuietly(rdriver, fin);
@@ -206,13 +203,11 @@ public final class ReplicaBuilder {
 
     private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
                                         URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
-                                        Optional<ReplicaEntry> existing, boolean keepOld, PosixFileAttributes owner,
-                                        Optional<io.pdla.storage.FileOwnership> storeOwner) throws IOException {
+                                        Optional<ReplicaEntry> existing, boolean keepOld, Optional<CopyOwnership.Owner> owner) throws IOException {
         URI original = pattern.key().file();
         Layout layout = planner.layoutOf(pattern, placement);
         // no symbolic link followed, no folder of another user used; the key directory gets the original's owner
-        if (owner != null && "file".equals(dir.getScheme())) ReplicaGuard.prepareDirectory(owner, dir);
-        else if (storeOwner.isPresent()) ReplicaGuard.prepareStoreDirectory(rdriver, storeOwner.get(), dir);
+        if (owner.isPresent()) rdriver.copyOwnership().prepareDirectory(owner.get(), dir);
         else rdriver.mkdirs(dir);
         String notApplied = "the store has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
@@ -226,7 +221,7 @@ public final class ReplicaBuilder {
                 LOG.info("replica layout not applied on " + dir + ": " + e.getMessage());
             }
         }
-        byte[] digest = copy(pattern, driver, rdriver, tmp, owner, storeOwner);
+        byte[] digest = copy(pattern, driver, rdriver, tmp, owner);
         // the in-step mark, set on the file itself where only a writer of the replica can change it: what lets a
         // write-back tell writes from a forged DIRTY entry (InStepMark). A store without marks: no writes into it
         InStepMark.record(rdriver, tmp, digest);
@@ -234,7 +229,7 @@ public final class ReplicaBuilder {
             throw new StorageException(StorageException.Reason.UNSUPPORTED, rdriver.scheme() + ": cannot publish replica " + fin + " atomically without rename");
         }
         rdriver.rename(tmp, fin);
-        syncDirectory(dir);
+        syncDirectory(rdriver, dir);
         ReplicaEntry entry = new ReplicaEntry(pattern, fin, layout, notApplied, placement.space().label(), placement.benefitSeconds(),
                 placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
         beforeIndexing.getAndSet(NOTHING).run();
@@ -304,15 +299,13 @@ public final class ReplicaBuilder {
     }
 
     /** Copies the pattern's bytes into the new replica; returns their digest (the in-step mark's value). */
-    private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, PosixFileAttributes owner,
-                        Optional<io.pdla.storage.FileOwnership> storeOwner) throws IOException {
+    private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
         long started = System.nanoTime();
         java.security.MessageDigest digest = InStepMark.newDigest();
         try (StorageFile in = src.open(pattern.key().file(), OpenOptions.readOnly());
              StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
             // owner, group and permissions before the first byte of the original goes in
-            if (owner != null && "file".equals(tmp.getScheme())) ReplicaGuard.secureFile(owner, tmp);
-            else if (storeOwner.isPresent()) ReplicaGuard.secureStoreFile(dst, storeOwner.get(), tmp);
+            if (owner.isPresent()) dst.copyOwnership().secureFile(owner.get(), tmp);
             long originalSize = in.size();
             // what writers left in the page cache becomes durable before a replica vouches for it (the daemon
             // pays for this, not the writers' close)
@@ -382,12 +375,15 @@ public final class ReplicaBuilder {
         }
     }
 
-    /** Makes a rename durable on POSIX (the directory entry); other drivers publish renames atomically themselves. */
-    static void syncDirectory(URI dir) {
-        if (!"file".equals(dir.getScheme())) return;
-        try (FileChannel ch = FileChannel.open(Path.of(dir), StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException e) {
+    /**
+     * Makes a rename durable as its store says ({@link StorageDriver#syncDirectory}: POSIX forces the directory, HDFS
+     * journals renames itself). Where it cannot, the rename is as durable as the store made it and the build goes on,
+     * as it does on a file system that cannot force a directory.
+     */
+    static void syncDirectory(StorageDriver driver, URI dir) {
+        try {
+            driver.syncDirectory(dir);
+        } catch (IOException | RuntimeException e) {
             LOG.fine(() -> "directory sync not possible on " + dir + ": " + e);
         }
     }
