@@ -5,7 +5,7 @@ import io.pdla.patterns.db.PatternDatabase;
 import java.io.IOException;
 
 import io.pdla.costmodel.ModelParameters;
-import io.pdla.replicator.build.PlacementConfig;
+import io.pdla.replicator.construct.PlacementConfig;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.daemon.DaemonOptions;
 import io.pdla.size.ByteSizeConverter;

@@ -10,7 +10,7 @@ import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
 import io.pdla.replicator.OtherUser;
-import io.pdla.replicator.build.ReplicaBuilder;
+import io.pdla.replicator.construct.ReplicaBuilder;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import org.junit.jupiter.api.Test;

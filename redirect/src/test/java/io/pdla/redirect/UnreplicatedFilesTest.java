@@ -94,7 +94,7 @@ class UnreplicatedFilesTest {
             KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("app", 1), 0, f.toUri()), Geometry.strided(0, 4096, 8192, 16));
             RedirectConfig cfg = RedirectConfig.from(Map.of()).withCatalog(fx.db);
             byte[] first = filled(4096, (byte) 1);
-            io.pdla.replicator.build.BuilderTestSeams.onceBeforeIndexing(fx.replication.builder, () -> {
+            io.pdla.replicator.construct.BuilderTestSeams.onceBeforeIndexing(fx.replication.builder, () -> {
                 // the replica's bytes are copied and in place; the original is not indexed yet, so this writer takes the
                 // marker path, writes a block of the pattern and is gone before the builder looks for markers
                 try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(new RedirectInterceptor(cfg)))) {

@@ -209,7 +209,7 @@ class InStepMarkTest {
             put(fx, entry(fx, b.p()).withState(ReplicaState.STALE));   // the builder, not the scanner, sees it first
             var placement = fx.replication.builder.planner().onHServers(b.p(), null);
             var outcome = fx.replication.builder.build(b.p(), placement);
-            assertEquals(io.pdla.replicator.build.BuildOutcome.Kind.DEFERRED, outcome.kind(), outcome.toString());
+            assertEquals(io.pdla.replicator.construct.BuildOutcome.Kind.DEFERRED, outcome.kind(), outcome.toString());
             assertEquals(ReplicaState.DIRTY, entry(fx, b.p()).state(), "the replica holding writes is DIRTY again");
             assertTrue(Files.exists(b.replica()), "the builder deleted a replica holding writes");
             fx.replication.daemon.runOnce();

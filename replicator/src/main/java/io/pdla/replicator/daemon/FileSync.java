@@ -9,8 +9,8 @@ import io.pdla.catalog.WriteSessions;
 import io.pdla.catalog.WriterSession;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.build.BuildOutcome;
-import io.pdla.replicator.build.Placement;
+import io.pdla.replicator.construct.BuildOutcome;
+import io.pdla.replicator.construct.Placement;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 

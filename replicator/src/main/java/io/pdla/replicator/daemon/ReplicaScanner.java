@@ -11,7 +11,7 @@ import io.pdla.catalog.WriterSession;
 import io.pdla.catalog.guard.PendingWrites;
 import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.build.ReplicaBuilder;
+import io.pdla.replicator.construct.ReplicaBuilder;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;

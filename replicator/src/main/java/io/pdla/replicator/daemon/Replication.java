@@ -2,8 +2,8 @@ package io.pdla.replicator.daemon;
 
 import io.pdla.catalog.CatalogAccess;
 import io.pdla.catalog.TransientCatalogAccess;
-import io.pdla.replicator.build.LayoutPlanner;
-import io.pdla.replicator.build.ReplicaBuilder;
+import io.pdla.replicator.construct.LayoutPlanner;
+import io.pdla.replicator.construct.ReplicaBuilder;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.storage.StorageDrivers;

@@ -1,4 +1,4 @@
-package io.pdla.replicator.build;
+package io.pdla.replicator.construct;
 
 import io.pdla.costmodel.AccessPattern;
 import io.pdla.costmodel.LayoutChoice;
@@ -11,9 +11,9 @@ import io.pdla.costmodel.benefit.CriticalPatternRule;
 import io.pdla.costmodel.benefit.ReplicaPlan;
 import io.pdla.costmodel.benefit.ReplicaSpace;
 import io.pdla.costmodel.benefit.SsdReplicaPlanner;
+import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.storage.Layout;
-import io.pdla.pattern.KeyedPattern;
 
 import java.util.ArrayList;
 import java.util.Collection;

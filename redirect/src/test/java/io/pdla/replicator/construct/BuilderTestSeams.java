@@ -1,4 +1,4 @@
-package io.pdla.replicator.build;
+package io.pdla.replicator.construct;
 
 /**
  * Test-only access to {@link ReplicaBuilder}'s package-private seam, from redirect's tests (declared in the builder's

@@ -1,8 +1,8 @@
-package io.pdla.replicator.build;
+package io.pdla.replicator.construct;
 
-import io.pdla.storage.Layout.Distribution;
 import io.pdla.costmodel.LayoutChoice;
 import io.pdla.costmodel.benefit.ReplicaSpace;
+import io.pdla.storage.Layout.Distribution;
 import io.pdla.storage.Layout;
 
 

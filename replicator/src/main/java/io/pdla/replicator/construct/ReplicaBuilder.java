@@ -1,4 +1,4 @@
-package io.pdla.replicator.build;
+package io.pdla.replicator.construct;
 
 import io.pdla.access.ExtentList;
 import io.pdla.catalog.CatalogAccess;
@@ -12,8 +12,8 @@ import io.pdla.catalog.guard.PendingWrites;
 import io.pdla.catalog.guard.ReplicaGuard;
 import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.pattern.KeyedPattern;
-import io.pdla.storage.CopyOwnership;
 import io.pdla.storage.Capability;
+import io.pdla.storage.CopyOwnership;
 import io.pdla.storage.Layout;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;

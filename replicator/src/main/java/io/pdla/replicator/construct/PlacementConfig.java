@@ -1,4 +1,4 @@
-package io.pdla.replicator.build;
+package io.pdla.replicator.construct;
 
 import io.pdla.costmodel.ModelParameters;
 
