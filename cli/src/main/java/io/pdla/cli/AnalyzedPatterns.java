@@ -1,5 +1,6 @@
 package io.pdla.cli;
 
+import io.pdla.catalog.CatalogAccess;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
@@ -7,7 +8,6 @@ import io.pdla.patterns.ReplicaSelection;
 import io.pdla.patterns.db.PatternDatabase;
 import io.pdla.patterns.db.PatternEntry;
 import io.pdla.patterns.db.QueueItem;
-import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package io.pdla.cli;
 
+import io.pdla.catalog.TransientCatalogAccess;
 import io.pdla.patterns.db.PatternDatabase;
-import io.pdla.replicator.catalog.TransientCatalogAccess;
 import java.io.IOException;
 
 import io.pdla.costmodel.ModelParameters;
-import io.pdla.replicator.build.PlacementConfig;
+import io.pdla.replicator.construct.PlacementConfig;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.daemon.DaemonOptions;
 import io.pdla.size.ByteSizeConverter;

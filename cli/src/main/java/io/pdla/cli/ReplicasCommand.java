@@ -1,12 +1,12 @@
 package io.pdla.cli;
 
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.CatalogException;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.TransientCatalogAccess;
-import io.pdla.replicator.daemon.ReplicaAdmin;
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.CatalogException;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.TransientCatalogAccess;
 import io.pdla.pattern.PatternKey;
+import io.pdla.replicator.daemon.ReplicaAdmin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

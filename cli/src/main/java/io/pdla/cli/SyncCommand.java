@@ -1,7 +1,7 @@
 package io.pdla.cli;
 
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.CatalogException;
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.CatalogException;
 import io.pdla.replicator.daemon.DaemonOptions;
 import io.pdla.replicator.daemon.FileSync;
 import io.pdla.replicator.daemon.Replication;

@@ -1,10 +1,10 @@
 package io.pdla.cli;
 
+import io.pdla.catalog.Catalog;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.Catalog;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -102,6 +102,43 @@ public interface StorageDriver {
         throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": the store keeps no marks, cannot mark " + uri);
     }
 
+    /**
+     * The file as a path of this machine's file system, when the store keeps each file as one local file that
+     * java.nio and other processes reach directly (POSIX); empty where a file is not one local file (sim-pfs's data
+     * objects, HDFS's blocks). What a caller that needs the file system itself (a side file beside the file, the
+     * mount it is on, a bare FileChannel) asks instead of knowing which scheme is local.
+     */
+    default java.util.Optional<java.nio.file.Path> localPath(URI uri) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * How this store gives copies of a file the file's owner and judges a copy found on it ({@link CopyOwnership}).
+     * By default from {@link #ownership} and {@link #setOwnership} alone, which is right for a store without symbolic
+     * links; a store with them (POSIX) answers with its own checks.
+     */
+    default CopyOwnership copyOwnership() {
+        return CopyOwnership.byOwnership(this);
+    }
+
+    /**
+     * Makes the names in directory {@code dir} durable: once this returns, a rename into it survives a crash of the
+     * machine. A store whose namespace changes are durable when they return does nothing; POSIX forces the
+     * directory. The default refuses with {@code UNSUPPORTED}: a driver that never said cannot promise it.
+     */
+    default void syncDirectory(URI dir) throws IOException {
+        throw new StorageException(StorageException.Reason.UNSUPPORTED, scheme() + ": the driver does not say how to make the names in " + dir + " durable");
+    }
+
+    /**
+     * Whether this process may read the file, as the store would judge an open for reading; false when it is not
+     * there. Asked before a copy of the file is served to a process, which must be one that may read the original.
+     * The default, for a store that keeps no permissions, is that anyone may read what exists.
+     */
+    default boolean readable(URI uri) throws IOException {
+        return exists(uri);
+    }
+
     /** Checks a mark's name: letters, digits, {@code . - _}, at most 64 characters. */
     static String checkMarkName(String name) {
         if (name == null || name.isEmpty() || name.length() > 64 || !name.chars().allMatch(c -> Character.isLetterOrDigit(c) && c < 128 || c == '.' || c == '-' || c == '_')) {

@@ -38,8 +38,7 @@ public final class StorageDrivers {
         if (!hasScheme) return Path.of(name).toAbsolutePath().normalize().toUri();
         try {
             URI uri = new URI(name);
-            if ("file".equals(uri.getScheme())) return Path.of(uri).toAbsolutePath().normalize().toUri();
-            return uri;
+            return io.pdla.storage.posix.PosixDriver.canonical(uri);
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw new IllegalArgumentException("not a valid file name or URI: '" + name + "': " + e.getMessage(), e);
         }

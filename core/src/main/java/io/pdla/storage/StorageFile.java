@@ -33,34 +33,17 @@ public interface StorageFile extends Closeable {
     void setSize(long size) throws IOException;
 
     /**
-     * A read-only view of bytes {@code [offset, offset + length)} of the file, valid while the file is open, that
-     * costs no copy (a memory mapping), or null when the store cannot give one for that range. The two-phase
-     * engine hands slices of it to ranks sharing memory, so a collective read copies each byte once.
+     * The file's memory mappings, when its store can map it (see {@link MemoryMapping}); empty otherwise. A
+     * decorator answers with the file it wraps, so the engine asks for the capability, whatever is around it.
      */
-    default java.nio.ByteBuffer mappedView(long offset, int length) throws IOException {
-        return null;
-    }
-
-    /**
-     * Fills bytes {@code [offset, offset + length)} of the file through a writable memory mapping, one copy per
-     * byte: {@code fill} gets a buffer whose position 0 is file offset {@code offset}; bytes it does not put keep
-     * the file's contents (zeros past the old end), and the last byte of the range must be one it puts. Returns
-     * false, having written nothing, when the store cannot map the range (the caller then writes as usual). The
-     * buffer is unmapped when this returns: {@code fill} must not keep it.
-     */
-    default boolean writeMapped(long offset, int length, MappedFill fill) throws IOException {
-        return false;
-    }
-
-    /** What {@link #writeMapped} runs on the mapping. */
-    @FunctionalInterface
-    interface MappedFill {
-        void fill(ByteBuffer mapping) throws IOException;
+    default java.util.Optional<MemoryMapping> memoryMapping() {
+        return java.util.Optional.empty();
     }
 
     /**
      * The driver's own file under any generic decorators the shim put around it (data sieving): what a
-     * driver-specific interceptor looks at to recognise its driver's files.
+     * driver-specific interceptor looks at to recognise its driver's files, and what takes a byte-range lock that a
+     * decorator's own locking would wait for.
      */
     default StorageFile unwrapped() {
         return this;

@@ -288,6 +288,33 @@ public final class HdfsDriver implements StorageDriver, Closeable {
         if (before != null && (after == null || !before.getName().equals(after.getName()))) fs.setStoragePolicy(path, before.getName());
     }
 
+    /**
+     * pdla never makes symbolic links in HDFS (and clusters keep them switched off by default): owners and
+     * permission bits, as the NameNode keeps them, are all a copy's check needs.
+     */
+    @Override
+    public io.pdla.storage.CopyOwnership copyOwnership() {
+        return io.pdla.storage.CopyOwnership.byOwnership(this);
+    }
+
+    /** The NameNode journals a rename before it answers: nothing more to make durable. */
+    @Override
+    public void syncDirectory(URI dir) {
+    }
+
+    /** The NameNode's own permission check for reading, as this client's user. */
+    @Override
+    public boolean readable(URI uri) throws IOException {
+        try {
+            connections.fileSystem(uri).access(path(uri), org.apache.hadoop.fs.permission.FsAction.READ);
+            return true;
+        } catch (org.apache.hadoop.security.AccessControlException | java.io.FileNotFoundException denied) {
+            return false;
+        } catch (IOException e) {
+            throw HdfsErrors.translate(e, uri, "readable");
+        }
+    }
+
     /** HDFS keeps POSIX-style owner, group and permission bits on every file and directory. */
     @Override
     public java.util.Optional<io.pdla.storage.FileOwnership> ownership(URI uri) throws IOException {

@@ -37,14 +37,24 @@ final class SharedFilePointer implements AutoCloseable {
     static Path sideFile(java.net.URI uri, java.util.Map<String, String> hints, String token) {
         String dir = hints.get(HINT_DIR);
         if (dir != null) return Path.of(dir).resolve("pdla-shfp-" + token);
-        if ("file".equals(uri.getScheme())) {
-            Path file = Path.of(uri);
+        java.util.Optional<Path> local = localPath(uri);
+        if (local.isPresent()) {
+            Path file = local.get();
             Path parent = file.getParent();
             if (parent != null && Files.isDirectory(parent) && Files.isWritable(parent)) {
                 return parent.resolve("." + file.getFileName() + ".pdla-shfp-" + token);
             }
         }
         return Path.of(System.getProperty("java.io.tmpdir")).resolve("pdla-shfp-" + token);
+    }
+
+    /** The file as a local path where its store keeps it as one (beside which the side file can go). */
+    private static java.util.Optional<Path> localPath(java.net.URI uri) {
+        try {
+            return io.pdla.storage.StorageDrivers.installed().forUri(uri).localPath(uri);
+        } catch (IllegalArgumentException noDriver) {
+            return java.util.Optional.empty();
+        }
     }
 
     Path path() {

@@ -1,7 +1,7 @@
 package io.pdla.redirect;
 
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.ReplicaEntry;
 import io.pdla.pattern.PatternKey;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.pdla.redirect;
 
-import io.pdla.replicator.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaEntry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;

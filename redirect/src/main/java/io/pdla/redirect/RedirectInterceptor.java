@@ -1,20 +1,21 @@
 package io.pdla.redirect;
 
 import io.pdla.access.ExtentList;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.CatalogAccesses;
+import io.pdla.catalog.FileLookup;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.ReplicaValidity;
+import io.pdla.catalog.ReplicatedOriginals;
+import io.pdla.catalog.UnreplicatedWriters;
+import io.pdla.catalog.WriteSessions;
+import io.pdla.catalog.guard.ReplicaGuard;
+import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
 import io.pdla.intercept.IoInterceptor;
 import io.pdla.intercept.Key;
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.CatalogAccesses;
-import io.pdla.replicator.catalog.FileLookup;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.ReplicaValidity;
-import io.pdla.replicator.catalog.ReplicatedOriginals;
-import io.pdla.replicator.catalog.UnreplicatedWriters;
-import io.pdla.replicator.catalog.WriteSessions;
-import io.pdla.replicator.guard.ReplicaGuard;
 import io.pdla.pattern.PatternKey;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
@@ -106,7 +107,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 else if (e.state() == ReplicaState.DIRTY) dirty.add(e);
             }
             // a process that cannot read the original is never served its replica (checked as this process's user)
-            String unreadable = originalUnreadable(ctx.uri());
+            String unreadable = originalUnreadable(ctx.driver(), ctx.uri());
             for (ReplicaEntry e : valid) {
                 if (!belongsTo(e, ctx)) continue;
                 if (unreadable != null) {
@@ -184,7 +185,7 @@ public final class RedirectInterceptor implements IoInterceptor {
 
     OpenReplica openReplica(ReplicaEntry e, FileContext ctx, int readAhead, boolean authoritative) throws IOException {
         // the entry's path is data: opened only where and whose a replica of this original must be
-        String refused = guardFor(ctx).reasonRefused(ctx.uri(), io.pdla.replicator.build.ReplicaBuilder.keyDirName(e.key()), e.replica());
+        String refused = guardFor(ctx).reasonRefused(ctx.uri(), ReplicaNames.keyDirName(e.key()), e.replica());
         if (refused != null) {
             stats.add(s -> s.replicasRefused, 1);
             throw new IOException("redirect: refusing replica " + e.replica() + " of " + e.key().id() + ": " + refused);
@@ -206,11 +207,17 @@ public final class RedirectInterceptor implements IoInterceptor {
         return ReplicaGuard.forCatalog(dir != null ? dir : config.catalog());
     }
 
-    /** Null when this process may read {@code original} (POSIX: access(2) as its user), else why not. */
-    static String originalUnreadable(URI original) {
-        if (!"file".equals(original.getScheme())) return null;
-        java.nio.file.Path p = java.nio.file.Path.of(original);
-        return java.nio.file.Files.isReadable(p) ? null : "this process (uid " + ReplicaGuard.selfUid() + ") cannot read the original " + p;
+    /**
+     * Null when this process may read {@code original}, as its store judges ({@link StorageDriver#readable}: POSIX
+     * access(2) as this user, sim-pfs its namespace entry's permission, HDFS the NameNode's check), else why not.
+     */
+    static String originalUnreadable(StorageDriver driver, URI original) {
+        try {
+            if (driver.readable(original)) return null;
+            return "this process (user " + System.getProperty("user.name") + ") cannot read the original " + original;
+        } catch (IOException | RuntimeException e) {
+            return "whether this process may read the original " + original + " cannot be told: " + e.getMessage();
+        }
     }
 
     static void closeQuietly(OpenReplica r) {

@@ -1,16 +1,18 @@
 package io.pdla.redirect;
 
 import io.pdla.access.ExtentList;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.WriteSessions;
+import io.pdla.catalog.WriterSession;
+import io.pdla.catalog.replica.CopyBack;
+import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
 import io.pdla.intercept.IoInterceptor.Chain;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.WriteSessions;
-import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.pattern.PatternKey;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.pattern.Segment;
 import io.pdla.storage.Capability;
 import io.pdla.storage.OpenOptions;
@@ -192,7 +194,7 @@ final class ReplicaWrites {
         StorageDriver rd = StorageDrivers.installed().forUri(e.replica());
         if (!rd.has(Capability.RANDOM_WRITE)) return false;
         // without an in-step mark a write-back could not tell these writes from a forged DIRTY entry, so would refuse them
-        if (!io.pdla.replicator.guard.InStepMark.present(rd, e.replica())) return false;
+        if (!io.pdla.catalog.guard.InStepMark.present(rd, e.replica())) return false;
         long[] end = {0};
         e.pattern().geometry().forEachExtent((off, len) -> end[0] = Math.max(end[0], off + len));
         return end[0] <= originalSize;
@@ -203,8 +205,8 @@ final class ReplicaWrites {
      * planted entry never takes this process's writes (it is marked stale and the bytes go to the original).
      */
     private static boolean guardAllows(FileRedirect st, FileContext ctx, ReplicaEntry e) {
-        String refused = io.pdla.replicator.guard.ReplicaGuard.forCatalog(st.catalog.directory())
-                .reasonRefused(ctx.uri(), io.pdla.replicator.build.ReplicaBuilder.keyDirName(e.key()), e.replica());
+        String refused = io.pdla.catalog.guard.ReplicaGuard.forCatalog(st.catalog.directory())
+                .reasonRefused(ctx.uri(), ReplicaNames.keyDirName(e.key()), e.replica());
         if (refused != null) LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " refused for writes: " + refused);
         return refused == null;
     }
@@ -217,8 +219,8 @@ final class ReplicaWrites {
         for (PatternKey k : st.unclaimed.touching(call.extents())) {
             ReplicaEntry e = st.unclaimed.get(k);
             OpenReplica r = null;
-            if (st.open(k) == null && io.pdla.replicator.guard.ReplicaGuard.forCatalog(st.catalog.directory())
-                    .reasonRefused(call.file().uri(), io.pdla.replicator.build.ReplicaBuilder.keyDirName(k), e.replica()) != null) {
+            if (st.open(k) == null && io.pdla.catalog.guard.ReplicaGuard.forCatalog(st.catalog.directory())
+                    .reasonRefused(call.file().uri(), ReplicaNames.keyDirName(k), e.replica()) != null) {
                 st.unclaimed.remove(k);     // not a replica this process may write or delete
                 continue;
             }
@@ -243,7 +245,7 @@ final class ReplicaWrites {
                 // a VALID one changed with no DIRTY claim: its in-step mark no longer says what it holds, so nothing may
                 // vouch for it (a DIRTY one keeps its mark: it holds other writers' bytes the write-back must still copy)
                 if (e.state() == ReplicaState.VALID
-                        && !io.pdla.replicator.guard.InStepMark.withdraw(StorageDrivers.installed().forUri(e.replica()), e.replica())) {
+                        && !io.pdla.catalog.guard.InStepMark.withdraw(StorageDrivers.installed().forUri(e.replica()), e.replica())) {
                     throw new IOException("in-step mark of " + e.replica() + " could not be withdrawn");
                 }
                 if (st.open(k) == null) r.close();
@@ -257,7 +259,7 @@ final class ReplicaWrites {
     private void deleteReplicaFile(FileRedirect st, ReplicaEntry e, Exception why) {
         try {
             StorageDriver d = StorageDrivers.installed().forUri(e.replica());
-            String keep = io.pdla.replicator.guard.ReplicaGuard.forCatalog(st.catalog.directory()).reasonNotDeletable(e.replica());
+            String keep = io.pdla.catalog.guard.ReplicaGuard.forCatalog(st.catalog.directory()).reasonNotDeletable(e.replica());
             if (keep != null) {
                 LOG.warning("redirect: not deleting " + e.replica() + ": " + keep);
                 return;
@@ -299,9 +301,9 @@ final class ReplicaWrites {
                         opened.add(r);
                     }
                     r.sync();
-                    byte[] copied = io.pdla.replicator.daemon.WriteBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
+                    byte[] copied = CopyBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
                     // in step with the original now: marked so, a later forged DIRTY entry finds nothing to copy back
-                    if (!io.pdla.replicator.guard.InStepMark.record(StorageDrivers.installed().forUri(r.entry.replica()), r.entry.replica(), copied)) {
+                    if (!io.pdla.catalog.guard.InStepMark.record(StorageDrivers.installed().forUri(r.entry.replica()), r.entry.replica(), copied)) {
                         LOG.warning("redirect: replica " + r.entry.replica() + " written back before a size change could not be marked in step");
                     }
                 }

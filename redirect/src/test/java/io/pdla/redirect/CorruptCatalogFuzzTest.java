@@ -1,13 +1,13 @@
 package io.pdla.redirect;
 
+import io.pdla.catalog.CatalogRows;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.FileRecord;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
-import io.pdla.replicator.catalog.CatalogRows;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.FileRecord;
 import io.pdla.storage.StorageDrivers;
 import io.pdla.testing.fuzz.Mutation;
 import io.pdla.testing.fuzz.Mutations;

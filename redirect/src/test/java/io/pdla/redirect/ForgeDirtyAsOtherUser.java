@@ -1,10 +1,10 @@
 package io.pdla.redirect;
 
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.guard.InStepMark;
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.guard.InStepMark;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;

@@ -1,8 +1,8 @@
 package io.pdla.redirect;
 
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
 
 import java.net.URI;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.pdla.redirect;
 
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.FileSync;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -124,9 +124,9 @@ class RedirectBadInputTest {
             try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(ri))) {
                 cf.write(4096 + 100, new byte[]{9, 9}); // in a gap: replica stays valid
                 assertEquals(0, ri.stats().replicasInvalidated.get());
-                assertEquals(io.pdla.replicator.catalog.ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state());
+                assertEquals(io.pdla.catalog.ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state());
                 cf.write(8192 + 5, new byte[]{1, 2, 3});
-                assertEquals(io.pdla.replicator.catalog.ReplicaState.DIRTY, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state(),
+                assertEquals(io.pdla.catalog.ReplicaState.DIRTY, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state(),
                         "the catalog says the replica holds the newest bytes before the write returns");
                 assertEquals(3, ri.stats().bytesWrittenToReplica.get());
                 assertArrayEquals(new byte[]{1, 2, 3}, cf.read(8192 + 5, 3));
@@ -143,7 +143,7 @@ class RedirectBadInputTest {
             List<String> lines = new io.pdla.replicator.daemon.FileSync(fx.replication).sync(f.toUri());
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("wrote back")), lines.toString());
             assertArrayEquals(data, Files.readAllBytes(f), "sync brought the original up to date");
-            assertEquals(io.pdla.replicator.catalog.ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state());
+            assertEquals(io.pdla.catalog.ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state());
             RedirectStats s = readAll(fx.db, f, data);
             assertEquals(16, s.readsFromReplica.get(), "the written-back replica serves again: " + s);
         }

@@ -1,5 +1,7 @@
 package io.pdla.redirect;
 
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.guard.InStepMark;
 import io.pdla.hdfs.MiniCluster;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
@@ -7,8 +9,6 @@ import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
 import io.pdla.replicator.OtherUser;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.guard.InStepMark;
 import io.pdla.storage.FileOwnership;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
@@ -72,7 +72,7 @@ class ReplicaOwnersPerStoreTest {
         byte[] data = new byte[SIZE];
         new Random(seed).nextBytes(data);
         StorageDriver d = StorageDrivers.installed().forUri(file);
-        if ("hdfs".equals(file.getScheme())) {
+        if (d instanceof io.pdla.hdfs.HdfsDriver) {
             try (var out = hdfs.fileSystem().create(new org.apache.hadoop.fs.Path(file.getPath()), true)) {
                 out.write(data);
             }
@@ -116,7 +116,7 @@ class ReplicaOwnersPerStoreTest {
             assertEquals(owner.owner(), keyDir.owner(), name + ": key directory owner");
             assertEquals("rwxr-x---", keyDir.bits(), name + ": key directory: group may list where it may read the original, others not");
             assertTrue(InStepMark.present(d, replica), name + ": the replica carries its in-step mark");
-            if ("simpfs".equals(name)) {
+            if (d instanceof io.pdla.simpfs.SimPfsDriver) {
                 // the bytes live in data objects: they are the owner's too, none readable by others
                 try (var s = Files.walk(Path.of(System.getProperty("pdla.simpfs.root"), "data"))) {
                     for (Path obj : s.filter(Files::isRegularFile).toList()) {
@@ -183,7 +183,7 @@ class ReplicaOwnersPerStoreTest {
                 }
             }
             Path db = tmp.resolve("catalog");
-            try (io.pdla.replicator.catalog.Catalog c = io.pdla.replicator.catalog.Catalog.open(db)) {
+            try (io.pdla.catalog.Catalog c = io.pdla.catalog.Catalog.open(db)) {
                 var q = new io.pdla.replicator.queue.CatalogPatternQueue(c);
                 for (URI f : List.of(rootFile, own)) {
                     q.offer(KeyedPattern.of(new PatternKey(new AppIdentity("own", 1), 0, f), Geometry.strided(0, REQ, STRIDE, COUNT)));
@@ -195,7 +195,7 @@ class ReplicaOwnersPerStoreTest {
             assertEquals(0, r.exit(), r.output());
             assertTrue(r.output().contains("its original's owner root"), r.output());
             assertTrue(r.output().contains("1 published") && r.output().contains("1 rejected"), r.output());
-            try (io.pdla.replicator.catalog.Catalog c = io.pdla.replicator.catalog.Catalog.open(db)) {
+            try (io.pdla.catalog.Catalog c = io.pdla.catalog.Catalog.open(db)) {
                 assertTrue(c.transact(t -> t.entriesOf(rootFile, x -> { })).isEmpty(), "nothing published for root's file");
                 URI replica = c.transact(t -> t.entriesOf(own, x -> { })).get(0).replica();
                 assertEquals(OtherUser.NAME, d.ownership(replica).orElseThrow().owner());

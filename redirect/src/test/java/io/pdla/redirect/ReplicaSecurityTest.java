@@ -1,15 +1,16 @@
 package io.pdla.redirect;
 
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
 import io.pdla.replicator.OtherUser;
-import io.pdla.replicator.build.ReplicaBuilder;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
+import io.pdla.replicator.construct.ReplicaBuilder;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import org.junit.jupiter.api.Test;
@@ -345,7 +346,7 @@ class ReplicaSecurityTest {
             assertTrue(String.join("\n", new io.pdla.replicator.daemon.WriteBack(fx.catalog, io.pdla.storage.StorageDrivers.installed()).writeBack(file.toUri()))
                     .contains("belongs to " + OtherUser.NAME));
         }
-        assertEquals(20, ReplicaBuilder.keyDirName(p.key()).length());
+        assertEquals(20, ReplicaNames.keyDirName(p.key()).length());
     }
 
     /**
@@ -434,7 +435,7 @@ class ReplicaSecurityTest {
             byte[] now = Files.readAllBytes(file);
             ReplicaEntry e = entry(fx, p);
             fx.catalog.transact(t -> {
-                t.put(e.withState(ReplicaState.DIRTY).withIdentity(io.pdla.replicator.catalog.FileIdentity.probe(
+                t.put(e.withState(ReplicaState.DIRTY).withIdentity(io.pdla.catalog.FileIdentity.probe(
                         io.pdla.storage.StorageDrivers.installed().forUri(file.toUri()), file.toUri())));
                 return null;
             });

@@ -171,7 +171,7 @@ class RestoredOriginalPerStoreTest {
         StorageDriver d = StorageDrivers.installed().forUri(file);
         byte[] original = new byte[SIZE];
         new Random(5).nextBytes(original);
-        if ("hdfs".equals(file.getScheme())) {
+        if (d instanceof io.pdla.hdfs.HdfsDriver) {
             DistributedFileSystem fs = hdfs.fileSystem();
             try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(file.getPath()), true)) {
                 out.write(original);

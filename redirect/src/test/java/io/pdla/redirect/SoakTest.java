@@ -1,11 +1,11 @@
 package io.pdla.redirect;
 
+import io.pdla.catalog.ReplicaEntry;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
-import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.daemon.FileSync;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -231,7 +231,7 @@ class SoakTest {
             List<ReplicaEntry> es = fx.catalog.transact(t -> t.entriesOf(file.toUri(), x -> { }));
             byte[] eff = Files.readAllBytes(file);
             for (ReplicaEntry e : es) {
-                if (e.state() != io.pdla.replicator.catalog.ReplicaState.DIRTY) continue;
+                if (e.state() != io.pdla.catalog.ReplicaState.DIRTY) continue;
                 byte[] rep = Files.readAllBytes(Path.of(e.replica()));
                 long[] pos = {0};
                 e.pattern().geometry().forEachExtent((off, len) -> {
@@ -258,8 +258,8 @@ class SoakTest {
                 var driver = io.pdla.storage.StorageDrivers.installed().forUri(e.replica());
                 String mark;
                 try {
-                    var m = io.pdla.replicator.guard.InStepMark.read(driver, e.replica());
-                    mark = m.isEmpty() ? "no mark" : Arrays.equals(m.get(), io.pdla.replicator.guard.InStepMark.digestOf(driver, e.replica(), e.pattern().totalBytes()))
+                    var m = io.pdla.catalog.guard.InStepMark.read(driver, e.replica());
+                    mark = m.isEmpty() ? "no mark" : Arrays.equals(m.get(), io.pdla.catalog.guard.InStepMark.digestOf(driver, e.replica(), e.pattern().totalBytes()))
                             ? "content = mark" : "content != mark";
                 } catch (Exception x) {
                     mark = "mark unreadable: " + x.getMessage();

@@ -1,15 +1,15 @@
 package io.pdla.redirect;
 
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicatedOriginals;
+import io.pdla.catalog.UnreplicatedWriters;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.Fixture;
-import io.pdla.replicator.catalog.ReplicaEntry;
 import io.pdla.replicator.daemon.DaemonReport;
 import io.pdla.replicator.daemon.FileSync;
-import io.pdla.replicator.catalog.ReplicatedOriginals;
-import io.pdla.replicator.catalog.UnreplicatedWriters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,7 +94,7 @@ class UnreplicatedFilesTest {
             KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("app", 1), 0, f.toUri()), Geometry.strided(0, 4096, 8192, 16));
             RedirectConfig cfg = RedirectConfig.from(Map.of()).withCatalog(fx.db);
             byte[] first = filled(4096, (byte) 1);
-            io.pdla.replicator.build.BuilderTestSeams.onceBeforeIndexing(fx.replication.builder, () -> {
+            io.pdla.replicator.construct.BuilderTestSeams.onceBeforeIndexing(fx.replication.builder, () -> {
                 // the replica's bytes are copied and in place; the original is not indexed yet, so this writer takes the
                 // marker path, writes a block of the pattern and is gone before the builder looks for markers
                 try (ChainFile cf = new ChainFile(f.toUri(), "app", 1, 0, Map.of(), List.of(new RedirectInterceptor(cfg)))) {
@@ -134,7 +134,7 @@ class UnreplicatedFilesTest {
         Path f = tmp.resolve("g.dat");
         Fixture.writeRandomFile(f, 4096, 3);
         Path marker = UnreplicatedWriters.register(tmp.resolve("catalog"), f.toUri());
-        Path dead = marker.resolveSibling(io.pdla.replicator.catalog.WriterSession.thisHost() + "@" + Integer.MAX_VALUE + "@x");
+        Path dead = marker.resolveSibling(io.pdla.catalog.WriterSession.thisHost() + "@" + Integer.MAX_VALUE + "@x");
         Files.move(marker, dead);
         assertEquals(0, UnreplicatedWriters.alive(tmp.resolve("catalog"), f.toUri()));
         assertFalse(Files.exists(dead));

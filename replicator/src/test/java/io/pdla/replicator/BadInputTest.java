@@ -1,11 +1,11 @@
 package io.pdla.replicator;
 
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.CatalogException;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.CatalogException;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.daemon.DaemonReport;
 import org.junit.jupiter.api.Test;
@@ -87,7 +87,7 @@ class BadInputTest {
     void fullSsdSpaceKeepsEveryPatternOnHServers() throws Exception {
         Path f = tmp.resolve("s.dat");
         Fixture.writeRandomFile(f, 1 << 20, 3);
-        var cfg = io.pdla.replicator.build.PlacementConfig.hddOnly(8).withSsd(4, 0);
+        var cfg = io.pdla.replicator.construct.PlacementConfig.hddOnly(8).withSsd(4, 0);
         try (Fixture fx = new Fixture(tmp, io.pdla.replicator.daemon.DaemonOptions.defaults(tmp.resolve("catalog")).withPlacement(cfg))) {
             KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, f.toUri()), Geometry.strided(0, 16384, 16384, 64));
             var placement = fx.replication.builder.planner().plan(java.util.List.of(p), 0).get(p.key());

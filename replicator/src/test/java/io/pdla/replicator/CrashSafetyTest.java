@@ -1,12 +1,12 @@
 package io.pdla.replicator;
 
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.DaemonMain;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import org.junit.jupiter.api.Test;

@@ -37,7 +37,7 @@ class DaemonShutdownTest {
         assertTrue(p.waitFor(20, TimeUnit.SECONDS), "daemon exits after SIGTERM");
         assertTrue(output.get().contains("shutting down after the current step") && output.get().contains("pdla daemon: stopped"),
                 "the shutdown hook ran and the loop stopped (exit " + p.exitValue() + "): " + output.get());
-        try (io.pdla.replicator.catalog.Catalog c = io.pdla.replicator.catalog.Catalog.openExisting(tmp.resolve("db"))) {
+        try (io.pdla.catalog.Catalog c = io.pdla.catalog.Catalog.openExisting(tmp.resolve("db"))) {
             assertTrue(c.transact(t -> t.journalRows()).isEmpty(), "nothing half-done in the catalog");
         }
     }

@@ -1,10 +1,10 @@
 package io.pdla.replicator;
 
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.CatalogAccesses;
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.CatalogAccesses;
+import io.pdla.pattern.KeyedPattern;
 import io.pdla.replicator.daemon.DaemonOptions;
 import io.pdla.replicator.daemon.Replication;
-import io.pdla.pattern.KeyedPattern;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 
 import java.io.ByteArrayOutputStream;

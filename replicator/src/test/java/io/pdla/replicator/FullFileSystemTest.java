@@ -1,11 +1,11 @@
 package io.pdla.replicator;
 
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.DaemonReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

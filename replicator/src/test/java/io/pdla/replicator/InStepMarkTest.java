@@ -1,17 +1,17 @@
 package io.pdla.replicator;
 
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.guard.InStepMark;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.replicator.daemon.WriteBack;
-import io.pdla.replicator.guard.InStepMark;
 import io.pdla.storage.StorageDriver;
-import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageDrivers;
+import io.pdla.storage.StorageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -209,7 +209,7 @@ class InStepMarkTest {
             put(fx, entry(fx, b.p()).withState(ReplicaState.STALE));   // the builder, not the scanner, sees it first
             var placement = fx.replication.builder.planner().onHServers(b.p(), null);
             var outcome = fx.replication.builder.build(b.p(), placement);
-            assertEquals(io.pdla.replicator.build.BuildOutcome.Kind.DEFERRED, outcome.kind(), outcome.toString());
+            assertEquals(io.pdla.replicator.construct.BuildOutcome.Kind.DEFERRED, outcome.kind(), outcome.toString());
             assertEquals(ReplicaState.DIRTY, entry(fx, b.p()).state(), "the replica holding writes is DIRTY again");
             assertTrue(Files.exists(b.replica()), "the builder deleted a replica holding writes");
             fx.replication.daemon.runOnce();

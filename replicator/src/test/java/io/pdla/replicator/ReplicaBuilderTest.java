@@ -1,12 +1,12 @@
 package io.pdla.replicator;
 
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.build.BuildOutcome;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
+import io.pdla.replicator.construct.BuildOutcome;
 import io.pdla.replicator.daemon.DaemonReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +32,7 @@ class ReplicaBuilderTest {
      */
     @Test
     void noPublicMemberOfTheBuilderTakesAStepToRun() {
-        for (java.lang.reflect.Method m : io.pdla.replicator.build.ReplicaBuilder.class.getDeclaredMethods()) {
+        for (java.lang.reflect.Method m : io.pdla.replicator.construct.ReplicaBuilder.class.getDeclaredMethods()) {
             int mod = m.getModifiers();
             if (!java.lang.reflect.Modifier.isPublic(mod) && !java.lang.reflect.Modifier.isProtected(mod)) continue;
             for (Class<?> t : m.getParameterTypes()) {
@@ -120,7 +120,7 @@ class ReplicaBuilderTest {
     void placementFollowsTheCostModelAndAlgorithm1() throws Exception {
         Path f = tmp.resolve("s.bin");
         Fixture.writeRandomFile(f, 2 << 20, 9);
-        io.pdla.replicator.build.PlacementConfig cfg = io.pdla.replicator.build.PlacementConfig.hddOnly(8).withSsd(4, 300 << 10);
+        io.pdla.replicator.construct.PlacementConfig cfg = io.pdla.replicator.construct.PlacementConfig.hddOnly(8).withSsd(4, 300 << 10);
         try (Fixture fx = new Fixture(tmp, io.pdla.replicator.daemon.DaemonOptions.defaults(tmp.resolve("catalog")).withPlacement(cfg).withRate(64 << 10, 0))) {
             // 16 KiB requests of 64 processes: small requests, SSDs win (critical); the space fits only one
             KeyedPattern big = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, f.toUri()), Geometry.strided(0, 16384, 16384, 64));

@@ -2,13 +2,14 @@ package io.pdla.report;
 
 import io.pdla.access.IoOp;
 import io.pdla.access.TraceRecord;
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.TransientCatalogAccess;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Segment;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.TransientCatalogAccess;
 import io.pdla.replicator.daemon.ReplicaAdmin;
+import io.pdla.simpfs.SimPfsDriver;
 import io.pdla.simpfs.config.SimPfsConfig;
 import io.pdla.simpfs.layout.SimLayouts;
 import io.pdla.simpfs.layout.StripeMap;
@@ -90,7 +91,7 @@ public record ReplicaView(List<LayoutView> layouts, long replicaBytes, long orig
         List<Charts.Piece> pieces = new ArrayList<>();
         String title = "replica of " + Charts.shortName(e.key().file().getPath() == null ? e.key().file().toString() : e.key().file().getPath(), 40)
                 + (e.key().rank() < 0 ? " (all ranks)" : " (rank " + e.key().rank() + ")");
-        if (!"simpfs".equals(e.replica().getScheme())) {
+        if (!SimPfsDriver.serves(e.replica())) {
             // only sim-pfs places strips on servers the report can name; HDFS blocks and POSIX files are not drawn
             return new LayoutView(title, e.state().name(), core + " on " + e.replica().getScheme() + ": no server map",
                     e.pattern().totalBytes(), names, h, pieces);

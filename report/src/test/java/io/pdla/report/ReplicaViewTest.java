@@ -1,12 +1,12 @@
 package io.pdla.report;
 
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
 import io.pdla.storage.Layout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -112,6 +112,11 @@ public final class SimPfsDriver implements StorageDriver {
         return fs;
     }
 
+    /** Whether {@code uri} names a sim-pfs file, whose stripes sim-pfs's layouts ({@code StripeMap}) can place on servers. */
+    public static boolean serves(URI uri) {
+        return SCHEME.equals(uri.getScheme());
+    }
+
     static String pathOf(URI uri) {
         if (!SCHEME.equals(uri.getScheme())) {
             throw new IllegalArgumentException("simpfs driver got a " + uri.getScheme() + ": URI: " + uri);
@@ -243,6 +248,27 @@ public final class SimPfsDriver implements StorageDriver {
     @Override
     public java.util.Optional<io.pdla.storage.FileOwnership> ownership(URI uri) throws IOException {
         return fileSystem(Map.of()).ownership(pathOf(uri));
+    }
+
+    /**
+     * The namespace entries hold no symbolic links the store would follow (every entry is read without following
+     * one), so owners and permission bits are all a copy's check needs.
+     */
+    @Override
+    public io.pdla.storage.CopyOwnership copyOwnership() {
+        return io.pdla.storage.CopyOwnership.byOwnership(this);
+    }
+
+    /** A rename moves the namespace entry, a local file: its directory is forced as on POSIX. */
+    @Override
+    public void syncDirectory(URI dir) throws IOException {
+        fileSystem(Map.of()).syncDirectory(pathOf(dir));
+    }
+
+    /** Read permission on the namespace entry, which every open checks. */
+    @Override
+    public boolean readable(URI uri) throws IOException {
+        return fileSystem(Map.of()).readable(pathOf(uri));
     }
 
     /** The namespace entry's and the data objects' owner, group and permissions (see {@link SimPfs#setOwnership}). */

@@ -29,10 +29,16 @@ public final class PosixBaselineBackend implements IorBackend {
     /** A plain path, or a file: URI as the shim accepts; other schemes have no FileChannel. */
     static Path localPath(String file) throws IOException {
         URI uri = StorageDrivers.toUri(file);
-        if (!"file".equals(uri.getScheme())) {
+        java.util.Optional<Path> local;
+        try {
+            local = StorageDrivers.installed().forUri(uri).localPath(uri);
+        } catch (IllegalArgumentException noDriver) {
+            local = java.util.Optional.empty();
+        }
+        if (local.isEmpty()) {
             throw new IOException(file + ": the FileChannel baseline needs a local path or a file: URI (use --no-baseline for " + uri.getScheme() + ":)");
         }
-        return Path.of(uri);
+        return local.get();
     }
 
     @Override

@@ -1,10 +1,10 @@
 package io.pdla.bench.replica;
 
+import io.pdla.catalog.CatalogAccesses;
+import io.pdla.catalog.FileLookup;
 import io.pdla.mpiio.File;
 import io.pdla.mpiio.MPIIO;
 import io.pdla.redirect.RedirectStats;
-import io.pdla.replicator.catalog.CatalogAccesses;
-import io.pdla.replicator.catalog.FileLookup;
 import io.pdla.storage.StorageDrivers;
 import mpi.MPI;
 

@@ -1,12 +1,12 @@
 package io.pdla.bench.replica;
 
 import io.pdla.access.ExtentList;
+import io.pdla.catalog.FileLookup;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.TransientCatalogAccess;
 import io.pdla.mpiio.launch.MpjJob;
 import io.pdla.pattern.PatternKey;
 import io.pdla.redirect.GeometryIndex;
-import io.pdla.replicator.catalog.FileLookup;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.TransientCatalogAccess;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 

@@ -1,14 +1,14 @@
 package io.pdla.bench.replica;
 
+import io.pdla.catalog.Catalog;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.ReplicatedOriginals;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
 import io.pdla.pattern.PatternKey;
-import io.pdla.replicator.catalog.Catalog;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.ReplicatedOriginals;
 import io.pdla.storage.Layout;
 import io.pdla.storage.StorageDrivers;
 

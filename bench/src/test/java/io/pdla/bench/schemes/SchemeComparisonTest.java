@@ -1,21 +1,21 @@
 package io.pdla.bench.schemes;
 
 import io.pdla.costmodel.AccessPattern;
-import io.pdla.storage.Layout.Distribution;
 import io.pdla.costmodel.LayoutChoice;
 import io.pdla.costmodel.LayoutCostModel;
 import io.pdla.costmodel.Op;
 import io.pdla.patterns.Analyzer;
 import io.pdla.simpfs.timing.ServerStats;
 import io.pdla.simpfs.timing.SimResult;
+import io.pdla.storage.Layout.Distribution;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import io.pdla.costmodel.benefit.ReplicaSpace;
-import io.pdla.replicator.build.LayoutPlanner;
-import io.pdla.replicator.build.Placement;
-import io.pdla.replicator.build.PlacementConfig;
+import io.pdla.replicator.construct.LayoutPlanner;
+import io.pdla.replicator.construct.Placement;
+import io.pdla.replicator.construct.PlacementConfig;
 
 import java.util.List;
 import java.util.Map;

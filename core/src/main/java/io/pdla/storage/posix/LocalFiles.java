@@ -11,12 +11,21 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What a local file offers the SPI's {@link StorageDriver#ownership} and {@link StorageDriver#mark}: its POSIX
- * owner, group and permission bits, and {@code user.pdla.*} extended attributes. Shared by the POSIX driver and
+ * What a local file offers the SPI's {@link StorageDriver#ownership}, {@link StorageDriver#mark} and {@link StorageDriver#syncDirectory}: its POSIX
+ * owner, group and permission bits, {@code user.pdla.*} extended attributes, a forced directory. Shared by the POSIX driver and
  * by stores that keep their files as local files (sim-pfs).
  */
 public final class LocalFiles {
     private LocalFiles() {
+    }
+
+    /** Forces a directory, so that the renames into it survive a crash of the machine. */
+    public static void syncDirectory(Path dir) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir, java.nio.file.StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            throw PosixDriver.translate(e, dir);
+        }
     }
 
     /** Owner, group and permission bits, read without following a symbolic link. */

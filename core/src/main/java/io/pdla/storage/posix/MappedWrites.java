@@ -1,7 +1,7 @@
 package io.pdla.storage.posix;
 
 import io.pdla.storage.StorageException;
-import io.pdla.storage.StorageFile;
+import io.pdla.storage.MemoryMapping;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -42,7 +42,7 @@ final class MappedWrites {
      * {@code offset}; the last byte of the range must be one it puts) and unmaps it. False, with nothing
      * written, when the range is too small, unmapping is not available, or mapping failed before.
      */
-    boolean write(long offset, int length, StorageFile.MappedFill fill) throws IOException {
+    boolean write(long offset, int length, MemoryMapping.MappedFill fill) throws IOException {
         if (broken || length < MIN_BYTES || offset < 0 || !Unmapper.AVAILABLE) return false;
         MappedByteBuffer m;
         try {

@@ -170,6 +170,30 @@ public final class PosixDriver implements StorageDriver {
         LocalFiles.setOwnership(path(uri), o);
     }
 
+    /** Every POSIX file is a local file; a URI of another scheme is not this driver's ({@code IllegalArgumentException}). */
+    @Override
+    public java.util.Optional<Path> localPath(URI uri) {
+        return java.util.Optional.of(path(uri));
+    }
+
+    /** Symbolic links, real paths and user ids: the POSIX checks, not the ownership-only default. */
+    @Override
+    public io.pdla.storage.CopyOwnership copyOwnership() {
+        return PosixCopies.INSTANCE;
+    }
+
+    /** A rename is durable only once its directory is forced (fsync of the directory). */
+    @Override
+    public void syncDirectory(URI dir) throws IOException {
+        LocalFiles.syncDirectory(path(dir));
+    }
+
+    /** access(2) as this process's user. */
+    @Override
+    public boolean readable(URI uri) {
+        return Files.isReadable(path(uri));
+    }
+
     /** See {@link LocalFiles#mark}: the extended attribute {@code user.pdla.NAME}. */
     @Override
     public java.util.Optional<byte[]> mark(URI uri, String name) throws IOException {
@@ -223,6 +247,15 @@ public final class PosixDriver implements StorageDriver {
     }
 
     private static final java.util.Map<Object, Long> BLOCK_BY_DEVICE = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A file: URI made absolute and normal (the one name of a local file), any other URI as it is: how
+     * {@link io.pdla.storage.StorageDrivers#toUri} names a file before any driver is loaded.
+     */
+    public static URI canonical(URI uri) {
+        if (!"file".equals(uri.getScheme())) return uri;
+        return Path.of(uri).toAbsolutePath().normalize().toUri();
+    }
 
     static Path path(URI uri) {
         if (uri.getScheme() != null && !"file".equals(uri.getScheme())) {

@@ -3,6 +3,7 @@ package io.pdla.storage.posix;
 import io.pdla.access.ExtentList;
 import io.pdla.storage.ChannelRangeLock;
 import io.pdla.storage.Layout;
+import io.pdla.storage.MemoryMapping;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageException;
@@ -32,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * straight into the array: one copy per byte), everything else (direct buffers, read-only heap buffers, size,
  * sync, locks) through the channel. Both descriptors are the same open file to the kernel's page cache.
  */
-final class PosixFile implements StorageFile {
+final class PosixFile implements StorageFile, MemoryMapping {
     private final URI uri;
     private final Path path;
     private final FileChannel channel;
@@ -113,6 +114,12 @@ final class PosixFile implements StorageFile {
     @Override
     public URI uri() {
         return uri;
+    }
+
+    /** The POSIX store maps every file; each range may still decline (see {@link MappedReads}, {@link MappedWrites}). */
+    @Override
+    public java.util.Optional<MemoryMapping> memoryMapping() {
+        return java.util.Optional.of(this);
     }
 
     @Override

@@ -298,6 +298,11 @@ public final class SievingStorageFile implements StorageFile {
     }
 
     @Override
+    public java.util.Optional<io.pdla.storage.MemoryMapping> memoryMapping() {
+        return file.memoryMapping();
+    }
+
+    @Override
     public StorageFile unwrapped() {
         return file.unwrapped();
     }

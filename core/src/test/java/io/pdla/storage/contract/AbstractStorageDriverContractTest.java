@@ -631,4 +631,120 @@ public abstract class AbstractStorageDriverContractTest {
         StorageException missing = assertThrows(StorageException.class, () -> driver().ownership(newFileUri("owner-missing")));
         assertEquals(StorageException.Reason.NO_SUCH_FILE, missing.reason());
     }
+
+    // ---- what only the store knows (issue 34): each driver answers for itself --------------------------------
+
+    /** The name of the folder copies keep beside their original in these tests. */
+    private static final String BESIDE = ".pdla-replicas";
+
+    @Test
+    void aCopyGivenItsOriginalsOwnerIsAcceptedAndOneWithWiderPermissionsIsRefused() throws IOException {
+        URI original = newFileUri("copied");
+        writeNew(original, 64);
+        io.pdla.storage.CopyOwnership rules = driver().copyOwnership();
+        URI dir = original.resolve(BESIDE + "/0123456789abcdef0123/");
+        URI copy = dir.resolve("replica-1-0123abcd");
+        java.util.Optional<io.pdla.storage.CopyOwnership.Owner> owner = rules.ownerOf(original);
+        assertEquals(driver().ownership(original).isPresent(), owner.isPresent(), "a store that keeps owners names the original's");
+        if (owner.isEmpty()) {
+            driver().mkdirs(dir);
+            writeNew(copy, 64);
+            assertEquals(null, rules.reasonRefused(original, copy, BESIDE), "a store without owners has only the caller's containment rule");
+            assertEquals(null, rules.reasonNotDeletable(copy, BESIDE));
+            return;
+        }
+        assertEquals(null, rules.reasonCannotOwn(owner.get(), original), "this process made the original, so it can give copies its owner");
+        rules.prepareDirectory(owner.get(), dir);
+        writeNew(copy, 64);
+        rules.secureFile(owner.get(), copy);
+        io.pdla.storage.FileOwnership o = driver().ownership(original).orElseThrow();
+        assertEquals(o.withoutExecute(), driver().ownership(copy).orElseThrow(), "the copy has the original's owner, group and bits without execute");
+        assertEquals(null, rules.reasonRefused(original, copy, BESIDE), "a copy made by the rules passes them");
+        assertEquals(null, rules.reasonNotDeletable(copy, BESIDE));
+
+        driver().setOwnership(original, new io.pdla.storage.FileOwnership(o.owner(), o.group(),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        driver().setOwnership(copy, new io.pdla.storage.FileOwnership(o.owner(), o.group(),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--")));
+        String wider = rules.reasonRefused(original, copy, BESIDE);
+        assertTrue(wider != null && wider.contains("wider"), "a copy others may read while its original is private: " + wider);
+
+        java.util.Optional<java.nio.file.Path> local = driver().localPath(copy);
+        if (local.isPresent()) {
+            // a store with symbolic links must not be led through one: a copy replaced by a link to another file is refused
+            java.nio.file.Files.delete(local.get());
+            java.nio.file.Files.createSymbolicLink(local.get(), driver().localPath(original).orElseThrow());
+            String linked = rules.reasonRefused(original, copy, BESIDE);
+            assertTrue(linked != null && linked.contains("symbolic link"), "a copy that is a symbolic link: " + linked);
+            assertTrue(rules.reasonNotDeletable(copy, BESIDE) != null, "a symbolic link is never deleted as a copy");
+        }
+    }
+
+    @Test
+    void aLocalPathIsTheFileItselfOrAbsent() throws IOException {
+        URI a = newFileUri("local");
+        byte[] data = pattern(300, 7);
+        writeNew(a, data);
+        java.util.Optional<java.nio.file.Path> local = driver().localPath(a);
+        if (local.isPresent()) {
+            assertArrayEquals(data, java.nio.file.Files.readAllBytes(local.get()), "the local path holds the file's bytes");
+        } else {
+            // not one local file: nothing at the URI's path on this machine is the file
+            assertFalse(a.getPath() != null && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(a.getPath()))
+                    && java.util.Arrays.equals(data, java.nio.file.Files.readAllBytes(java.nio.file.Path.of(a.getPath()))),
+                    "a store that says its files are not local files keeps this one at its own path");
+        }
+    }
+
+    @Test
+    void aDirectorySyncSucceedsAfterARenameIntoIt() throws IOException {
+        URI a = newFileUri("sync-src");
+        writeNew(a, 100);
+        URI dir = a.resolve("synced-dir/");
+        driver().mkdirs(dir);
+        URI b = dir.resolve("moved");
+        if (can(Capability.RENAME)) {
+            driver().rename(a, b);
+        } else {
+            writeNew(b, 100);
+        }
+        driver().syncDirectory(dir);
+        assertEquals(100, driver().stat(b).size(), "the renamed file is there after the sync");
+    }
+
+    @Test
+    void aFileThisProcessWroteIsReadableAndAMissingOneIsNot() throws IOException {
+        URI a = newFileUri("readable");
+        writeNew(a, 10);
+        assertTrue(driver().readable(a), "the file this process just wrote");
+        assertFalse(driver().readable(newFileUri("readable-missing")), "a file that is not there");
+    }
+
+    @Test
+    void aMemoryMappingWhereOfferedShowsAndTakesTheFilesBytes() throws IOException {
+        URI a = newFileUri("mapped");
+        int n = 1 << 20;
+        byte[] data = pattern(n, 11);
+        writeNew(a, data);
+        try (StorageFile f = driver().open(a, OpenOptions.readOnly())) {
+            java.util.Optional<io.pdla.storage.MemoryMapping> m = f.memoryMapping();
+            if (m.isPresent()) {
+                ByteBuffer view = m.get().mappedView(4096, n - 8192);
+                if (view != null) {
+                    byte[] got = new byte[view.remaining()];
+                    view.duplicate().get(got);
+                    assertArrayEquals(java.util.Arrays.copyOfRange(data, 4096, n - 4096), got, "a mapped view shows the file's bytes");
+                }
+                assertFalse(m.get().writeMapped(0, n, buf -> { }), "a read-only handle takes no mapped write");
+            }
+        }
+        try (StorageFile f = driver().open(a, OpenOptions.readWrite())) {
+            java.util.Optional<io.pdla.storage.MemoryMapping> m = f.memoryMapping();
+            if (m.isPresent()) {
+                byte[] fill = pattern(n, 12);
+                boolean done = m.get().writeMapped(0, n, buf -> buf.put(0, fill));
+                assertArrayEquals(done ? fill : data, readAll(f, 0, n), done ? "a mapped write put its bytes" : "a declined mapped write changed nothing");
+            }
+        }
+    }
 }

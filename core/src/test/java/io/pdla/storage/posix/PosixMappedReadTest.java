@@ -127,7 +127,7 @@ class PosixMappedReadTest {
         new Random(8).nextBytes(content);
         Path p = Files.write(dir.resolve("viewed"), content);
         StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY);
-        ByteBuffer view = f.mappedView(100, MappedReads.MIN_BYTES);
+        ByteBuffer view = f.memoryMapping().orElseThrow().mappedView(100, MappedReads.MIN_BYTES);
         assertTrue(view != null, "a read-only file hands out views of its mapping");
         f.close();
         byte[] got = new byte[MappedReads.MIN_BYTES];

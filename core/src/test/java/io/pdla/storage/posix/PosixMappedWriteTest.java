@@ -55,7 +55,7 @@ class PosixMappedWriteTest {
                     i += run;
                 }
                 put[length - 1] = true;
-                boolean done = f.writeMapped(offset, length, m -> {
+                boolean done = f.memoryMapping().orElseThrow().writeMapped(offset, length, m -> {
                     for (int i = 0; i < length; i++) if (put[i]) m.put(i, data[i]);
                 });
                 assertTrue(done, "seed " + seed + ": a writable page-cache file takes a mapped fill");
@@ -82,7 +82,7 @@ class PosixMappedWriteTest {
                     for (int w = windows - 1; w >= 0; w--) {
                         int k = w, t = trial;
                         done[w] = pool.submit(() -> {
-                            f.writeMapped((long) k * window, window, m -> {
+                            f.memoryMapping().orElseThrow().writeMapped((long) k * window, window, m -> {
                                 for (int i = 0; i < window; i++) m.put(i, (byte) (k * 31 + t));
                             });
                             return null;
@@ -109,10 +109,10 @@ class PosixMappedWriteTest {
         Files.write(p, new byte[MappedWrites.MIN_BYTES * 2]);
         boolean[] ran = {false};
         try (StorageFile f = new PosixDriver().open(p.toUri(), READ_WRITE)) {
-            assertFalse(f.writeMapped(0, MappedWrites.MIN_BYTES - 1, m -> ran[0] = true), "below the threshold");
+            assertFalse(f.memoryMapping().orElseThrow().writeMapped(0, MappedWrites.MIN_BYTES - 1, m -> ran[0] = true), "below the threshold");
         }
         try (StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY)) {
-            assertFalse(f.writeMapped(0, MappedWrites.MIN_BYTES, m -> ran[0] = true), "a read-only handle");
+            assertFalse(f.memoryMapping().orElseThrow().writeMapped(0, MappedWrites.MIN_BYTES, m -> ran[0] = true), "a read-only handle");
         }
         assertFalse(ran[0], "no fill ran when the store declined");
         assertArrayEquals(new byte[MappedWrites.MIN_BYTES * 2], Files.readAllBytes(p), "nothing written");
@@ -126,7 +126,7 @@ class PosixMappedWriteTest {
         Files.write(p, before);
         try (StorageFile f = new PosixDriver().open(p.toUri(), READ_WRITE)) {
             java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-                    () -> f.writeMapped(0, MappedWrites.MIN_BYTES, m -> {
+                    () -> f.memoryMapping().orElseThrow().writeMapped(0, MappedWrites.MIN_BYTES, m -> {
                         m.put(0, (byte) 9);
                         throw new java.io.IOException("exchange failed");
                     }));

@@ -10,6 +10,7 @@ import io.pdla.intercept.FileContext;
 import io.pdla.intercept.InterceptorChain;
 import io.pdla.intercept.IoCall;
 import io.pdla.storage.Capability;
+import io.pdla.storage.MemoryMapping;
 import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageFile;
 
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * ROMIO's two-phase collective buffering, the end of the interceptor chain for collective data calls.
@@ -391,7 +393,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         int from = first;
         BitSet covered = new BitSet();
         long t0 = System.nanoTime();
-        boolean mapped = file.file().unwrapped().writeMapped(w.extents.offset(0) + from, end - from, m -> gather(w, got, m, from, covered));
+        Optional<MemoryMapping> mapping = file.file().memoryMapping();
+        boolean mapped = mapping.isPresent() && mapping.get().writeMapped(w.extents.offset(0) + from, end - from, m -> gather(w, got, m, from, covered));
         if (!mapped) return false;
         long t1 = System.nanoTime();
         ExtentList.Builder written = ExtentList.builder();
@@ -525,7 +528,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      */
     private ByteBuffer mappedWindow(FileContext file, Window w) throws IOException {
         if (!exchange.sharesMemory() || settings.stripeSizeIo() || w.extents.size() != 1) return null;
-        return file.file().unwrapped().mappedView(w.extents.offset(0), w.bytes);
+        Optional<MemoryMapping> mapping = file.file().memoryMapping();
+        return mapping.isPresent() ? mapping.get().mappedView(w.extents.offset(0), w.bytes) : null;
     }
 
     /** Reads the needed part of a window in one request (ROMIO reads across holes); returns the file offset where data ended, or MAX_VALUE. */

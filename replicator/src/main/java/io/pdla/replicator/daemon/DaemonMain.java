@@ -1,7 +1,7 @@
 package io.pdla.replicator.daemon;
 
+import io.pdla.replicator.construct.PlacementConfig;
 import io.pdla.size.ByteSize;
-import io.pdla.replicator.build.PlacementConfig;
 
 import java.net.URI;
 import java.nio.file.Path;

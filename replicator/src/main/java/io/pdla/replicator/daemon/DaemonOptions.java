@@ -1,6 +1,6 @@
 package io.pdla.replicator.daemon;
 
-import io.pdla.replicator.build.PlacementConfig;
+import io.pdla.replicator.construct.PlacementConfig;
 
 import java.net.URI;
 import java.nio.file.Path;

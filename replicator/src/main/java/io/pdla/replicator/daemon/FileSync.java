@@ -1,16 +1,16 @@
 package io.pdla.replicator.daemon;
 
-import io.pdla.replicator.build.BuildOutcome;
-import io.pdla.replicator.build.Placement;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.FileRecord;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.ReplicaValidity;
-import io.pdla.replicator.catalog.WriteSessions;
-import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.pattern.PatternKey;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.FileRecord;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.ReplicaValidity;
+import io.pdla.catalog.WriteSessions;
+import io.pdla.catalog.WriterSession;
 import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
+import io.pdla.replicator.construct.BuildOutcome;
+import io.pdla.replicator.construct.Placement;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 

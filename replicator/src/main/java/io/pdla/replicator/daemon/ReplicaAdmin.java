@@ -1,11 +1,11 @@
 package io.pdla.replicator.daemon;
 
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.FileRecord;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.ReplicaValidity;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.FileRecord;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.ReplicaValidity;
 import io.pdla.pattern.PatternKey;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -97,7 +97,7 @@ public final class ReplicaAdmin {
         if (gone.isEmpty()) return false;
         URI replica = gone.get().replica();
         // the entry's path is data: deleted only where a replica may be (else the journal row is refused too)
-        if (io.pdla.replicator.guard.ReplicaGuard.forCatalog(catalog.directory()).reasonNotDeletable(replica) != null) return true;
+        if (io.pdla.catalog.guard.ReplicaGuard.forCatalog(catalog.directory()).reasonNotDeletable(replica) != null) return true;
         StorageDriver d = StorageDrivers.installed().forUri(replica);
         if (d.exists(replica)) d.delete(replica);
         return true;

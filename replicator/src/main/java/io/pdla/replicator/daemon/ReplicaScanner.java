@@ -1,16 +1,17 @@
 package io.pdla.replicator.daemon;
 
-import io.pdla.replicator.build.ReplicaBuilder;
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.FileIdentity;
-import io.pdla.replicator.catalog.FileRecord;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.ReplicaValidity;
-import io.pdla.replicator.catalog.WriteSessions;
-import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.replicator.guard.PendingWrites;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.FileRecord;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.ReplicaValidity;
+import io.pdla.catalog.WriteSessions;
+import io.pdla.catalog.WriterSession;
+import io.pdla.catalog.guard.PendingWrites;
+import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.pattern.PatternKey;
+import io.pdla.replicator.construct.ReplicaBuilder;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -66,7 +67,7 @@ public final class ReplicaScanner {
             return new Snapshot(t.journalRows(), refs);
         });
         int deleted = 0;
-        io.pdla.replicator.guard.ReplicaGuard guard = builder.guard();
+        io.pdla.catalog.guard.ReplicaGuard guard = builder.guard();
         for (Map.Entry<String, List<URI>> row : s.journal().entrySet()) {
             for (URI u : row.getValue()) {
                 if (s.referenced().contains(u)) continue;
@@ -175,7 +176,7 @@ public final class ReplicaScanner {
                 if (why == null && !builder.replicaIntact(e)) why = "replica file " + e.replica() + " is missing or not " + e.pattern().totalBytes() + " bytes";
                 if (why == null) {
                     // wrong owner, wider permissions than the original's now, a symbolic link, a path outside the replica folder
-                    String refused = builder.guard().reasonRefused(original, ReplicaBuilder.keyDirName(e.key()), e.replica());
+                    String refused = builder.guard().reasonRefused(original, ReplicaNames.keyDirName(e.key()), e.replica());
                     if (refused != null) why = "replica refused: " + refused;
                 }
                 if (why != null) {
@@ -189,7 +190,7 @@ public final class ReplicaScanner {
             // DIRTY one): its in-step mark is. Only a replica where and whose it must be is asked (a refused one
             // never goes into an original anyway); with the original gone its writes went with it, as for DIRTY ones
             PendingWrites.Verdict pending = originalGone
-                    || builder.guard().reasonRefused(original, ReplicaBuilder.keyDirName(e.key()), e.replica()) != null
+                    || builder.guard().reasonRefused(original, ReplicaNames.keyDirName(e.key()), e.replica()) != null
                     ? PendingWrites.Verdict.NONE : PendingWrites.of(drivers.forUri(e.replica()), e.replica());
             if (pending == PendingWrites.Verdict.HELD) {
                 String why = reason;
@@ -219,7 +220,7 @@ public final class ReplicaScanner {
                 if (!keepFile) t.journal("scan-" + e.replica().hashCode() + "-" + System.nanoTime(), List.of(e.replica()));
                 // re-queued in the same transaction: a crash between removal and re-queue would lose the pattern
                 if (requeue && queue instanceof io.pdla.replicator.queue.CatalogPatternQueue) {
-                    t.enqueue(io.pdla.replicator.pattern.PatternCodec.encode(e.pattern()), e.key().global());
+                    t.enqueue(io.pdla.catalog.pattern.PatternCodec.encode(e.pattern()), e.key().global());
                 }
                 return true;
             });

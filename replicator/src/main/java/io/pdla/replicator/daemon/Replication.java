@@ -1,9 +1,9 @@
 package io.pdla.replicator.daemon;
 
-import io.pdla.replicator.build.LayoutPlanner;
-import io.pdla.replicator.build.ReplicaBuilder;
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.TransientCatalogAccess;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.TransientCatalogAccess;
+import io.pdla.replicator.construct.LayoutPlanner;
+import io.pdla.replicator.construct.ReplicaBuilder;
 import io.pdla.replicator.queue.CatalogPatternQueue;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.storage.StorageDrivers;
@@ -32,7 +32,7 @@ public final class Replication {
         StorageDrivers drivers = StorageDrivers.installed();
         if (o.replicaRoot() != null) {
             try {
-                io.pdla.replicator.guard.ReplicaGuard.recordRoot(catalog.directory(), o.replicaRoot());
+                io.pdla.catalog.guard.ReplicaGuard.recordRoot(catalog.directory(), o.replicaRoot());
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException("cannot record replica root " + o.replicaRoot() + " in catalog " + catalog.directory()
                         + " (redirect would refuse its replicas): " + e.getMessage(), e);

@@ -1,18 +1,18 @@
 package io.pdla.replicator.daemon;
 
-import io.pdla.replicator.build.BuildOutcome;
-import io.pdla.replicator.build.LayoutPlanner;
-import io.pdla.replicator.build.Placement;
-import io.pdla.replicator.build.ReplicaBuilder;
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.pattern.PatternKey;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.costmodel.benefit.ReplicaSpace;
 import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.pattern.Segment;
+import io.pdla.replicator.construct.BuildOutcome;
+import io.pdla.replicator.construct.LayoutPlanner;
+import io.pdla.replicator.construct.Placement;
+import io.pdla.replicator.construct.ReplicaBuilder;
 import io.pdla.replicator.queue.PatternQueue;
 import io.pdla.replicator.queue.QueuedPattern;
-import io.pdla.costmodel.benefit.ReplicaSpace;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;

@@ -1,14 +1,15 @@
 package io.pdla.replicator.daemon;
 
-import io.pdla.replicator.build.ReplicaBuilder;
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.FileRecord;
-import io.pdla.replicator.catalog.ReplicaEntry;
-import io.pdla.replicator.catalog.ReplicaState;
-import io.pdla.replicator.catalog.WriteSessions;
-import io.pdla.replicator.catalog.WriterSession;
-import io.pdla.replicator.guard.InStepMark;
-import io.pdla.replicator.guard.ReplicaGuard;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.FileRecord;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.WriteSessions;
+import io.pdla.catalog.WriterSession;
+import io.pdla.catalog.guard.InStepMark;
+import io.pdla.catalog.guard.ReplicaGuard;
+import io.pdla.catalog.replica.CopyBack;
+import io.pdla.catalog.replica.ReplicaNames;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -41,8 +42,6 @@ import java.util.logging.Logger;
  */
 public final class WriteBack {
     private static final int CHUNK = 1 << 20;
-    /** Bytes copied back by this JVM, for {@link FaultInjection}. */
-    private static final java.util.concurrent.atomic.AtomicLong COPIED = new java.util.concurrent.atomic.AtomicLong();
 
     private final CatalogAccess catalog;
     private final StorageDrivers drivers;
@@ -77,7 +76,7 @@ public final class WriteBack {
                 ReplicaGuard guard = ReplicaGuard.forCatalog(catalog.directory());
                 for (ReplicaEntry e : dirty) {
                     // the catalog is data: a replica that is not where and whose it must be never goes into an original
-                    String refused = guard.reasonRefused(original, ReplicaBuilder.keyDirName(e.key()), e.replica());
+                    String refused = guard.reasonRefused(original, ReplicaNames.keyDirName(e.key()), e.replica());
                     if (refused != null) {
                         refuse(notes, e, original, refused);
                         continue;
@@ -101,7 +100,7 @@ public final class WriteBack {
                                     + original + (inStep ? ", as the original still is; VALID again" : ", the original has changed since; STALE (rebuilt)"));
                             continue;
                         }
-                        byte[] copied = copyBack(e, out, drivers);
+                        byte[] copied = CopyBack.copyBack(e, out, drivers);
                         if (!Arrays.equals(copied, now)) {
                             throw new IOException("replica " + e.replica() + " changed while it was copied back");
                         }
@@ -209,47 +208,5 @@ public final class WriteBack {
             if (e.state() == ReplicaState.DIRTY) out.add(e);
         }
         return out;
-    }
-
-    /**
-     * Copies a replica's bytes to its pattern's offsets in {@code out} (the original, open for writing); returns
-     * the digest of the bytes copied.
-     */
-    public static byte[] copyBack(ReplicaEntry e, StorageFile out, StorageDrivers drivers) throws IOException {
-        java.security.MessageDigest digest = InStepMark.newDigest();
-        StorageDriver rd = drivers.forUri(e.replica());
-        try (StorageFile in = rd.open(e.replica(), OpenOptions.readOnly())) {
-            if (in.size() != e.pattern().totalBytes()) {
-                throw new IOException("DIRTY replica " + e.replica() + " of " + e.key().id() + " has " + in.size() + " bytes, expected "
-                        + e.pattern().totalBytes() + "; it holds writes the original lacks, so nothing is dropped: repair or restore it");
-            }
-            ByteBuffer buf = ByteBuffer.allocate(CHUNK);
-            long[] position = {0};
-            try {
-                e.pattern().geometry().forEachExtent((offset, length) -> {
-                    try {
-                        for (long done = 0; done < length; ) {
-                            int n = (int) Math.min(CHUNK, length - done);
-                            buf.clear().limit(n);
-                            while (buf.hasRemaining()) {
-                                int r = in.read(position[0] + buf.position(), buf);
-                                if (r <= 0) throw new IOException("replica " + e.replica() + " ended at " + (position[0] + buf.position()));
-                            }
-                            buf.flip();
-                            digest.update(buf.duplicate());
-                            out.write(offset + done, buf);
-                            position[0] += n;
-                            FaultInjection.writeBackCopied(COPIED.addAndGet(n));
-                            done += n;
-                        }
-                    } catch (IOException x) {
-                        throw new UncheckedIOException(x);
-                    }
-                });
-            } catch (UncheckedIOException x) {
-                throw x.getCause();
-            }
-        }
-        return digest.digest();
     }
 }

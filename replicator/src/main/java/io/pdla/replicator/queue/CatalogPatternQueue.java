@@ -1,8 +1,8 @@
 package io.pdla.replicator.queue;
 
-import io.pdla.replicator.catalog.CatalogAccess;
-import io.pdla.replicator.catalog.CatalogTxn;
-import io.pdla.replicator.pattern.PatternCodec;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.CatalogTxn;
+import io.pdla.catalog.pattern.PatternCodec;
 import io.pdla.pattern.KeyedPattern;
 
 import java.io.IOException;

@@ -351,6 +351,19 @@ public final class SimPfs {
         LocalFiles.setMark(p, name, value);
     }
 
+    /** Forces the directory of the namespace that holds {@code dir}'s entries (see {@link #rename}). */
+    public void syncDirectory(String dir) throws IOException {
+        Path p = nsPath(dir);
+        if (!Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) throw new StorageException(Reason.NO_SUCH_FILE, "simpfs: no such directory " + normalize(dir));
+        LocalFiles.syncDirectory(p);
+    }
+
+    /** Whether this process may read the file: read permission on its namespace entry. */
+    public boolean readable(String path) {
+        Path p = nsPath(path);
+        return Files.isRegularFile(p) && Files.isReadable(p);
+    }
+
     /**
      * Writing a file needs write permission on its namespace entry, as on a real file system: the data objects
      * are the store's own, so it is the entry's permissions that say who may write (and who may set a mark).

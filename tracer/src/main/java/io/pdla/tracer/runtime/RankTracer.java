@@ -466,15 +466,22 @@ final class RankTracer {
         }
     }
 
+    /** The open file as a local path, where its store keeps it as one (the driver says: {@code StorageDriver.localPath}). */
+    private static java.util.Optional<Path> localPath(FileContext f) {
+        return f.driver() == null ? java.util.Optional.empty() : f.driver().localPath(f.uri());
+    }
+
     private static String cleanPath(FileContext f) {
-        if (f.uri() != null && "file".equals(f.uri().getScheme())) return Path.of(f.uri()).toAbsolutePath().normalize().toString();
-        if (f.uri() != null) return f.uri().toString();
+        if (f.uri() != null) {
+            java.util.Optional<Path> local = localPath(f);
+            return local.isPresent() ? local.get().toAbsolutePath().normalize().toString() : f.uri().toString();
+        }
         return Path.of(f.name()).toAbsolutePath().normalize().toString();
     }
 
     /** Mount point, file-system type and block size (Darshan's FILE_ALIGNMENT) of a local file. */
     private static String[] mountOf(FileContext f, String path) {
-        if (f.uri() != null && !"file".equals(f.uri().getScheme())) return new String[]{"UNKNOWN", f.uri().getScheme(), "4096"};
+        if (f.uri() != null && localPath(f).isEmpty()) return new String[]{"UNKNOWN", f.uri().getScheme(), "4096"};
         try {
             FileStore store = Files.getFileStore(Path.of(path));
             String s = store.toString();

@@ -1,0 +1,52 @@
+package io.pdla.catalog.pattern;
+
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
+import io.pdla.pattern.RandomGeometries;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.util.Arrays;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PatternCodecTest {
+    private static final PatternKey KEY = new PatternKey(new AppIdentity("ior | -b 1m", 8), 3, URI.create("file:///data/a%20b.dat"));
+
+    @Test
+    void everyClosedFormRoundTripsThroughTheCatalogEncoding() {
+        long seed = System.nanoTime();
+        Random r = new Random(seed);
+        for (int i = 0; i < 2000; i++) {
+            Geometry g = Geometry.of(RandomGeometries.randomSpec(r));
+            KeyedPattern p = new KeyedPattern(i % 2 == 0 ? KEY : KEY.asGlobal(), g, 1 + r.nextInt(1000), 1 + (long) (r.nextDouble() * (g.totalBytes() - 1)));
+            assertEquals(p, PatternCodec.decode(PatternCodec.encode(p)), "seed " + seed + " case " + i + " " + p);
+        }
+    }
+
+    @Test
+    void keysOfOneFileShareTheirPrefixAndRoundTrip() {
+        byte[] k = PatternCodec.keyBytes(KEY);
+        byte[] prefix = PatternCodec.filePrefix(KEY.file());
+        assertTrue(Arrays.equals(prefix, Arrays.copyOf(k, prefix.length)));
+        assertEquals(KEY, PatternCodec.keyFromBytes(k));
+        assertEquals(KEY.asGlobal(), PatternCodec.keyFromBytes(PatternCodec.keyBytes(KEY.asGlobal())));
+    }
+
+    @Test
+    void damagedOrForeignRecordsAreRefusedWithTheReason() {
+        byte[] good = PatternCodec.encode(KeyedPattern.of(KEY, Geometry.strided(0, 10, 20, 5)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PatternCodec.decode(Arrays.copyOf(good, good.length - 3)));
+        assertTrue(e.getMessage().contains("corrupt pattern record"), e.getMessage());
+        byte[] longer = Arrays.copyOf(good, good.length + 2);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PatternCodec.decode(longer)).getMessage().contains("trailing"));
+        byte[] foreign = good.clone();
+        foreign[2] = 'X';   // the type tag
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PatternCodec.decode(foreign)).getMessage().contains("unknown pattern encoding"));
+    }
+}

@@ -1,0 +1,398 @@
+package io.pdla.replicator.construct;
+
+import io.pdla.access.ExtentList;
+import io.pdla.catalog.CatalogAccess;
+import io.pdla.catalog.FileIdentity;
+import io.pdla.catalog.FileRecord;
+import io.pdla.catalog.ReplicaEntry;
+import io.pdla.catalog.ReplicaState;
+import io.pdla.catalog.ReplicaValidity;
+import io.pdla.catalog.guard.InStepMark;
+import io.pdla.catalog.guard.PendingWrites;
+import io.pdla.catalog.guard.ReplicaGuard;
+import io.pdla.catalog.replica.ReplicaNames;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.storage.Capability;
+import io.pdla.storage.CopyOwnership;
+import io.pdla.storage.Layout;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageFile;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Logger;
+
+/**
+ * Builds one replica: a new file holding exactly the bytes the pattern touches, in pattern order, and
+ * publishes it atomically:
+ * <ol>
+ * <li>journal the temporary and final names (one catalog transaction), noting the original's generation
+ * and identity; refuse while shim writers are active;</li>
+ * <li>create the replica directory with its layout, copy into the temporary file, sync it;</li>
+ * <li>rename it to its final name (and sync the directory where the driver is POSIX);</li>
+ * <li>commit the catalog entry, removing the journal row, only if the original's generation and identity
+ * are what they were in step 1 and no writer began.</li>
+ * </ol>
+ * A crash anywhere leaves the catalog either without the entry (and the journal names the files to clean
+ * up) or with the complete, synced replica.
+ */
+public final class ReplicaBuilder {
+    private static final Logger LOG = Logger.getLogger(ReplicaBuilder.class.getName());
+    /** Directory beside each original that holds its replicas when no replica root is given. */
+    public static final String DEFAULT_DIR = ".pdla-replicas/";
+
+    private final CatalogAccess catalog;
+    private final StorageDrivers drivers;
+    private final LayoutPlanner planner;
+    private final URI replicaRoot;
+    private final int chunkBytes;
+    private final long maxBytesPerSecond;
+
+    /**
+     * @param replicaRoot       directory URI for all replicas, or null for {@value #DEFAULT_DIR} beside each original
+     * @param maxBytesPerSecond copy rate limit so the daemon does not starve applications (0 = none)
+     */
+    public ReplicaBuilder(CatalogAccess catalog, StorageDrivers drivers, LayoutPlanner planner, URI replicaRoot,
+                          int chunkBytes, long maxBytesPerSecond) {
+        this.catalog = catalog;
+        this.drivers = drivers;
+        this.planner = planner;
+        this.replicaRoot = replicaRoot;
+        this.chunkBytes = chunkBytes;
+        this.maxBytesPerSecond = maxBytesPerSecond;
+    }
+
+    private static final Runnable NOTHING = () -> { };
+    /** Per builder, so that a step set for one daemon (a test's) can never run inside another one of the same JVM. */
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> beforeIndexing = new java.util.concurrent.atomic.AtomicReference<>(NOTHING);
+
+    /**
+     * Test seam: {@code step} runs once, at this builder's next publication, when the new replica file is in place
+     * and before its original is indexed and the writers that skipped the catalog are looked for (the window such a
+     * writer's whole open can fall into). Replays the race of {@code UnreplicatedFilesTest}. Package-private: only
+     * code of this package reaches it, and the one caller outside is test code declared in it
+     * ({@code BuilderTestSeams}, in redirect's test sources), so no production class can set a step.
+     */
+    void onceBeforeIndexing(Runnable step) {
+        beforeIndexing.set(step);
+    }
+
+    /** The security rules for this catalog's replicas (re-read each time: a daemon may record a root). */
+    public ReplicaGuard guard() {
+        return ReplicaGuard.forCatalog(catalog.directory());
+    }
+
+    public LayoutPlanner planner() {
+        return planner;
+    }
+
+    /** The directory of one pattern's replica: a stable name from the pattern key. */
+    public URI replicaDir(KeyedPattern p) {
+        URI root = replicaRoot != null ? replicaRoot : p.key().file().resolve(DEFAULT_DIR);
+        String s = root.toString();
+        if (!s.endsWith("/")) root = URI.create(s + "/");
+        return root.resolve(ReplicaNames.keyDirName(p.key()) + "/");
+    }
+
+    public BuildOutcome build(KeyedPattern pattern, Placement placement) throws IOException {
+        URI original = pattern.key().file();
+        StorageDriver driver = drivers.forUri(original);
+        if (!driver.exists(original)) {
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "original " + original + " of pattern " + pattern.key().id() + " does not exist", null);
+        }
+        FileIdentity before = FileIdentity.probe(driver, original);
+        if (before.changeStamp().equals(io.pdla.storage.ChangeStamp.NONE)) {
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "the store of " + original + " reports no change stamp, so a replica"
+                    + " could never be vouched for against a restore that puts size and time back", null);
+        }
+        // the replica gets the original's owner and group: a daemon that could not give it that owner does not build it
+        // (each store judges whose a file is and who may hand it over: CopyOwnership; empty where it keeps no owners)
+        CopyOwnership store = driver.copyOwnership();
+        Optional<CopyOwnership.Owner> owner = store.ownerOf(original);
+        String cannotOwn = owner.isPresent() ? store.reasonCannotOwn(owner.get(), original) : null;
+        if (cannotOwn != null) {
+            LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + cannotOwn);
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + cannotOwn, null);
+        }
+        URI dir = replicaDir(pattern);
+        String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        URI tmp = dir.resolve("replica-" + buildId + ".tmp");
+        URI fin = dir.resolve("replica-" + buildId);
+        record Start(FileRecord file, Optional<ReplicaEntry> existing, long dirty) {
+        }
+        Start start = catalog.transact(t -> {
+            FileRecord f = t.file(original);
+            Optional<ReplicaEntry> existing = t.entry(pattern.key());
+            long dirty = t.entriesOf(original, p -> { }).stream().filter(e -> e.state() == ReplicaState.DIRTY).count();
+            if (f.writers() == 0 && dirty == 0) t.journal(buildId, List.of(tmp, fin));
+            return new Start(f, existing, dirty);
+        });
+        if (start.file().writers() > 0) {
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.file().writers() + " shim writer(s) have " + original + " open", null);
+        }
+        if (start.dirty() > 0) {
+            // the original lacks bytes those replicas hold: a copy of it now would be stale
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.dirty() + " DIRTY replica(s) of " + original + " are not written back yet", null);
+        }
+        if (start.existing().isPresent() && start.existing().get().pattern().equals(pattern)
+                && ReplicaValidity.usable(start.existing().get(), start.file(), before) && replicaIntact(start.existing().get())
+                && guard().reasonRefused(original, ReplicaNames.keyDirName(pattern.key()), start.existing().get().replica()) == null) {
+            catalog.transact(t -> {
+                t.unjournal(buildId);
+                return null;
+            });
+            return new BuildOutcome(BuildOutcome.Kind.UP_TO_DATE, "replica " + start.existing().get().replica() + " is current", start.existing().get());
+        }
+        boolean keepOld = false;
+        // about to be replaced: whatever the catalog says of it, a replica that differs from its in-step mark holds
+        // writes its original lacks (PendingWrites); it is DIRTY again and written back before anything is rebuilt
+        if (start.existing().isPresent() && guard().reasonRefused(original, ReplicaNames.keyDirName(pattern.key()), start.existing().get().replica()) == null) {
+            ReplicaEntry old = start.existing().get();
+            PendingWrites.Verdict pending = PendingWrites.of(drivers.forUri(old.replica()), old.replica());
+            if (pending == PendingWrites.Verdict.HELD) {
+                catalog.transact(t -> {
+                    t.unjournal(buildId);
+                    Optional<ReplicaEntry> cur = t.entry(pattern.key());
+                    if (cur.isPresent() && cur.get().equals(old)) t.put(old.withState(ReplicaState.DIRTY));
+                    return null;
+                });
+                return new BuildOutcome(BuildOutcome.Kind.DEFERRED, "replica " + old.replica() + " differs from its in-step mark: it holds writes "
+                        + original + " lacks, DIRTY again; written back before a rebuild", null);
+            }
+            keepOld = pending == PendingWrites.Verdict.UNVOUCHED;
+        }
+        StorageDriver rdriver = drivers.forUri(dir);
+        try {
+            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), keepOld, owner);
+        } catch (CopyOwnership.CannotOwn e) {
+            // as on POSIX: a daemon that cannot give a replica its owner does not replicate the file
+            deleteQuietly(rdriver, tmp);
+            deleteQuietly(rdriver, fin);
+            catalog.transact(t -> {
+                t.unjournal(buildId);
+                return null;
+            });
+            LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + e.getMessage());
+            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + e.getMessage(), null);
+        } catch (IOException | RuntimeException e) {
+            // leave nothing behind; if even this fails the journal row makes the next start-up clean it
+            deleteQuietly(rdriver, tmp);
+            deleteQuietly(rdriver, fin);
+            try {
+                catalog.transact(t -> {
+                    t.unjournal(buildId);
+                    return null;
+                });
+            } catch (IOException | RuntimeException ignored) {
+                LOG.fine("journal row " + buildId + " left for the start-up scan");
+            }
+            throw e;
+        }
+    }
+
+    private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
+                                        URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
+                                        Optional<ReplicaEntry> existing, boolean keepOld, Optional<CopyOwnership.Owner> owner) throws IOException {
+        URI original = pattern.key().file();
+        Layout layout = planner.layoutOf(pattern, placement);
+        // no symbolic link followed, no folder of another user used; the key directory gets the original's owner
+        if (owner.isPresent()) rdriver.copyOwnership().prepareDirectory(owner.get(), dir);
+        else rdriver.mkdirs(dir);
+        String notApplied = "the store has no layouts";
+        if (rdriver.has(Capability.LAYOUT)) {
+            // A layout is an optimisation: a store that cannot express it still gets the replica.
+            try {
+                rdriver.setLayout(dir, layout);
+                layout = rdriver.layout(dir);   // what the store made of the plan, in the same vocabulary
+                notApplied = "";
+            } catch (StorageException e) {
+                notApplied = e.getMessage();
+                LOG.info("replica layout not applied on " + dir + ": " + e.getMessage());
+            }
+        }
+        byte[] digest = copy(pattern, driver, rdriver, tmp, owner);
+        // the in-step mark, set on the file itself where only a writer of the replica can change it: what lets a
+        // write-back tell writes from a forged DIRTY entry (InStepMark). A store without marks: no writes into it
+        InStepMark.record(rdriver, tmp, digest);
+        if (!rdriver.has(Capability.RENAME)) {
+            throw new StorageException(StorageException.Reason.UNSUPPORTED, rdriver.scheme() + ": cannot publish replica " + fin + " atomically without rename");
+        }
+        rdriver.rename(tmp, fin);
+        syncDirectory(rdriver, dir);
+        ReplicaEntry entry = new ReplicaEntry(pattern, fin, layout, notApplied, placement.space().label(), placement.benefitSeconds(),
+                placement.bytesPerSServer(), ReplicaState.VALID, before, startFile.generation(), System.currentTimeMillis());
+        beforeIndexing.getAndSet(NOTHING).run();
+        // before the entry can exist, so that "not in the index" always means "no replica"; then the writers
+        // that relied on its absence (UnreplicatedWriters: this order and theirs make one side see the other)
+        io.pdla.catalog.ReplicatedOriginals.add(catalog.directory(), original);
+        int unregistered = io.pdla.catalog.UnreplicatedWriters.alive(catalog.directory(), original);
+        // probed only now: such a writer registers no session (nothing moves the generation), so its bytes show in
+        // the identity alone, and one that wrote after the copy and closed before the marker check above did both
+        // before this probe. Probed before the check (as it was), its writes were missed and the replica published
+        // with the older bytes; the first DIRTY claim then wrote those back over the writer's (SoakTest, 2026-11-26)
+        FileIdentity after = unregistered > 0 ? before : FileIdentity.probe(driver, original);
+        String refused = unregistered > 0 ? unregistered + " writer(s) opened " + original + " before it had a replica and still have it open"
+                : catalog.transact(t -> {
+            FileRecord f = t.file(original);
+            if (f.generation() != startFile.generation() || f.writers() > 0) {
+                return "the original's generation moved from " + startFile.generation() + " to " + f.generation() + " while copying";
+            }
+            if (!after.equals(before)) return "the original changed while copying (" + before + " -> " + after + ")";
+            Optional<ReplicaEntry> old = t.entry(pattern.key());
+            t.put(entry);
+            t.unjournal(buildId);
+            if (old.isPresent() && !old.get().replica().equals(fin)) t.journal(buildId + "-old", List.of(old.get().replica()));
+            return null;
+        });
+        if (refused != null) {
+            deleteQuietly(rdriver, fin);
+            catalog.transact(t -> {
+                t.unjournal(buildId);
+                return null;
+            });
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, refused, null);
+        }
+        if (existing.isPresent() && !existing.get().replica().equals(fin)) {
+            // the catalog's path is data: deleted only where a replica may be
+            String keep = keepOld ? "it has no in-step mark, so it may hold writes nothing vouches for; delete it by hand once inspected"
+                    : guard().reasonNotDeletable(existing.get().replica());
+            if (keep == null) deleteQuietly(drivers.forUri(existing.get().replica()), existing.get().replica());
+            else LOG.warning("replicator: not deleting " + existing.get().replica() + ": " + keep);
+            catalog.transact(t -> {
+                t.unjournal(buildId + "-old");
+                return null;
+            });
+        }
+        return new BuildOutcome(BuildOutcome.Kind.PUBLISHED, "published " + fin + " (" + pattern.totalBytes() + " bytes, " + placement.describe() + ")", entry);
+    }
+
+    private static void syncQuietly(StorageFile original) {
+        try {
+            original.sync();
+        } catch (IOException | RuntimeException e) {
+            LOG.fine("original " + original.uri() + " cannot be synced through a read-only handle here: " + e.getMessage());
+        }
+    }
+
+    /** The replica file exists and has the pattern's size: a cheap guard against vanished or truncated files. */
+    public boolean replicaIntact(ReplicaEntry e) {
+        try {
+            StorageDriver d = drivers.forUri(e.replica());
+            if (!d.exists(e.replica())) return false;
+            try (StorageFile f = d.open(e.replica(), OpenOptions.readOnly())) {
+                return f.size() == e.pattern().totalBytes();
+            }
+        } catch (IOException | RuntimeException ex) {
+            return false;
+        }
+    }
+
+    /** Copies the pattern's bytes into the new replica; returns their digest (the in-step mark's value). */
+    private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
+        long started = System.nanoTime();
+        java.security.MessageDigest digest = InStepMark.newDigest();
+        try (StorageFile in = src.open(pattern.key().file(), OpenOptions.readOnly());
+             StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
+            // owner, group and permissions before the first byte of the original goes in
+            if (owner.isPresent()) dst.copyOwnership().secureFile(owner.get(), tmp);
+            long originalSize = in.size();
+            // what writers left in the page cache becomes durable before a replica vouches for it (the daemon
+            // pays for this, not the writers' close)
+            syncQuietly(in);
+            ByteBuffer buf = ByteBuffer.allocateDirect(chunkBytes);
+            List<long[]> batch = new ArrayList<>();
+            long[] state = {0, 0}; // bytes in batch, bytes written
+            try {
+                pattern.geometry().forEachExtent((off, len) -> {
+                    long o = off;
+                    long l = len;
+                    while (l > 0) {
+                        long take = Math.min(l, chunkBytes - state[0]);
+                        batch.add(new long[]{o, take});
+                        state[0] += take;
+                        o += take;
+                        l -= take;
+                        if (state[0] == chunkBytes) flush(in, out, buf, batch, state, originalSize, started, digest);
+                    }
+                });
+                flush(in, out, buf, batch, state, originalSize, started, digest);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            out.sync();
+        }
+        return digest.digest();
+    }
+
+    private void flush(StorageFile in, StorageFile out, ByteBuffer buf, List<long[]> batch, long[] state, long originalSize, long started,
+                       java.security.MessageDigest digest) {
+        if (batch.isEmpty()) return;
+        try {
+            if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("replica build interrupted");
+            ExtentList.Builder b = ExtentList.builder(batch.size());
+            for (long[] e : batch) b.add(e[0], e[1]);
+            ExtentList extents = b.build();
+            buf.clear().limit(Math.toIntExact(state[0]));
+            long got = in.readv(extents, buf);
+            if (got != state[0]) {
+                throw new StorageException(StorageException.Reason.BAD_ARGUMENT, "pattern reaches past the end of original "
+                        + in.uri() + " (" + originalSize + " bytes; pattern needs up to offset " + extents.endOffset() + ")");
+            }
+            buf.flip();
+            digest.update(buf.duplicate());
+            out.write(state[1], buf);
+            state[1] += state[0];
+            state[0] = 0;
+            batch.clear();
+            throttle(state[1], started);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void throttle(long copied, long startedNanos) throws InterruptedIOException {
+        if (maxBytesPerSecond <= 0) return;
+        long dueNanos = startedNanos + copied * 1_000_000_000L / maxBytesPerSecond;
+        long wait = dueNanos - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("replica build interrupted");
+            }
+        }
+    }
+
+    /**
+     * Makes a rename durable as its store says ({@link StorageDriver#syncDirectory}: POSIX forces the directory, HDFS
+     * journals renames itself). Where it cannot, the rename is as durable as the store made it and the build goes on,
+     * as it does on a file system that cannot force a directory.
+     */
+    static void syncDirectory(StorageDriver driver, URI dir) {
+        try {
+            driver.syncDirectory(dir);
+        } catch (IOException | RuntimeException e) {
+            LOG.fine(() -> "directory sync not possible on " + dir + ": " + e);
+        }
+    }
+
+    static void deleteQuietly(StorageDriver d, URI uri) {
+        try {
+            if (d.exists(uri)) d.delete(uri);
+        } catch (IOException e) {
+            LOG.warning("could not delete " + uri + ": " + e.getMessage());
+        }
+    }
+}
