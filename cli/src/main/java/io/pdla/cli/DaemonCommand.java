@@ -86,6 +86,16 @@ public final class DaemonCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         java.util.function.Predicate<io.pdla.pattern.PatternKey> known = k -> true;
+        if (patterns != null && io.pdla.patterns.db.PatternSpool.pending(patterns)) {
+            // hand-offs of jobs under `pdla run --online` that no daemon took yet
+            try (PatternDatabase pdb = PatternDatabase.open(patterns)) {
+                int n = io.pdla.patterns.db.PatternSpool.drainInto(pdb, p -> System.out.println("pdla daemon: " + p));
+                System.out.println("pdla daemon: stored " + n + " pattern(s) handed in by online PDLA into " + patterns);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("pdla daemon: cannot store the patterns handed in to " + patterns + ": " + e.getMessage());
+                return 2;
+            }
+        }
         if (patterns != null && !once && !io.pdla.bdb.JeEnvironments.exists(patterns)) {
             System.out.println("pdla daemon: no pattern database at " + patterns + " yet; its patterns are taken once it exists");
             PatternFollower follow = new PatternFollower(patterns, new TransientCatalogAccess(db, 10_000), System.out, known);

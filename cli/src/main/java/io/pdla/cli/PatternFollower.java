@@ -3,6 +3,7 @@ package io.pdla.cli;
 import io.pdla.bdb.JeEnvironments;
 import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.db.PatternDatabase;
+import io.pdla.patterns.db.PatternSpool;
 import io.pdla.replicator.catalog.CatalogAccess;
 import io.pdla.replicator.daemon.ReplicatorDaemon;
 
@@ -15,11 +16,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /**
- * The long-running daemon's look at the pattern database before each pass: patterns stored since the last look (by
- * {@code pdla analyze}, or by a running job's online PDLA) move into the replication queue, and which patterns the
- * database holds is read again for the scanner. The database is opened only when its log files changed since the
- * last look, so a short poll costs a directory listing while nothing is stored; a database that does not exist yet
- * is waited for.
+ * The long-running daemon's look at the pattern database before each pass: hand-offs of running jobs (online PDLA,
+ * {@code PatternSpool}) are stored, patterns stored since the last look (by them or by {@code pdla analyze}) move
+ * into the replication queue, and which patterns the database holds is read again for the scanner. The database is
+ * opened only when the spool holds something or its log files changed since the last look, so a short poll costs two
+ * directory listings while nothing happens; a database that does not exist yet is waited for.
  */
 final class PatternFollower implements ReplicatorDaemon.PassHook {
     private final Path dir;
@@ -42,19 +43,51 @@ final class PatternFollower implements ReplicatorDaemon.PassHook {
 
     @Override
     public void run() throws IOException {
+        if (PatternSpool.pending(dir)) {
+            takeSpool();
+            return;
+        }
         if (!JeEnvironments.exists(dir)) return;
-        String now = logFiles();
-        if (now.equals(lastSeen)) return;
+        String seen = logFiles();
+        if (seen.equals(lastSeen)) return;
+        // a read-only look first: it writes nothing, so the logs as they were before it are what it saw, and a
+        // store that commits meanwhile changes them and is looked at next pass
+        long queued;
+        try (PatternDatabase pdb = PatternDatabase.openExisting(dir, true)) {
+            queued = pdb.queueLength();
+            known.set(AnalyzedPatterns.known(pdb));
+        } catch (RuntimeException e) {
+            throw new IOException("cannot look at the pattern database " + dir + ": " + e.getMessage(), e);
+        }
+        if (queued == 0) {
+            lastSeen = seen;
+            return;
+        }
         try (PatternDatabase pdb = PatternDatabase.openExisting(dir, false)) {
+            AnalyzedPatterns.Transfer t = AnalyzedPatterns.transfer(pdb, catalog, log);
+            log.println("pdla daemon: took " + t.offered() + " pattern(s) from " + dir + " (" + t.skipped() + " not replicable)");
+            known.set(AnalyzedPatterns.known(pdb));
+        } catch (RuntimeException e) {
+            throw new IOException("cannot take patterns from " + dir + ": " + e.getMessage(), e);
+        }
+        // this look wrote the logs itself (the dequeue, the close's checkpoint): the next pass looks again, read-only
+        lastSeen = "";
+    }
+
+    /** Stores the running jobs' hand-offs, then moves what is queued to the replicator. */
+    private void takeSpool() throws IOException {
+        try (PatternDatabase pdb = PatternDatabase.open(dir)) {
+            int stored = PatternSpool.drainInto(pdb, p -> log.println("pdla daemon: " + p));
             if (pdb.queueLength() > 0) {
                 AnalyzedPatterns.Transfer t = AnalyzedPatterns.transfer(pdb, catalog, log);
-                log.println("pdla daemon: took " + t.offered() + " pattern(s) from " + dir + " (" + t.skipped() + " not replicable)");
+                log.println("pdla daemon: took " + t.offered() + " pattern(s) from " + dir + " (" + stored + " handed in by running jobs, "
+                        + t.skipped() + " not replicable)");
             }
             known.set(AnalyzedPatterns.known(pdb));
         } catch (RuntimeException e) {
             throw new IOException("cannot take patterns from " + dir + ": " + e.getMessage(), e);
         }
-        lastSeen = logFiles();   // after the close: this look's own log writes are not news
+        lastSeen = "";
     }
 
     /** The JE log files' names, sizes and times: every committed store appends to them. */

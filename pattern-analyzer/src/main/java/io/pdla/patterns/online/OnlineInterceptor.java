@@ -17,8 +17,8 @@ import java.util.logging.Logger;
  * Online PDLA (order 150: inside the tracer, outside redirect, so it sees every read the application makes, served
  * from a replica or not). Each read-only open of a file is one pass: its reads go through the offline analyzer's
  * template matcher ({@link PassMatcher}) as they complete; at close the pass's patterns are compared with the
- * previous pass over the file ({@link RepeatDetector}), and a pattern seen to repeat is stored in the pattern
- * database for the replicator daemon ({@link PatternHandoff}). Redirect serves the replica from a later open, with
+ * previous pass over the file ({@link RepeatDetector}), and a pattern seen to repeat is handed to the pattern
+ * database's spool, which the replicator daemon stores and builds from ({@link PatternHandoff}). Redirect serves the replica from a later open, with
  * all its checks. Nothing here can fail or delay the application's I/O: every problem is reported and the call goes
  * on as if online PDLA were off.
  */
@@ -86,6 +86,8 @@ public final class OnlineInterceptor implements IoInterceptor {
             if (detector.passEnded(file.uri(), r)) {
                 stats.filesHandedOn.incrementAndGet();
                 handoff.handOn(new PatternHandoff.Item(p.db, file.app(), file.uri(), file.hints(), r));
+            } else if (RepeatDetector.candidate(r) != null) {
+                handoff.warmUp(new PatternHandoff.Item(p.db, file.app(), file.uri(), file.hints(), r));
             }
         } catch (RuntimeException e) {
             warnOnce("online PDLA could not end the pass over " + file.uri() + ": " + e);

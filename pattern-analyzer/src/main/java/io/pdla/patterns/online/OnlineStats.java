@@ -17,12 +17,14 @@ public final class OnlineStats {
     public final AtomicLong passes = new AtomicLong();
     public final AtomicLong passesGivenUp = new AtomicLong();
     public final AtomicLong filesHandedOn = new AtomicLong();
-    /** Hand-offs stored (entries new or changed in the pattern database), failed, or dropped (store queue full). */
+    /** Hand-offs written to the pattern database's spool, failed, or dropped (hand-off queue full). */
     public final AtomicLong stored = new AtomicLong();
     public final AtomicLong storeFailures = new AtomicLong();
     public final AtomicLong dropped = new AtomicLong();
-    /** Wall time of the background stores (pattern database open, transaction, close). */
+    /** Wall time of the background hand-offs (entries built, encoded, written to the spool). */
     public final AtomicLong storeNanos = new AtomicLong();
+    /** Wall time of the background warm-up (the first candidate pass encoded, ahead of the first hand-off). */
+    public final AtomicLong warmUpNanos = new AtomicLong();
 
     public static OnlineStats global() {
         return GLOBAL;
@@ -32,7 +34,8 @@ public final class OnlineStats {
     public String toString() {
         return requestsMatched + " requests matched in " + String.format(java.util.Locale.ROOT, "%.3f", matchNanos.get() / 1e6) + " ms, "
                 + passes + " passes (" + passesGivenUp + " given up), " + filesHandedOn + " files handed on, " + stored + " stored, "
-                + storeFailures + " store failures, " + dropped + " dropped; stores took "
-                + String.format(java.util.Locale.ROOT, "%.1f", storeNanos.get() / 1e6) + " ms in the background";
+                + storeFailures + " store failures, " + dropped + " dropped; in the background: warm-up "
+                + String.format(java.util.Locale.ROOT, "%.1f", warmUpNanos.get() / 1e6) + " ms, stores "
+                + String.format(java.util.Locale.ROOT, "%.1f", storeNanos.get() / 1e6) + " ms";
     }
 }

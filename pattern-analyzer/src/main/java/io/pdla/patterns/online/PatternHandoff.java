@@ -5,6 +5,8 @@ import io.pdla.patterns.AnalysisReport;
 import io.pdla.patterns.RuntimeInfo;
 import io.pdla.patterns.TracedJob;
 import io.pdla.patterns.db.PatternDatabase;
+import io.pdla.patterns.db.PatternEntries;
+import io.pdla.patterns.db.PatternSpool;
 import io.pdla.patterns.global.GlobalMerger;
 import io.pdla.patterns.template.MatchResult;
 
@@ -17,26 +19,47 @@ import java.util.concurrent.BlockingQueue;
 import java.util.logging.Logger;
 
 /**
- * Hands established patterns to the replicator: stores them in the pattern database exactly as {@code pdla analyze}
- * stores an analysis ({@link PatternDatabase#storeReport}: the entry, and its key queued for replication in the
- * same transaction), where the running daemon takes them at its next pass. The store runs on one background thread
- * of this rank, so the job never waits for the database (another process may hold it); at most {@value #QUEUE}
- * hand-offs wait, more are dropped and counted. A failure is reported once and counted, never thrown.
+ * Hands established patterns to the replicator: the entries {@code pdla analyze} would store for the pass
+ * ({@link PatternEntries#of}) go into the pattern database's spool ({@link PatternSpool}), from which the running
+ * daemon stores them exactly as {@link PatternDatabase#storeReport} does (entry and queue item in one transaction)
+ * and takes them at its next pass. The ranks never open the Berkeley DB environment: that took seconds per rank
+ * under MPJ's multicore device (each rank loads its own JE, and one process at a time may write it). The write runs
+ * on one background thread of this rank, so the job never waits for it; at most {@value #QUEUE} hand-offs wait, more
+ * are dropped and counted. A failure is reported once and counted, never thrown.
  */
 final class PatternHandoff {
     private static final Logger LOG = Logger.getLogger(PatternHandoff.class.getName());
     static final int QUEUE = 32;
 
-    record Item(Path db, AppIdentity app, URI file, Map<String, String> hints, MatchResult pass) {
+    /** A pass to hand on ({@code warmUp}: only encode it, see {@link #warmUp}). */
+    record Item(Path db, AppIdentity app, URI file, Map<String, String> hints, MatchResult pass, boolean warmUp) {
+        Item(Path db, AppIdentity app, URI file, Map<String, String> hints, MatchResult pass) {
+            this(db, app, file, hints, pass, false);
+        }
     }
 
+    static final long EXIT_WAIT_MILLIS = 5000;
     private final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(QUEUE);
+    /** Hand-offs queued or being written. */
+    private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
     private final OnlineStats stats;
     private Thread worker;
-    private boolean warned;
+    private boolean warned, warm;
 
     PatternHandoff(OnlineStats stats) {
         this.stats = stats;
+    }
+
+    /**
+     * Encodes a candidate pass in the background without writing it, ahead of the first hand-off: under MPJ's
+     * multicore device each rank loads its own copy of the analysis and JSON codec classes, CPU that would otherwise
+     * lie between a pattern's repetition and its hand-off. Called when a file's first candidate pass ends, so it
+     * overlaps the pass that may repeat it; once per rank.
+     */
+    synchronized void warmUp(Item first) {
+        if (warm) return;
+        warm = true;
+        handOn(new Item(first.db(), first.app(), first.file(), first.hints(), first.pass(), true));
     }
 
     /** Queues the hand-off; never blocks. */
@@ -45,10 +68,14 @@ final class PatternHandoff {
             stats.dropped.incrementAndGet();
             return;
         }
+        pending.incrementAndGet();
         if (worker == null) {
             worker = new Thread(this::drain, "pdla-online-handoff");
-            worker.setDaemon(true);   // best-effort: a job that ends first loses the hand-off, not its I/O
+            worker.setDaemon(true);
             worker.start();
+            // a job whose last pass repeated ends right after it: its hand-off gets a moment to be written, after the
+            // job's own I/O is done; one that takes longer is lost, not waited for
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitIdle(EXIT_WAIT_MILLIS), "pdla-online-handoff-exit"));
         }
     }
 
@@ -62,23 +89,29 @@ final class PatternHandoff {
             }
             long t0 = System.nanoTime();
             try {
+                if (item.warmUp()) {
+                    PatternSpool.encode(PatternEntries.of(report(item.app(), item.file(), item.hints(), item.pass())));
+                    stats.warmUpNanos.addAndGet(System.nanoTime() - t0);
+                    pending.decrementAndGet();
+                    continue;
+                }
                 if (store(item) > 0) stats.stored.incrementAndGet();
-            } catch (RuntimeException | LinkageError e) {
+            } catch (java.io.IOException | RuntimeException | LinkageError e) {
                 stats.storeFailures.incrementAndGet();
-                warnOnce("online PDLA: could not store the pattern of " + item.file() + " in " + item.db() + " (" + e.getMessage()
+                warnOnce("online PDLA: could not hand on the pattern of " + item.file() + " in " + item.db() + " (" + e.getMessage()
                         + "); the job goes on reading its originals");
             } finally {
-                stats.storeNanos.addAndGet(System.nanoTime() - t0);
+                if (!item.warmUp()) stats.storeNanos.addAndGet(System.nanoTime() - t0);
+                pending.decrementAndGet();
             }
         }
     }
 
-    /** The pass as a one-rank analysis of the file, stored as the analyzer stores a report; entries new or changed. */
-    static int store(Item item) {
-        AnalysisReport report = report(item.app(), item.file(), item.hints(), item.pass());
-        try (PatternDatabase db = PatternDatabase.open(item.db())) {
-            return db.storeReport(report);
-        }
+    /** The pass as a one-rank analysis of the file, its entries written into the database's spool; how many. */
+    static int store(Item item) throws java.io.IOException {
+        var entries = PatternEntries.of(report(item.app(), item.file(), item.hints(), item.pass()));
+        PatternSpool.write(item.db(), entries);
+        return entries.size();
     }
 
     /** What {@code Analyzer.analyze} makes of this rank's requests to the file: the locals, then the global merge. */
@@ -88,6 +121,21 @@ final class PatternHandoff {
         AnalysisReport prelim = new AnalysisReport(job, List.of(pass), List.of(), List.of(), 0, false, List.of());
         GlobalMerger.Result merged = new GlobalMerger().merge(prelim.localsByRankAndFile());
         return new AnalysisReport(job, List.of(pass), merged.globals(), merged.unmergedLocals(), 0, false, List.of());
+    }
+
+    /** Waits until nothing is queued or being written, at most {@code millis}; whether it got there. */
+    boolean awaitIdle(long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (pending.get() > 0) {
+            if (System.nanoTime() - deadline >= 0) return false;
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     private synchronized void warnOnce(String message) {

@@ -11,6 +11,7 @@ import io.pdla.patterns.InMemoryTraceSource;
 import io.pdla.patterns.RuntimeInfo;
 import io.pdla.patterns.TracedJob;
 import io.pdla.patterns.db.PatternDatabase;
+import io.pdla.patterns.db.PatternSpool;
 import io.pdla.patterns.template.MatchResult;
 import io.pdla.patterns.template.MatcherConfig;
 import org.junit.jupiter.api.Test;
@@ -108,7 +109,13 @@ class OnlineMatchingTest {
             assertEquals(1, analyzer.store(offline, pdb));
         }
         PatternHandoff.Item item = new PatternHandoff.Item(db, APP, file, hints, pass);
-        assertEquals(0, PatternHandoff.store(item), "the online entry must equal the offline one byte for byte (nothing new stored)");
+        assertEquals(1, PatternHandoff.store(item), "one entry handed in");
+        assertTrue(PatternSpool.pending(db));
+        try (PatternDatabase pdb = PatternDatabase.openExisting(db, false)) {
+            assertEquals(0, PatternSpool.drainInto(pdb, p -> { throw new AssertionError(p); }),
+                    "the online entry must equal the offline one byte for byte (nothing new stored)");
+        }
+        assertFalse(PatternSpool.pending(db), "the spool is drained");
         try (PatternDatabase pdb = PatternDatabase.openExisting(db, true)) {
             assertEquals(List.of(PatternKey.local(APP, RANK, file)), pdb.keys());
             assertEquals(1, pdb.queueLength(), "queued once, by the first store");
@@ -116,6 +123,14 @@ class OnlineMatchingTest {
         // and into an empty database it is stored and queued for the replicator
         Path fresh = dir.resolve("fresh");
         assertEquals(1, PatternHandoff.store(new PatternHandoff.Item(fresh, APP, file, hints, pass)));
+        // a damaged hand-off beside it is reported and set aside, never stored
+        java.nio.file.Files.write(PatternSpool.dirOf(fresh).resolve("0000000000000000000-x.entries"), new byte[]{'P', 'D', 'L', 'A', 1, 2, 3});
+        List<String> problems = new ArrayList<>();
+        try (PatternDatabase pdb = PatternDatabase.open(fresh)) {
+            assertEquals(1, PatternSpool.drainInto(pdb, problems::add));
+        }
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("0000000000000000000-x.entries") && problems.get(0).contains("damaged"), problems.get(0));
         try (PatternDatabase pdb = PatternDatabase.openExisting(fresh, true)) {
             assertEquals(1, pdb.queueLength());
             assertEquals(PatternKey.local(APP, RANK, file), pdb.peekQueue().get(0).key());
