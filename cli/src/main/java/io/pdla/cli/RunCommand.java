@@ -175,6 +175,7 @@ public final class RunCommand implements Callable<Integer> {
         String cat = catalog != null ? catalog.toString() : io.pdla.intercept.Environment.get("PDLA_CATALOG");
         if (cat == null || cat.isBlank()) return "--online needs the replica catalog the daemon builds into: --catalog DIR or PDLA_CATALOG";
         if (Files.exists(db) && !Files.isDirectory(db)) return "--db " + db + " is not a directory";
+        if (Files.exists(Path.of(cat)) && !Files.isDirectory(Path.of(cat))) return "--catalog (or PDLA_CATALOG) " + cat + " is not a directory";
         String window = io.pdla.intercept.Environment.get("PDLA_ONLINE_WINDOW");
         try {
             io.pdla.patterns.online.OnlineSettings.from(java.util.Map.of("pdla_online", "true", "pdla_patterns", db.toString(),

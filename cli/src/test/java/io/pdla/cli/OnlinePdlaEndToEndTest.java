@@ -165,7 +165,7 @@ class OnlinePdlaEndToEndTest {
     }
 
     @Test
-    void pdlaRunOnlineNamesWhatIsMissing() {
+    void pdlaRunOnlineNamesWhatIsMissing() throws IOException {
         java.io.StringWriter err = new java.io.StringWriter();
         picocli.CommandLine cl = PdlaCommand.commandLine();
         cl.setErr(new java.io.PrintWriter(err));
@@ -182,6 +182,19 @@ class OnlinePdlaEndToEndTest {
             assertEquals(2, code);
             assertTrue(buf.toString().contains("--catalog"), buf.toString());
         }
+        // a catalog that cannot be one is named before any rank starts
+        Path notADir = dir.resolve("file");
+        Files.writeString(notADir, "x");
+        buf.reset();
+        System.setErr(new java.io.PrintStream(buf, true));
+        try {
+            code = PdlaCommand.commandLine().execute("run", "-np", "2", "--online", "--db", dir.resolve("p").toString(),
+                    "--catalog", notADir.toString(), "--", IterativeReader.class.getName());
+        } finally {
+            System.setErr(old);
+        }
+        assertEquals(2, code);
+        assertTrue(buf.toString().contains(notADir + " is not a directory"), buf.toString());
     }
 
     private Process startDaemon(String... extra) throws IOException {
