@@ -35,7 +35,9 @@ public final class DaemonCommand implements Callable<Integer> {
     Path db;
 
     @Option(names = "--patterns", description = "Pattern database of `pdla analyze --db`: its queued patterns are taken into the replication queue first, "
-            + "and replicas of the applications it analysed whose pattern it no longer holds (`pdla patterns delete`) are removed.")
+            + "and replicas of the applications it analysed whose pattern it no longer holds (`pdla patterns delete`) are removed. "
+            + "Without --once it is looked at again before every pass (patterns stored meanwhile, e.g. by a job under `pdla run --online`, "
+            + "are taken), and one that does not exist yet is waited for.")
     Path patterns;
 
     @Option(names = "--once", description = "Process the queue once and exit.")
@@ -68,7 +70,8 @@ public final class DaemonCommand implements Callable<Integer> {
             description = "Copy rate limit, a size per second (e.g. 100m), 0 = none (default ${DEFAULT-VALUE}).")
     long rate;
 
-    @Option(names = "--poll", defaultValue = "5000", description = "Milliseconds between passes (default ${DEFAULT-VALUE}).")
+    @Option(names = "--poll", defaultValue = "5000", description = "Milliseconds between passes (default ${DEFAULT-VALUE}); "
+            + "for online PDLA a short one (e.g. 200), so that replicas are built while the job runs.")
     long poll;
 
     @Override
@@ -83,6 +86,21 @@ public final class DaemonCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         java.util.function.Predicate<io.pdla.pattern.PatternKey> known = k -> true;
+        if (patterns != null && io.pdla.patterns.db.PatternSpool.pending(patterns)) {
+            // hand-offs of jobs under `pdla run --online` that no daemon took yet
+            try (PatternDatabase pdb = PatternDatabase.open(patterns)) {
+                int n = io.pdla.patterns.db.PatternSpool.drainInto(pdb, p -> System.out.println("pdla daemon: " + p));
+                System.out.println("pdla daemon: stored " + n + " pattern(s) handed in by online PDLA into " + patterns);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("pdla daemon: cannot store the patterns handed in to " + patterns + ": " + e.getMessage());
+                return 2;
+            }
+        }
+        if (patterns != null && !once && !io.pdla.bdb.JeEnvironments.exists(patterns)) {
+            System.out.println("pdla daemon: no pattern database at " + patterns + " yet; its patterns are taken once it exists");
+            PatternFollower follow = new PatternFollower(patterns, new TransientCatalogAccess(db, 10_000), System.out, known);
+            return DaemonMain.run(o, false, follow.known(), follow);
+        }
         if (patterns != null) {
             try (PatternDatabase pdb = PatternDatabase.openExisting(patterns, false)) {
                 AnalyzedPatterns.Transfer t = AnalyzedPatterns.transfer(pdb, new TransientCatalogAccess(db, 10_000), System.out);
@@ -93,6 +111,10 @@ public final class DaemonCommand implements Callable<Integer> {
                 System.err.println("pdla daemon: cannot take patterns from " + patterns + ": " + e.getMessage());
                 return 2;
             }
+        }
+        if (patterns != null && !once) {
+            PatternFollower follow = new PatternFollower(patterns, new TransientCatalogAccess(db, 10_000), System.out, known);
+            return DaemonMain.run(o, false, follow.known(), follow);
         }
         return DaemonMain.run(o, once, known);
     }

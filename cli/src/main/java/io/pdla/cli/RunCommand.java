@@ -46,8 +46,17 @@ public final class RunCommand implements Callable<Integer> {
                     + "or 'auto': as `pdla plan-delegates` decides from the pattern database of --db. Default: ${DEFAULT-VALUE}.")
     String delegates;
 
-    @Option(names = "--db", description = "Pattern database for --delegates auto.")
+    @Option(names = "--db", description = "Pattern database for --delegates auto and --online (default for --online: PDLA_PATTERNS).")
     Path patternDb;
+
+    @Option(names = "--online", description = "Online PDLA: each rank matches its reads of every read-only open against the analyzer's templates; "
+            + "a file's pattern seen to repeat from one open to the next is stored in the pattern database (--db), where a running "
+            + "`pdla daemon --patterns DB --db CATALOG` builds its replica, and later opens of the file read from it through redirect "
+            + "(catalog: --catalog or PDLA_CATALOG). Sets PDLA_ONLINE.")
+    boolean online;
+
+    @Option(names = "--catalog", description = "Replica catalog redirect reads (sets PDLA_CATALOG).")
+    Path catalog;
 
     @Option(names = "--timeout", defaultValue = "0", description = "Kill the job after this many seconds (0: never).")
     long timeoutSeconds;
@@ -87,6 +96,14 @@ public final class RunCommand implements Callable<Integer> {
             Files.createDirectories(traceDir);
             b.env("PDLA_TRACE_DIR", traceDir.toAbsolutePath().toString());
             chain = chain == null || chain.isBlank() ? "tracer" : chain + ",tracer";
+        }
+        if (catalog != null) b.env("PDLA_CATALOG", catalog.toAbsolutePath().toString());
+        if (online) {
+            String problem = online(b);
+            if (problem != null) {
+                Files.deleteIfExists(statusDir);
+                return bad(problem);
+            }
         }
         if (chain != null) b.env("PDLA_INTERCEPTORS", chain);
         MpjDaemons daemons;
@@ -140,6 +157,30 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private int delegateRanksStarted;
+
+    /**
+     * Online PDLA's settings for the ranks (whose online and redirect interceptors then join every read-only open by
+     * themselves), checked here so that a missing setting is one error before the job rather than a warning per rank.
+     */
+    private String online(MpjJob.Builder b) {
+        Path db = patternDb;
+        String env = io.pdla.intercept.Environment.get("PDLA_PATTERNS");
+        if (db == null && env != null && !env.isBlank()) db = Path.of(env);
+        if (db == null) return "--online needs the pattern database: --db DIR or PDLA_PATTERNS";
+        String cat = catalog != null ? catalog.toString() : io.pdla.intercept.Environment.get("PDLA_CATALOG");
+        if (cat == null || cat.isBlank()) return "--online needs the replica catalog the daemon builds into: --catalog DIR or PDLA_CATALOG";
+        if (Files.exists(db) && !Files.isDirectory(db)) return "--db " + db + " is not a directory";
+        if (Files.exists(Path.of(cat)) && !Files.isDirectory(Path.of(cat))) return "--catalog (or PDLA_CATALOG) " + cat + " is not a directory";
+        String window = io.pdla.intercept.Environment.get("PDLA_ONLINE_WINDOW");
+        try {
+            io.pdla.patterns.online.OnlineSettings.from(java.util.Map.of("pdla_online", "true", "pdla_patterns", db.toString(),
+                    "pdla_online_window", window == null ? String.valueOf(io.pdla.patterns.online.OnlineSettings.DEFAULT_WINDOW) : window));
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        b.env("PDLA_ONLINE", "true").env("PDLA_PATTERNS", db.toAbsolutePath().toString());
+        return null;
+    }
 
     private int delegateRanks() throws Exception {
         String d = delegates.trim();

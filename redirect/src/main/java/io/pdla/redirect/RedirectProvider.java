@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Registers the redirect interceptor as {@code redirect}, order 200 (inside the tracer, outside delegates); joins
- * every writer's chain by itself when a replica catalog is configured.
+ * every writer's chain by itself when a replica catalog is configured, and every reader's when online PDLA is on too.
  */
 public final class RedirectProvider implements IoInterceptorProvider {
     @Override
@@ -20,10 +20,24 @@ public final class RedirectProvider implements IoInterceptorProvider {
         return 200;
     }
 
-    /** Every writer of a file must pass redirect once a catalog is configured: its writes may touch replicated regions. */
+    /**
+     * Every writer of a file must pass redirect once a catalog is configured: its writes may touch replicated regions.
+     * Readers too when online PDLA is on (hint {@value #HINT_ONLINE}): replicas built during the job serve its later opens.
+     */
     @Override
     public boolean requiredFor(Map<String, String> hints, boolean writable) {
-        return writable && RedirectConfig.from(hints).catalog() != null;
+        return (writable || onlineRequested(hints)) && RedirectConfig.from(hints).catalog() != null;
+    }
+
+    /** Online PDLA's on/off setting (pattern-analyzer's {@code OnlineSettings}, read here without depending on it). */
+    static final String HINT_ONLINE = "pdla_online";
+
+    static boolean onlineRequested(Map<String, String> hints) {
+        String v = hints.get(HINT_ONLINE);
+        if (v == null) v = System.getProperty("pdla.online");
+        if (v == null) v = io.pdla.intercept.Environment.get("PDLA_ONLINE");
+        // a bad value is online PDLA's to report; redirect then joins readers only when named
+        return v != null && Boolean.TRUE.equals(io.pdla.hints.HintFlag.tryParse(v));
     }
 
     @Override

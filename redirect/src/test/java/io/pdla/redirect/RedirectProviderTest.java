@@ -40,6 +40,19 @@ class RedirectProviderTest {
         assertEquals(List.of("redirect"), names(registry.configured(both, true)), "named and required: once");
     }
 
+    @Test
+    void onlinePdlaPutsRedirectInReadersChainsToo() {
+        Interceptors registry = new Interceptors();
+        if (System.getenv("PDLA_ONLINE") != null) return;   // the process's own setting would decide instead of the hint
+        Map<String, String> online = Map.of(RedirectConfig.HINT_CATALOG, "/x/db", RedirectProvider.HINT_ONLINE, "true", Interceptors.HINT, "none");
+        // pattern-analyzer's online interceptor joins too where it is on the class path
+        assertTrue(names(registry.configured(online, false)).contains("redirect"), "a reader of an online job is served replicas built during it");
+        Map<String, String> off = Map.of(RedirectConfig.HINT_CATALOG, "/x/db", RedirectProvider.HINT_ONLINE, "false", Interceptors.HINT, "none");
+        assertEquals(List.of(), names(registry.configured(off, false)));
+        Map<String, String> noCatalog = Map.of(RedirectProvider.HINT_ONLINE, "true", Interceptors.HINT, "none");
+        assertTrue(registry.configured(noCatalog, false).stream().noneMatch(p -> p.name().equals("redirect")), "no catalog, no replicas to serve");
+    }
+
     private static List<String> names(List<IoInterceptorProvider> providers) {
         return providers.stream().map(IoInterceptorProvider::name).toList();
     }

@@ -203,6 +203,20 @@ public final class PatternDatabase implements AutoCloseable {
         });
     }
 
+    /**
+     * Stores entries in one transaction as {@link #storeReport} does (each new or changed one queued): what online
+     * PDLA's hand-offs become ({@link PatternSpool}).
+     *
+     * @return number of entries stored (new or changed, hence enqueued)
+     */
+    public int putAll(List<PatternEntry> entries) {
+        return inTransaction("store " + entries.size() + " handed-in entries", txn -> {
+            int n = 0;
+            for (PatternEntry e : entries) if (putIn(txn, e)) n++;
+            return n;
+        });
+    }
+
     public Optional<PatternEntry> get(PatternKey key) {
         DatabaseEntry data = new DatabaseEntry();
         OperationStatus s = patterns.get(null, new DatabaseEntry(KeyTuples.encode(key)), data, LockMode.READ_COMMITTED);

@@ -64,8 +64,15 @@ public final class DaemonMain {
 
     /** {@code patternKnown}: see {@link Replication}; {@code k -> true} when no pattern database is given. */
     public static int run(DaemonOptions o, boolean once, java.util.function.Predicate<io.pdla.pattern.PatternKey> patternKnown) {
+        return run(o, once, patternKnown, null);
+    }
+
+    /** {@code beforeEachPass}: see {@link ReplicatorDaemon#beforeEachPass}; null for none. */
+    public static int run(DaemonOptions o, boolean once, java.util.function.Predicate<io.pdla.pattern.PatternKey> patternKnown,
+                          ReplicatorDaemon.PassHook beforeEachPass) {
         try {
             Replication r = Replication.open(o, System.out, patternKnown);
+            if (beforeEachPass != null) r.daemon.beforeEachPass(beforeEachPass);
             r.daemon.showProgressBar(System.console() != null);
             if (once) {
                 DaemonReport rep = r.daemon.runOnce();

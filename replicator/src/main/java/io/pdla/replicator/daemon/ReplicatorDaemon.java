@@ -45,6 +45,20 @@ public final class ReplicatorDaemon {
     private final AtomicBoolean stop = new AtomicBoolean();
     private boolean cleaned;
     private boolean progressBar;
+    private PassHook beforePass;
+
+    /** Work done at the start of every pass, before the scan (the cli's: taking newly analysed patterns). */
+    public interface PassHook {
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code hook} at the start of every pass. A failing hook is reported and the pass goes on with the queue
+     * as it is: a daemon that follows the pattern database of running jobs (online PDLA) must not stop over it.
+     */
+    public void beforeEachPass(PassHook hook) {
+        this.beforePass = hook;
+    }
 
     public ReplicatorDaemon(CatalogAccess catalog, PatternQueue queue, ReplicaBuilder builder, ReplicaScanner scanner, PrintStream progress) {
         this.catalog = catalog;
@@ -68,6 +82,14 @@ public final class ReplicatorDaemon {
         if (!cleaned) {
             scanner.cleanLeftovers();
             cleaned = true;
+        }
+        if (beforePass != null) {
+            try {
+                beforePass.run();
+            } catch (IOException | RuntimeException e) {
+                LOG.warning("replicator: the work before this pass failed, going on with the queue as it is: " + e.getMessage());
+                if (progress != null) progress.println("pdla daemon: " + e.getMessage());
+            }
         }
         scanner.scan();
         List<QueuedPattern> items = queue.pending();

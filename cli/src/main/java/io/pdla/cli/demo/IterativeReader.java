@@ -1,0 +1,187 @@
+package io.pdla.cli.demo;
+
+import io.pdla.mpiio.File;
+import io.pdla.mpiio.Info;
+import io.pdla.mpiio.MPIIO;
+import mpi.MPI;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * An iterative reader, the shape online PDLA is for: every pass opens the file, each rank reads its 16 KiB-style
+ * blocks in IOR's strided shape (in segment s, rank r owns block s * np + r), and closes it, as a solver re-reading
+ * its input or a training loop's epochs do. Every pass's bytes are verified after its clock stops.
+ *
+ * <p>Arguments: file, block size, segments, passes, then options: {@code create} (the ranks first write the file,
+ * generation 0), {@code direct} (hint {@code posix_direct_io=true}, aligned direct buffers), {@code pause=MS}
+ * (compute time between passes), {@code write-before=K} (before pass K the ranks rewrite their blocks through pdla,
+ * the next generation), {@code outside-before=K} (before pass K rank 0 rewrites the whole file outside pdla, plain
+ * FileChannel, the next generation), {@code until-served[=EVENTS]} (for tests on a loaded machine: after the first pass
+ * that replicas served whole on every rank, each letter of EVENTS, {@code w} a rewrite through pdla, {@code o} one
+ * outside it, {@code p} nothing, followed by one more pass, then stop; passes is the most to run before that). Prints per pass {@code PASSTIME pass P seconds=T} (rank 0, barrier to barrier,
+ * open and close included) and {@code SERVED rank R pass P fromReplica=A mixed=B fromOriginal=C}; at the end
+ * {@code ONLINE rank R ...}, online PDLA's counters. Fails if any byte differs.
+ */
+public final class IterativeReader {
+    private static final int ALIGN = 4096;
+
+    public static void main(String[] argv) throws Exception {
+        String[] args = MPI.Init(argv);
+        IterativeReader r = new IterativeReader(args, MPI.COMM_WORLD.Rank(), MPI.COMM_WORLD.Size());
+        r.run();
+        MPI.Finalize();
+    }
+
+    private final String name;
+    private final int rank, np, block, segments, passes;
+    private boolean create, direct;
+    private long pause;
+    private int writeBefore = -1, outsideBefore = -1;
+    private String untilServed;   // null: run every pass
+    private final Info info = new Info();
+    private int generation;
+    private ByteBuffer all;
+    private long[] before;
+
+    private IterativeReader(String[] args, int rank, int np) throws Exception {
+        this.rank = rank;
+        this.np = np;
+        name = args[0];
+        block = Integer.parseInt(args[1]);
+        segments = Integer.parseInt(args[2]);
+        passes = Integer.parseInt(args[3]);
+        for (int i = 4; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("create")) create = true;
+            else if (a.equals("direct")) direct = true;
+            else if (a.startsWith("pause=")) pause = Long.parseLong(a.substring(6));
+            else if (a.startsWith("write-before=")) writeBefore = Integer.parseInt(a.substring(13));
+            else if (a.startsWith("outside-before=")) outsideBefore = Integer.parseInt(a.substring(15));
+            else if (a.equals("until-served")) untilServed = "";
+            else if (a.startsWith("until-served=")) untilServed = a.substring(13);
+            else throw new IllegalArgumentException("IterativeReader: unknown option '" + a + "'");
+        }
+        if (untilServed != null && !untilServed.matches("[wop]*")) {
+            throw new IllegalArgumentException("IterativeReader: until-served= takes letters w, o, p, was '" + untilServed + "'");
+        }
+        if (direct) info.set("posix_direct_io", "true");
+    }
+
+    private void run() throws Exception {
+        if (create) writeBlocks(true);
+        all = direct ? ByteBuffer.allocateDirect(block * segments + ALIGN).alignedSlice(ALIGN).limit(block * segments)
+                : ByteBuffer.allocate(block * segments);
+        before = served();
+        int ran = 0;
+        for (int p = 1; p <= passes; p++) {
+            if (p == writeBefore) change('w');
+            if (p == outsideBefore) change('o');
+            boolean whole = pass(p);
+            ran = p;
+            if (untilServed != null && everyRank(whole)) {
+                // then the changes the test asked for, each followed by one more verified pass
+                for (char c : untilServed.toCharArray()) {
+                    if (pause > 0) Thread.sleep(pause);
+                    change(c);
+                    pass(++ran);
+                }
+                break;
+            }
+            if (pause > 0 && p < passes) Thread.sleep(pause);
+        }
+        System.out.println("VERIFIED rank " + rank + " passes=" + ran + " bytesPerPass=" + (long) block * segments);
+        System.out.println("ONLINE rank " + rank + " " + io.pdla.patterns.online.OnlineStats.global());
+        System.out.println("REDIRECT rank " + rank + " " + io.pdla.redirect.RedirectStats.global());
+    }
+
+    /** 'w': the ranks rewrite their blocks through pdla; 'o': rank 0 rewrites the file outside pdla; 'p': nothing. */
+    private void change(char c) throws Exception {
+        if (c == 'p') return;
+        generation++;
+        if (c == 'w') writeBlocks(false);
+        else if (rank == 0) writeOutside(Path.of(name), (long) block * segments * np, generation);
+    }
+
+    /** One timed pass (open, reads, close), verified after the clock stopped; whether replicas served it whole. */
+    private boolean pass(int p) throws Exception {
+        MPI.COMM_WORLD.Barrier();
+        long t0 = System.nanoTime();
+        File f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, info);
+        for (int s = 0; s < segments; s++) {
+            ByteBuffer slice = all.slice(s * block, block);
+            f.readAt(offset(s, rank, np, block), slice);
+            if (slice.hasRemaining()) throw new IllegalStateException("rank " + rank + " pass " + p + ": short read at " + offset(s, rank, np, block));
+        }
+        f.close();
+        MPI.COMM_WORLD.Barrier();
+        long t1 = System.nanoTime();
+        for (int s = 0; s < segments; s++) {
+            long off = offset(s, rank, np, block);
+            for (int i = 0; i < block; i++) {
+                if (all.get(s * block + i) != value(off + i, generation)) {
+                    throw new IllegalStateException("rank " + rank + " pass " + p + ": byte " + (off + i) + " differs from generation " + generation);
+                }
+            }
+        }
+        long[] now = served();
+        if (rank == 0) System.out.printf("PASSTIME pass %d seconds=%.6f%n", p, (t1 - t0) / 1e9);
+        System.out.printf("SERVED rank %d pass %d fromReplica=%d mixed=%d fromOriginal=%d%n", rank, p,
+                now[0] - before[0], now[1] - before[1], now[2] - before[2]);
+        boolean whole = now[0] - before[0] == segments && now[1] == before[1] && now[2] == before[2];
+        before = now;
+        return whole;
+    }
+
+    private static boolean everyRank(boolean mine) throws Exception {
+        int[] in = {mine ? 1 : 0}, out = new int[1];
+        MPI.COMM_WORLD.Allreduce(in, 0, out, 0, 1, MPI.INT, MPI.MIN);
+        return out[0] == 1;
+    }
+
+    static long offset(int segment, int rank, int np, int block) {
+        return ((long) segment * np + rank) * block;
+    }
+
+    /** The file's content: a function of the offset and the generation, so a stale or misplaced byte differs. */
+    static byte value(long off, int generation) {
+        return (byte) (off + (off >>> 8) + generation * 101);
+    }
+
+    /** Every rank writes its own blocks of the current generation through pdla (redirect sees the writes). */
+    private void writeBlocks(boolean create) throws Exception {
+        File f = new File(MPI.COMM_WORLD, name, create ? MPIIO.MODE_RDWR | MPIIO.MODE_CREATE : MPIIO.MODE_RDWR, info);
+        ByteBuffer buf = direct ? ByteBuffer.allocateDirect(block + ALIGN).alignedSlice(ALIGN).limit(block) : ByteBuffer.allocate(block);
+        for (int s = 0; s < segments; s++) {
+            long off = offset(s, rank, np, block);
+            buf.clear();
+            for (int i = 0; i < block; i++) buf.put(i, value(off + i, generation));
+            f.writeAt(off, buf);
+        }
+        f.sync();
+        f.close();
+    }
+
+    /** A change outside pdla: the whole file rewritten by a plain FileChannel, forced to disk. */
+    private static void writeOutside(Path file, long size, int generation) throws Exception {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.allocate(1 << 20);
+            for (long off = 0; off < size; off += b.capacity()) {
+                b.clear();
+                int n = (int) Math.min(b.capacity(), size - off);
+                for (int i = 0; i < n; i++) b.put(i, value(off + i, generation));
+                b.limit(n);
+                while (b.hasRemaining()) ch.write(b, off + b.position());
+            }
+            ch.force(true);
+        }
+    }
+
+    /** This rank's redirect counters: reads served by replicas, partly, by originals (zeros without redirect). */
+    private static long[] served() {
+        io.pdla.redirect.RedirectStats st = io.pdla.redirect.RedirectStats.global();
+        return new long[]{st.readsFromReplica.get(), st.readsMixed.get(), st.readsFromOriginal.get()};
+    }
+}

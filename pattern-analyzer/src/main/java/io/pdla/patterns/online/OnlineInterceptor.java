@@ -1,0 +1,104 @@
+package io.pdla.patterns.online;
+
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+import io.pdla.intercept.FileContext;
+import io.pdla.intercept.IoCall;
+import io.pdla.intercept.IoInterceptor;
+import io.pdla.intercept.Key;
+import io.pdla.patterns.template.MatchResult;
+import io.pdla.patterns.template.MatcherConfig;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.logging.Logger;
+
+/**
+ * Online PDLA (order 150: inside the tracer, outside redirect, so it sees every read the application makes, served
+ * from a replica or not). Each read-only open of a file is one pass: its reads go through the offline analyzer's
+ * template matcher ({@link PassMatcher}) as they complete; at close the pass's patterns are compared with the
+ * previous pass over the file ({@link RepeatDetector}), and a pattern seen to repeat is handed to the pattern
+ * database's spool, which the replicator daemon stores and builds from ({@link PatternHandoff}). Redirect serves the replica from a later open, with
+ * all its checks. Nothing here can fail or delay the application's I/O: every problem is reported and the call goes
+ * on as if online PDLA were off.
+ */
+public final class OnlineInterceptor implements IoInterceptor {
+    private static final Logger LOG = Logger.getLogger(OnlineInterceptor.class.getName());
+    private static final Key<Pass> PASS = Key.of("pdla.online.pass");
+    private static final int FILE_ID = 0;
+
+    private final MatcherConfig config = MatcherConfig.defaults();
+    private final RepeatDetector detector = new RepeatDetector();
+    private final OnlineStats stats = OnlineStats.global();
+    private final PatternHandoff handoff = new PatternHandoff(stats);
+    private volatile boolean warned;
+
+    /** One open of a file being matched. */
+    private record Pass(PassMatcher matcher, Path db) {
+    }
+
+    @Override
+    public void opened(FileContext file) {
+        try {
+            if (file.writable() || detector.handedOn(file.uri())) return;
+            OnlineSettings s = OnlineSettings.from(file.hints());
+            file.put(PASS, new Pass(new PassMatcher(file.rank(), FILE_ID, config, s.window()), s.patternDb()));
+        } catch (RuntimeException e) {
+            warnOnce("online PDLA is off for " + file.uri() + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public long intercept(IoCall call, Chain next) throws IOException {
+        if (call.op() != IoOp.READ) return next.proceed(call);
+        Pass p = call.file().get(PASS);
+        if (p == null) return next.proceed(call);
+        long t1 = System.nanoTime();
+        long moved = next.proceed(call);
+        long t2 = System.nanoTime();
+        try {
+            ExtentList ex = call.extents();
+            synchronized (p.matcher) {   // nonblocking reads of one file may complete on several threads
+                for (int i = 0; i < ex.size(); i++) p.matcher.accept(IoOp.READ, ex.offset(i), ex.length(i), t1, t2);
+            }
+            stats.requestsMatched.addAndGet(ex.size());
+        } catch (RuntimeException e) {
+            call.file().put(PASS, null);
+            warnOnce("online PDLA stopped matching " + call.file().uri() + ": " + e);
+        }
+        stats.matchNanos.addAndGet(System.nanoTime() - t2);
+        return moved;
+    }
+
+    @Override
+    public void closing(FileContext file) {
+        Pass p = file.get(PASS);
+        if (p == null) return;
+        long t0 = System.nanoTime();
+        try {
+            file.put(PASS, null);
+            MatchResult r;
+            synchronized (p.matcher) {
+                r = p.matcher.finish();
+            }
+            stats.passes.incrementAndGet();
+            if (r == null) stats.passesGivenUp.incrementAndGet();
+            if (detector.passEnded(file.uri(), r)) {
+                stats.filesHandedOn.incrementAndGet();
+                handoff.handOn(new PatternHandoff.Item(p.db, file.app(), file.uri(), file.hints(), r));
+            } else if (RepeatDetector.candidate(r) != null) {
+                handoff.warmUp(new PatternHandoff.Item(p.db, file.app(), file.uri(), file.hints(), r));
+            }
+        } catch (RuntimeException e) {
+            warnOnce("online PDLA could not end the pass over " + file.uri() + ": " + e);
+        } finally {
+            stats.matchNanos.addAndGet(System.nanoTime() - t0);
+        }
+    }
+
+    private void warnOnce(String message) {
+        if (warned) return;
+        warned = true;
+        LOG.warning(message);
+    }
+}

@@ -1,0 +1,41 @@
+package io.pdla.patterns.online;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What online PDLA did and cost on this rank (each MPJ rank has its own copy of this class, so {@link #global()} is
+ * per rank under the multicore device and per JVM otherwise). CPU is the wall time the rank's own thread spent in
+ * the matcher and at pass ends; the background store's time is counted apart, since it overlaps the job.
+ */
+public final class OnlineStats {
+    private static final OnlineStats GLOBAL = new OnlineStats();
+
+    /** Extents fed to the matcher, and the nanoseconds the rank's thread spent matching them and ending passes. */
+    public final AtomicLong requestsMatched = new AtomicLong();
+    public final AtomicLong matchNanos = new AtomicLong();
+    /** Passes (opens) ended, passes given up (over the window, or writing), files handed on to the pattern database. */
+    public final AtomicLong passes = new AtomicLong();
+    public final AtomicLong passesGivenUp = new AtomicLong();
+    public final AtomicLong filesHandedOn = new AtomicLong();
+    /** Hand-offs written to the pattern database's spool, failed, or dropped (hand-off queue full). */
+    public final AtomicLong stored = new AtomicLong();
+    public final AtomicLong storeFailures = new AtomicLong();
+    public final AtomicLong dropped = new AtomicLong();
+    /** Wall time of the background hand-offs (entries built, encoded, written to the spool). */
+    public final AtomicLong storeNanos = new AtomicLong();
+    /** Wall time of the background warm-up (the first candidate pass encoded, ahead of the first hand-off). */
+    public final AtomicLong warmUpNanos = new AtomicLong();
+
+    public static OnlineStats global() {
+        return GLOBAL;
+    }
+
+    @Override
+    public String toString() {
+        return requestsMatched + " requests matched in " + String.format(java.util.Locale.ROOT, "%.3f", matchNanos.get() / 1e6) + " ms, "
+                + passes + " passes (" + passesGivenUp + " given up), " + filesHandedOn + " files handed on, " + stored + " stored, "
+                + storeFailures + " store failures, " + dropped + " dropped; in the background: warm-up "
+                + String.format(java.util.Locale.ROOT, "%.1f", warmUpNanos.get() / 1e6) + " ms, stores "
+                + String.format(java.util.Locale.ROOT, "%.1f", storeNanos.get() / 1e6) + " ms";
+    }
+}
