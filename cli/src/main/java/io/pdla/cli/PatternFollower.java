@@ -4,7 +4,7 @@ import io.pdla.bdb.JeEnvironments;
 import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.db.PatternDatabase;
 import io.pdla.patterns.db.PatternSpool;
-import io.pdla.replicator.catalog.CatalogAccess;
+import io.pdla.catalog.CatalogAccess;
 import io.pdla.replicator.daemon.ReplicatorDaemon;
 
 import java.io.File;
