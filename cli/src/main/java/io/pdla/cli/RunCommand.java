@@ -77,7 +77,12 @@ public final class RunCommand implements Callable<Integer> {
             return bad(e.getMessage());
         }
         List<String> cp = new ArrayList<>(List.of(classPath.split(File.pathSeparator)));
-        Path statusDir = Files.createTempDirectory("pdla-run-status");
+        Path statusDir;
+        try {
+            statusDir = statusDirectory();
+        } catch (IllegalArgumentException e) {
+            return bad(e.getMessage());
+        }
         cp.addAll(PdlaJar.classPath());
         MpjJob.Builder b;
         try {
@@ -180,6 +185,22 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         }
         return 0;
+    }
+
+    /** The setting naming where the ranks' status directory is made: a directory every host of the job sees. */
+    static final String ENV_STATUS_ROOT = "PDLA_STATUS_ROOT";
+
+    /**
+     * The directory the ranks record their statuses in: under $PDLA_STATUS_ROOT, else the temporary directory. The
+     * ranks write into it from their own hosts, so across real hosts it must be on a file system they share (on
+     * namespace hosts every directory is).
+     */
+    private static Path statusDirectory() throws java.io.IOException {
+        String root = System.getenv(ENV_STATUS_ROOT);
+        if (root == null || root.isBlank()) return Files.createTempDirectory("pdla-run-status");
+        Path r = Path.of(root);
+        if (!Files.isDirectory(r)) throw new IllegalArgumentException(ENV_STATUS_ROOT + "=" + root + " is not a directory");
+        return Files.createTempDirectory(r, "pdla-run-status");
     }
 
     private int delegateRanksStarted;
