@@ -218,8 +218,10 @@ public final class RankMain {
             if (Files.exists(target)) return;   // the first status of a rank stands (main's own before its JVM's exit)
             Files.writeString(partial, text);
             Files.move(partial, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (java.nio.file.NoSuchFileException launcherGone) {
-            // the launcher already ended the job and removed the directory: nobody is left to read the status
+        } catch (java.nio.file.NoSuchFileException e) {
+            System.err.println("pdla: cannot record the exit status of rank " + rank + ": the launcher's status directory " + dir
+                    + " does not exist on this host (gone after the launcher stopped the job, or not on a file system every host"
+                    + " shares: set PDLA_STATUS_ROOT for pdla run to a directory they share)");
         } catch (IOException e) {
             System.err.println("pdla: cannot record the exit status of rank " + rank + " in " + dir + ": " + e);
         }
