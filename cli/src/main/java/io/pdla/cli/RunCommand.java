@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code pdla run}: mpjrun with the shim on the class path. The application's own classes come from
@@ -61,6 +62,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "0", description = "Kill the job after this many seconds (0: never).")
     long timeoutSeconds;
 
+    @Option(names = "--failure-grace", defaultValue = "5", paramLabel = "SECONDS",
+            description = "Once a rank has failed, how long the job's other ranks get to end (or fail too) before pdla stops them all:"
+                    + " under niodev a rank waiting for a failed peer in MPI would otherwise wait until --timeout. Default: ${DEFAULT-VALUE}.")
+    long failureGraceSeconds;
+
     @Parameters(index = "0", paramLabel = "MAIN_CLASS", description = "The application's main class.")
     String mainClass;
 
@@ -70,6 +76,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (processes <= 0) return bad("-np must be > 0, was " + processes);
+        if (failureGraceSeconds < 0) return bad("--failure-grace must be >= 0 seconds, was " + failureGraceSeconds);
         if (machines != null && !Files.isRegularFile(machines)) return bad("machines file not found: " + machines);
         if (device.equals("niodev") && machines == null) return bad("--dev niodev needs --machines FILE");
         int delegateRanks;
@@ -79,7 +86,12 @@ public final class RunCommand implements Callable<Integer> {
             return bad(e.getMessage());
         }
         List<String> cp = new ArrayList<>(List.of(classPath.split(File.pathSeparator)));
-        Path statusDir = Files.createTempDirectory("pdla-run-status");
+        Path statusDir;
+        try {
+            statusDir = statusDirectory();
+        } catch (IllegalArgumentException e) {
+            return bad(e.getMessage());
+        }
         cp.addAll(PdlaJar.classPath());
         MpjJob.Builder b;
         try {
@@ -115,45 +127,92 @@ public final class RunCommand implements Callable<Integer> {
         }
         // not MpjDaemons.runJob: the daemons this run starts are also stopped if the launcher itself is stopped
         Thread hook = null;
-        try (daemons) {
+        RankStatuses statuses = new RankStatuses(statusDir);
+        try (daemons) {   // with the daemons pdla started go the rank JVMs they still run
             if (daemons != null && !daemons.startedOn().isEmpty()) {
                 System.err.println("pdla run: started MPJ daemons on " + String.join(", ", daemons.startedOn()) + " (stopped after the job)");
                 hook = new Thread(daemons::close, "pdla-run-daemons");
                 Runtime.getRuntime().addShutdownHook(hook);
             }
             Process p = b.build().start(true);
-            if (timeoutSeconds > 0 && !p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
+            return awaitJob(p, statuses);
+        } finally {
+            if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
+            statuses.delete();
+        }
+    }
+
+    /**
+     * Waits for MPJ's starter, watching the ranks' statuses: once a rank has failed and the others have not ended
+     * within --failure-grace, stops the job (MPJ's daemons kill a job's rank JVMs when its starter goes, and
+     * {@link MpjDaemons#close} those of the daemons pdla started) and names the rank that failed first.
+     */
+    private int awaitJob(Process p, RankStatuses statuses) throws Exception {
+        long start = System.nanoTime();
+        long stopAt = Long.MAX_VALUE;
+        RankStatuses.Status failure = null;
+        while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
+            long now = System.nanoTime();
+            if (timeoutSeconds > 0 && now - start > TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
+                stop(p);
                 System.err.println("pdla run: job killed after " + timeoutSeconds + " s");
                 return 1;
             }
-            p.waitFor();
-            return exitStatus(statusDir);
-        } finally {
-            if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
+            if (failure == null) {
+                failure = statuses.firstFailure();
+                if (failure != null) stopAt = now + TimeUnit.SECONDS.toNanos(failureGraceSeconds);
+            } else if (now >= stopAt) {
+                List<RankStatuses.Status> seen = statuses.read();
+                stop(p);
+                long failed = seen.stream().filter(RankStatuses.Status::failed).count();
+                int stopped = processes + delegateRanksStarted - seen.size();
+                System.err.println("pdla run: " + failure.describe() + "; the job's other ranks had not ended " + failureGraceSeconds
+                        + " s later, so pdla stopped them");
+                System.err.println("pdla run: " + failed + " rank(s) failed, " + stopped + " rank(s) stopped");
+                return 1;
+            }
+        }
+        return exitStatus(statuses);
+    }
+
+    /** Ends MPJ's starter and what it started on this host. */
+    private static void stop(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     /** MPJ's starter exits 0 whatever the ranks did: the ranks' own status files say how the job ended. */
-    private int exitStatus(Path statusDir) throws java.io.IOException {
-        List<Path> files;
-        try (var s = Files.list(statusDir)) {
-            files = s.toList();
-        }
-        int failed = 0;
-        for (Path f : files) {
-            String text = Files.readString(f);
-            if (!text.startsWith("0")) failed++;
-            Files.delete(f);
-        }
-        Files.delete(statusDir);
-        int missing = processes + delegateRanksStarted - files.size();
-        if (failed > 0 || missing > 0) {
-            System.err.println("pdla run: " + failed + " rank(s) failed" + (missing > 0 ? ", " + missing + " rank(s) never finished" : ""));
+    private int exitStatus(RankStatuses statuses) throws java.io.IOException {
+        List<RankStatuses.Status> all = statuses.read();
+        List<RankStatuses.Status> failures = all.stream().filter(RankStatuses.Status::failed).toList();
+        int missing = processes + delegateRanksStarted - all.size();
+        if (!failures.isEmpty() || missing > 0) {
+            if (!failures.isEmpty()) System.err.println("pdla run: " + failures.get(0).describe() + (failures.size() > 1 ? " (the first of them)" : ""));
+            System.err.println("pdla run: " + failures.size() + " rank(s) failed" + (missing > 0 ? ", " + missing + " rank(s) never finished" : ""));
             return 1;
         }
         return 0;
+    }
+
+    /** The setting naming where the ranks' status directory is made: a directory every host of the job sees. */
+    static final String ENV_STATUS_ROOT = "PDLA_STATUS_ROOT";
+
+    /**
+     * The directory the ranks record their statuses in: under $PDLA_STATUS_ROOT, else the temporary directory. The
+     * ranks write into it from their own hosts, so across real hosts it must be on a file system they share (on
+     * namespace hosts every directory is).
+     */
+    private static Path statusDirectory() throws java.io.IOException {
+        String root = System.getenv(ENV_STATUS_ROOT);
+        if (root == null || root.isBlank()) return Files.createTempDirectory("pdla-run-status");
+        Path r = Path.of(root);
+        if (!Files.isDirectory(r)) throw new IllegalArgumentException(ENV_STATUS_ROOT + "=" + root + " is not a directory");
+        return Files.createTempDirectory(r, "pdla-run-status");
     }
 
     private int delegateRanksStarted;

@@ -142,6 +142,29 @@ class ClusterRunTest {
     }
 
     /**
+     * One rank fails alone, by an exception or by System.exit, while the five others wait for it in a barrier (under
+     * niodev they would wait until --timeout): the launcher stops the job within its failure grace, names the rank
+     * and its host, and leaves no rank JVM behind on any host.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"throw", "exit"})
+    void aRankFailingAloneStopsTheJobAndIsNamed(String how) throws Exception {
+        long t0 = System.nanoTime();
+        HostsExtension.Result r = run("lone-" + how + ".log", "run", "-np", "6", "--dev", "niodev", "--machines", machines(HOSTS, dir, 1, 2, 3).toString(),
+                "--timeout", "140", "--failure-grace", "3", "--", io.pdla.cli.programs.LoneFailingRank.class.getName(), how);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(1, r.status(), r.output());
+        assertFalse(r.output().contains("killed after"), r.output());
+        String named = "pdla run: rank 1 on " + HOSTS.host(1).name() + " failed";
+        assertTrue(r.output().contains(named), "expected '" + named + "' in:\n" + r.output());
+        assertTrue(r.output().contains(how.equals("throw") ? "rank 1 fails alone on purpose" : "exited before its main returned"), r.output());
+        assertTrue(r.output().contains("pdla run: 1 rank(s) failed, 5 rank(s) stopped"), r.output());
+        // MPJ's start-up on a loaded machine takes its seconds; waiting for --timeout would take 140
+        assertTrue(seconds < 70, "the job ended " + seconds + " s after it began, as if it had waited for --timeout");
+        for (int h = 1; h <= 3; h++) assertTrue(ClusterJobs.processesOn(HOSTS.host(h)).isEmpty(), "no rank JVM or daemon left on host " + h);
+    }
+
+    /**
      * The launcher in the root namespace (as a user forgetting `pdla hosts exec`) is told where to run before it
      * sends anything: from here a connect to a host's address would leave by the machine's default route.
      */

@@ -30,6 +30,32 @@ class RunCommandTest {
         assertEquals(1, code);
     }
 
+    /** PDLA_STATUS_ROOT puts the ranks' status directory where every host sees it; a wrong one is named before any rank starts. */
+    @Test
+    void theStatusDirectoryGoesUnderPdlaStatusRoot() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("shared-status"));
+        Process ok = pdlaProcess(root.toString(), "run", "-np", "2", "--timeout", "120", "--", HelloShim.class.getName(), dir.resolve("hello.dat").toString());
+        String out = new String(ok.getInputStream().readAllBytes());
+        assertEquals(0, ok.waitFor(), out);
+        assertEquals("AB", Files.readString(dir.resolve("hello.dat")), out);
+        try (var left = Files.list(root)) {
+            assertEquals(0, left.count(), "the status directory made under PDLA_STATUS_ROOT is removed after the job");
+        }
+        Process bad = pdlaProcess(dir.resolve("no-such-dir").toString(), "run", "-np", "2", "--", HelloShim.class.getName(), dir.resolve("x.dat").toString());
+        String err = new String(bad.getInputStream().readAllBytes());
+        assertEquals(2, bad.waitFor(), err);
+        assertTrue(err.contains("PDLA_STATUS_ROOT=" + dir.resolve("no-such-dir") + " is not a directory"), err);
+    }
+
+    private static Process pdlaProcess(String statusRoot, String... args) throws java.io.IOException {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dpdla.mpjHome=" + io.pdla.mpiio.launch.MpjHome.locate(), "-cp", System.getProperty("java.class.path"), PdlaCommand.class.getName()));
+        cmd.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put(RunCommand.ENV_STATUS_ROOT, statusRoot);
+        return pb.start();
+    }
+
     @Test
     void badArgumentsExitWith2AndSayWhy() {
         PrintStream old = System.err;

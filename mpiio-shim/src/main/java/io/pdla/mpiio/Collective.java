@@ -13,6 +13,8 @@ import mpi.MPIException;
  * for errors: every rank learns whether any rank failed, and all fail together.
  */
 final class Collective {
+    /** The tag of this class's all-gathers on the private duplicate (the two-phase exchange uses 7001-7004). */
+    private static final int TAG_ALLGATHER = 7010;
     private final Intracomm comm;
     private final int rank;
     private final int size;
@@ -70,7 +72,7 @@ final class Collective {
             }
             return;
         }
-        comm.Barrier();
+        io.pdla.mpiio.collective.DirectCollectives.barrier(comm, TAG_ALLGATHER);
     }
 
     long[] allgather(long value) throws MPIException {
@@ -85,9 +87,8 @@ final class Collective {
                 throw new MPIIOException(ErrorClass.ERR_IO, "allgather: " + e.getMessage(), e);
             }
         }
-        long[] out = new long[size * in.length];
-        comm.Allgather(in, 0, in.length, MPI.LONG, out, 0, in.length, MPI.LONG);
-        return out;
+        // one step of messages, not MPJ's Allgather: the agreement after every collective data call is one of these
+        return io.pdla.mpiio.collective.DirectCollectives.allgather(comm, in, TAG_ALLGATHER);
     }
 
     long[] bcast(long[] values) throws MPIException {

@@ -45,8 +45,9 @@ public final class CollectiveStatistics {
     }
 
     /**
-     * Collective reads whose outcome the ranks agreed on in the call's own all-gather (each rank read its own bytes
-     * first, as the last call was decided), so the call met once instead of twice.
+     * Collective reads whose outcome the ranks agreed on in one of the call's own all-gathers, so the shim did not meet
+     * again after it: the first (each rank read its own bytes first, as the last call was decided), or a two-phase
+     * read's last (where the file ended).
      */
     public long agreedInCall() {
         return agreedInCall;

@@ -9,8 +9,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * The exchange over MPJ Express messages, for ranks in different JVMs (niodev). One {@code Alltoall} of the
- * counts, then the headers and payloads either by {@code Alltoallv} (every pair of ranks exchanges a message,
+ * The exchange over MPJ Express messages, for ranks in different JVMs (niodev). One all-to-all of the
+ * counts (in one step of point-to-point messages: {@link DirectCollectives}), then the headers and payloads either by {@code Alltoallv} (every pair of ranks exchanges a message,
  * empty ones too; payloads packed into one array) or point to point (a message only where there is
  * something to say; a single-slice payload from an array sent without packing): hint
  * {@value #HINT}={@code alltoallv|point_to_point}. Two-phase exchanges are sparse (a rank sends to the
@@ -20,6 +20,8 @@ public final class MpjExchange implements RankExchange {
     public static final String HINT = "pdla_cb_exchange";
     private static final int TAG_HEADER = 7001;
     private static final int TAG_PAYLOAD = 7002;
+    private static final int TAG_ALLGATHER = 7003;
+    private static final int TAG_COUNTS = 7004;
 
     /** How {@link #exchange} moves headers and payloads. */
     public enum Mode {
@@ -79,7 +81,7 @@ public final class MpjExchange implements RankExchange {
     @Override
     public void barrier() throws IOException {
         try {
-            comm.Barrier();
+            DirectCollectives.barrier(comm, TAG_ALLGATHER);
         } catch (MPIException e) {
             throw new IOException("collective barrier failed: " + e.getMessage(), e);
         }
@@ -87,13 +89,11 @@ public final class MpjExchange implements RankExchange {
 
     @Override
     public long[] allgather(long[] mine) throws IOException {
-        long[] all = new long[mine.length * size];
         try {
-            comm.Allgather(mine, 0, mine.length, MPI.LONG, all, 0, mine.length, MPI.LONG);
+            return DirectCollectives.allgather(comm, mine, TAG_ALLGATHER);
         } catch (MPIException e) {
             throw new IOException("collective allgather failed: " + e.getMessage(), e);
         }
-        return all;
     }
 
     @Override
@@ -106,8 +106,7 @@ public final class MpjExchange implements RankExchange {
                 if (payloads != null && payloads[d] != null) for (ByteBuffer b : payloads[d]) bytes += b.remaining();
                 sendCounts[2 * d + 1] = Math.toIntExact(bytes);
             }
-            int[] recvCounts = new int[2 * size];
-            comm.Alltoall(sendCounts, 0, 2, MPI.INT, recvCounts, 0, 2, MPI.INT);
+            int[] recvCounts = DirectCollectives.alltoall(comm, sendCounts, 2, TAG_COUNTS);
             if (mode == Mode.POINT_TO_POINT) return pointToPoint(headers, payloads, sendCounts, recvCounts);
 
             int[] sc = new int[size], sd = new int[size], rc = new int[size], rd = new int[size];

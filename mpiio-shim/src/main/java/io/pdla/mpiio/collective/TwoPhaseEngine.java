@@ -67,6 +67,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private boolean mayFoldAgreement;
     /** What the shim makes of a failure: the outcome its agreement would share (error class + 1); null: never fold. */
     private java.util.function.ToLongFunction<Exception> outcomeOf;
+    /** Whether this rank may agree on the running two-phase read's outcome in its last all-gather (see {@link #read}). */
+    private boolean foldRead;
     /** The last call's gathered rows when its outcome was agreed inside the engine, else null: see {@link #takeAgreedOutcomes}. */
     private long[] agreedOutcomes;
 
@@ -159,7 +161,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         ExtentList mine = call.extents();
         long bytes = mine.totalBytes();
         agreedOutcomes = null;
-        boolean early = read && expectIndependent && mayFoldAgreement && !moreFollows && outcomeOf != null;
+        boolean mayFold = mayFoldAgreement && !moreFollows && outcomeOf != null;
+        boolean early = read && expectIndependent && mayFold;
         mayFoldAgreement = false;
         int at = call.buffer().position();
         long got = 0;
@@ -214,6 +217,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         int me = indexOf(aggs, exchange.rank());
         ByteBuffer[] pair = takeWindows();
         windows = pair;
+        foldRead = mayFold && !agg.anyMore;
         long moved = read ? read(call, domains, split, rounds, aggs, me) : write(call, domains, split, rounds, aggs, me);
         // every rank has copied its last pieces out of the windows: reads end in an all-gather after the copies, and a
         // write never hands its windows to other ranks; so the pair is free again (after a failure it is dropped: an
@@ -513,8 +517,22 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 }
             }
         }
-        long[] eofs = exchange.allgather(new long[]{eof});
-        for (long e : eofs) eof = Math.min(eof, e);
+        // the last meeting of a two-phase read: it also carries each rank's outcome, so that when every rank may fold
+        // (as the independent read's first all-gather does) the shim needs no meeting of its own after the call
+        long[] row = new long[ROW];
+        row[0] = eof;
+        row[1] = foldRead ? 1 : 0;
+        row[AGREED_AT] = failure == null ? 0 : Math.max(1, outcomeOf == null ? 1 : outcomeOf.applyAsLong(failure));
+        long[] rows = exchange.allgather(row);
+        boolean everyRankFolds = true;
+        for (int r = 0; r < np; r++) {
+            eof = Math.min(eof, rows[ROW * r]);
+            everyRankFolds &= rows[ROW * r + 1] == 1;
+        }
+        if (everyRankFolds) {
+            agreedOutcomes = rows;
+            stats.agreedInCall++;
+        }
         if (failure != null) throw failure;
         long moved = bytesBefore(call.extents(), eof);
         buf.position(base + (int) moved);

@@ -11,7 +11,10 @@ import java.nio.file.Path;
 /**
  * Runs an application's main class as an MPJ rank and records how it ended. MPJ's starter exits 0 whatever
  * its ranks do, so {@code pdla run} starts ranks through this class, which writes one status file per rank
- * into {@code $PDLA_STATUS_DIR} ("0", or "1" and the exception) for the launcher to count and read.
+ * into {@code $PDLA_STATUS_DIR} for the launcher to count and read while the job runs: a first line "0" or "1", a
+ * second naming the rank and its host ("rank R on HOST"), then for a failure its exception. A niodev rank JVM that
+ * ends before its main returned (the application's {@code System.exit}, a signal) records "1" from a shutdown hook,
+ * so the launcher also learns of a rank that never threw.
  * The application's main class comes from {@code $PDLA_MAIN_CLASS}; the arguments (MPJ's own first, then
  * the user's) are passed on unchanged, as the application's {@code MPI.Init} expects them.
  *
@@ -38,6 +41,9 @@ public final class RankMain {
         if (realMain == null || realMain.isBlank()) throw new IllegalStateException(ENV_MAIN_CLASS + " must name the application's main class");
         // Ranks are threads of one JVM (multicore) or JVMs (niodev): pid and thread id name each uniquely.
         String rank = ProcessHandle.current().pid() + "-" + Thread.currentThread().getId();
+        RankIdentity identity = new RankIdentity(args);
+        Thread exitWatch = new Thread(() -> recordExitBeforeMainReturned(rank, identity), "pdla-rank-exit-status");
+        Runtime.getRuntime().addShutdownHook(exitWatch);
         int delegates = delegates();
         Throwable failure = null;
         try {
@@ -48,7 +54,12 @@ public final class RankMain {
         } catch (Throwable e) {
             failure = e;
         }
-        record(rank, failure);
+        record(rank, identity, failure);
+        try {
+            Runtime.getRuntime().removeShutdownHook(exitWatch);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM already exits; the hook finds the status recorded and writes nothing
+        }
         if (failure != null && oneRankPerJvm()) {
             // niodev's threads keep a rank JVM alive until MPI.Finalize, which a failed rank never reaches, and MPJ's
             // starter waits for every rank JVM: without this a failure every rank shares (pdla's collective errors)
@@ -181,20 +192,70 @@ public final class RankMain {
         }
     }
 
-    private static void record(String rank, Throwable failure) {
+    private static void record(String rank, RankIdentity identity, Throwable failure) {
+        StringWriter trace = new StringWriter();
+        if (failure != null) failure.printStackTrace(new PrintWriter(trace));
+        write(rank, (failure == null ? "0" : "1") + "\n" + identity.describe() + "\n" + trace);
+    }
+
+    /**
+     * The shutdown hook of a niodev rank JVM: it ends before main returned, so the application (or a signal) ended it
+     * without an exception for {@link #record} to see. Under multicore and hybdev the JVM holds other ranks and
+     * the status of each is theirs to record.
+     */
+    private static void recordExitBeforeMainReturned(String rank, RankIdentity identity) {
+        if (!oneRankPerJvm()) return;
+        write(rank, "1\n" + identity.describe() + "\n" + "the rank's JVM exited before its main returned (System.exit, or a signal)\n");
+    }
+
+    private static void write(String rank, String text) {
         String dir = io.pdla.intercept.Environment.get(ENV_STATUS_DIR);
         if (dir == null || dir.isBlank()) return;
-        StringWriter text = new StringWriter();
-        if (failure == null) {
-            text.write("0\n");
-        } else {
-            text.write("1\n");
-            failure.printStackTrace(new PrintWriter(text));
-        }
+        // written aside and renamed: the launcher reads statuses while the job runs and must never see half of one
+        Path target = Path.of(dir, "rank-" + rank);
+        Path partial = Path.of(dir, ".partial-rank-" + rank);
         try {
-            Files.writeString(Path.of(dir, "rank-" + rank), text.toString());
+            if (Files.exists(target)) return;   // the first status of a rank stands (main's own before its JVM's exit)
+            Files.writeString(partial, text);
+            Files.move(partial, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.NoSuchFileException e) {
+            System.err.println("pdla: cannot record the exit status of rank " + rank + ": the launcher's status directory " + dir
+                    + " does not exist on this host (gone after the launcher stopped the job, or not on a file system every host"
+                    + " shares: set PDLA_STATUS_ROOT for pdla run to a directory they share)");
         } catch (IOException e) {
             System.err.println("pdla: cannot record the exit status of rank " + rank + " in " + dir + ": " + e);
+        }
+    }
+
+    /** Which rank of the job this JVM (or thread) is, and on which host, for the launcher's message about a failure. */
+    private static final class RankIdentity {
+        private final String[] args;
+
+        RankIdentity(String[] args) {
+            this.args = args.clone();
+        }
+
+        String describe() {
+            return "rank " + rank() + " on " + host();
+        }
+
+        private String rank() {
+            try {
+                // the world's rank: with delegates RankMain restores MPI.COMM_WORLD after the application's main
+                return Integer.toString(mpi.MPI.COMM_WORLD.Rank());
+            } catch (Throwable notInitialised) {
+                // before MPI.Init: MPJ's starter passes the rank as the first of the rank's arguments
+                return args.length > 0 && args[0].matches("\\d+") ? args[0] : "?";
+            }
+        }
+
+        private static String host() {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (IOException e) {
+                String h = System.getenv("HOSTNAME");
+                return h == null || h.isBlank() ? "an unknown host" : h;
+            }
         }
     }
 }

@@ -17,7 +17,7 @@ import java.util.Arrays;
  * rule reads independently) agree on their outcome in the call's own all-gather once the engine expects that decision:
  * every byte is right, including when a call in between needs two-phase (the early read is redone) and after it; a
  * storage failure on one rank's early read fails every rank's call with that rank's class, hangs nobody, and the next
- * calls work. Arg: directory.
+ * calls work; a two-phase read agrees in its own last all-gather, a failure included. Arg: directory.
  */
 public final class CollectiveReadAgreementProgram {
     public static void main(String[] argv) throws Exception {
@@ -67,6 +67,27 @@ public final class CollectiveReadAgreementProgram {
                     "rank 1 reports its own failure, the others name rank 1: " + message);
             Checks.expect(f.collectiveStatistics().agreedInCall() == before + 1, "the failed read agreed in its own all-gather");
             for (int c = 3; c < 8; c++) readAndCheck(f, c, rank, np, block, got);   // the handle goes on working
+            f.close();
+        });
+        checks.check("a two-phase read failing on an aggregator fails every rank with its class, agreed in the read's last all-gather", () -> {
+            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_RDONLY, new Info(java.util.Map.of("romio_cb_read", "enable")));
+            byte[] got = new byte[block];
+            readAndCheck(f, 0, rank, np, block, got);
+            long before = f.collectiveStatistics().agreedInCall();
+            Checks.expect(f.collectiveStatistics().twoPhaseCalls() == 1 && before == 1,
+                    "a two-phase read whose ranks may all fold agrees in its last all-gather: " + f.collectiveStatistics());
+            FailingStorageDriver.failReads = true;   // every rank's storage reads fail: whichever ranks aggregate, the call fails
+            ErrorClass failed = null;
+            try {
+                f.readAtAll(((long) np + rank) * block, got, 0, block, MPI.BYTE);
+            } catch (MPIIOException e) {
+                failed = e.errorClass();
+            } finally {
+                FailingStorageDriver.failReads = false;
+            }
+            Checks.expect(failed == ErrorClass.ERR_IO, "every rank raises the aggregators' class ERR_IO, this one got " + failed);
+            Checks.expect(f.collectiveStatistics().agreedInCall() == before + 1, "the failed two-phase read agreed in its last all-gather");
+            for (int c = 2; c < 5; c++) readAndCheck(f, c, rank, np, block, got);   // the handle goes on working
             f.close();
         });
         checks.done();
