@@ -5,6 +5,7 @@ import io.pdla.mpiio.launch.MpjJob;
 import io.pdla.mpiio.launch.RankMain;
 import io.pdla.patterns.db.PatternDatabase;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Online PDLA within one job, with the real components: 4 multicore MPJ ranks of {@link IterativeReader} (16 KiB
  * strided, a pass per open, every byte verified by the program), online matching in the ranks, the pattern database,
  * a real `pdla daemon --patterns` process polling every 200 ms, and redirect serving later opens from the replica.
+ * Heavy (about 2-3 minutes: seven jobs, each waiting for its replicas): runs in .ci/run, skipped by -Dpdla.skipHeavy.
  */
+@Tag("heavy")
 class OnlinePdlaEndToEndTest {
     private static final Pattern SERVED = Pattern.compile("SERVED rank (\\d+) pass (\\d+) fromReplica=(\\d+) mixed=(\\d+) fromOriginal=(\\d+)");
     private static final String BLOCK = "16384";
