@@ -50,6 +50,15 @@ public interface StorageFile extends Closeable {
     }
 
     /**
+     * Whether this handle's requests reach the device as they are made, with no cache in between to merge small
+     * ones or read ahead (POSIX opened with direct I/O). Collective I/O then gains from gathering even requests that
+     * do not interleave into fewer, larger ones. A decorator answers with the file it wraps.
+     */
+    default boolean bypassesCache() {
+        return false;
+    }
+
+    /**
      * How many times this handle opened the file in its store: what a tool below pdla counts as opens (Darshan's
      * POSIX module counts every {@code open} of the C library). One, unless the driver keeps several descriptors.
      */

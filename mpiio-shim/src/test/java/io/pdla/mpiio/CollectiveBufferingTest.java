@@ -34,6 +34,27 @@ class CollectiveBufferingTest {
         assertTrue(passed.size() == 4 * 3, "3 checks on 4 ranks\n" + r.output());
     }
 
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {1, 4})
+    void sideBySideCallsOnAnUncachedFileAreGatheredAndOnACachedOneAreNot(int np) throws Exception {
+        assumeDirectIo(dir);
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.UncachedGatheringProgram.class, np, dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertTrue(passed.size() == np * 2, "2 checks on " + np + " ranks\n" + r.output());
+    }
+
+    /** Only "no O_DIRECT on this file system" (tmpfs) skips; CI's temporary directory has it. */
+    private static void assumeDirectIo(Path dir) throws java.io.IOException {
+        io.pdla.storage.OpenOptions o = io.pdla.storage.OpenOptions.createReadWrite().withHints(java.util.Map.of("posix_direct_io", "true"));
+        try (io.pdla.storage.StorageFile f = new io.pdla.storage.posix.PosixDriver().open(dir.resolve("probe").toUri(), o)) {
+            assertTrue(f.bypassesCache(), "a file opened with direct I/O says it bypasses the cache");
+        } catch (io.pdla.storage.StorageException e) {
+            if (e.reason() != io.pdla.storage.StorageException.Reason.UNSUPPORTED) throw e;
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "O_DIRECT not supported on the test file system: " + e.getMessage());
+        }
+        java.nio.file.Files.deleteIfExists(dir.resolve("probe"));
+    }
+
     @org.junit.jupiter.api.Test
     void aFailureOnOneRankFailsEveryRankAndWritesNothing() throws Exception {
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.CollectiveFailureProgram.class, 4, dir.toString());

@@ -334,6 +334,11 @@ final class PosixFile implements StorageFile, MemoryMapping {
     }
 
     @Override
+    public boolean bypassesCache() {
+        return direct != null;
+    }
+
+    @Override
     public long size() throws IOException {
         return channel.size();
     }

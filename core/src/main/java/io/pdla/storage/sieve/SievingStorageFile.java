@@ -311,4 +311,9 @@ public final class SievingStorageFile implements StorageFile {
     public int storeOpens() {
         return file.storeOpens();
     }
+
+    @Override
+    public boolean bypassesCache() {
+        return file.bypassesCache();
+    }
 }

@@ -83,4 +83,25 @@ class PosixDirectIoTest {
             assertEquals(align, f.read(align * 4L, pastEnd), "a read running past end-of-file is short");
         }
     }
+
+    @Test
+    void aDirectFileSaysItBypassesTheCacheThroughAnyDecoratorAndAPlainOneDoesNot() throws IOException {
+        Path p = dir.resolve("bypass");
+        OpenOptions direct = OpenOptions.createReadWrite().withHints(Map.of(PosixDriver.HINT_DIRECT_IO, "true"));
+        StorageFile f;
+        try {
+            f = new PosixDriver().open(p.toUri(), direct);
+        } catch (StorageException e) {
+            if (e.reason() != StorageException.Reason.UNSUPPORTED) throw e;
+            assumeTrue(false, "O_DIRECT not supported on the test file system: " + e.getMessage());
+            return;
+        }
+        try (StorageFile sieved = io.pdla.storage.sieve.SievingStorageFile.wrap(f, Map.of())) {
+            assertTrue(f.bypassesCache());
+            assertTrue(sieved.bypassesCache(), "data sieving answers with the file it wraps");
+        }
+        try (StorageFile plain = new PosixDriver().open(p.toUri(), OpenOptions.readWrite())) {
+            assertEquals(false, plain.bypassesCache());
+        }
+    }
 }
