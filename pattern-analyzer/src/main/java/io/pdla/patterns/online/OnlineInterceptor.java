@@ -33,8 +33,8 @@ public final class OnlineInterceptor implements IoInterceptor {
     private final PatternHandoff handoff = new PatternHandoff(stats);
     private volatile boolean warned;
 
-    /** One open of a file being matched. */
-    private record Pass(PassMatcher matcher, Path db) {
+    /** One open of a file being matched; {@code probe} watches its start when the previous pass was a candidate. */
+    private record Pass(PassMatcher matcher, Path db, RepeatProbe probe) {
     }
 
     @Override
@@ -42,7 +42,7 @@ public final class OnlineInterceptor implements IoInterceptor {
         try {
             if (file.writable() || detector.handedOn(file.uri())) return;
             OnlineSettings s = OnlineSettings.from(file.hints());
-            file.put(PASS, new Pass(new PassMatcher(file.rank(), FILE_ID, config, s.window()), s.patternDb()));
+            file.put(PASS, new Pass(new PassMatcher(file.rank(), FILE_ID, config, s.window()), s.patternDb(), detector.probe(file.uri())));
         } catch (RuntimeException e) {
             warnOnce("online PDLA is off for " + file.uri() + ": " + e.getMessage());
         }
@@ -58,10 +58,15 @@ public final class OnlineInterceptor implements IoInterceptor {
         long t2 = System.nanoTime();
         try {
             ExtentList ex = call.extents();
+            boolean repeated = false;
             synchronized (p.matcher) {   // nonblocking reads of one file may complete on several threads
-                for (int i = 0; i < ex.size(); i++) p.matcher.accept(IoOp.READ, ex.offset(i), ex.length(i), t1, t2);
+                for (int i = 0; i < ex.size(); i++) {
+                    p.matcher.accept(IoOp.READ, ex.offset(i), ex.length(i), t1, t2);
+                    if (p.probe != null && p.probe.accept(ex.offset(i), ex.length(i))) repeated = true;
+                }
             }
             stats.requestsMatched.addAndGet(ex.size());
+            if (repeated) handOnEarly(call.file(), p);
         } catch (RuntimeException e) {
             call.file().put(PASS, null);
             warnOnce("online PDLA stopped matching " + call.file().uri() + ": " + e);
@@ -94,6 +99,14 @@ public final class OnlineInterceptor implements IoInterceptor {
         } finally {
             stats.matchNanos.addAndGet(System.nanoTime() - t0);
         }
+    }
+
+    /** This pass began as the previous one did: the previous pass's patterns go on now, not at this pass's end. */
+    private void handOnEarly(FileContext file, Pass p) {
+        MatchResult before = detector.repeatedEarly(file.uri());
+        if (before == null) return;
+        stats.filesHandedOn.incrementAndGet();
+        handoff.handOn(new PatternHandoff.Item(p.db, file.app(), file.uri(), file.hints(), before));
     }
 
     private void warnOnce(String message) {

@@ -24,6 +24,7 @@ final class RepeatDetector {
     static final int EXPLAINED_PERCENT = 90;
 
     private final Map<URI, List<Geometry>> lastPass = lru();
+    private final Map<URI, MatchResult> lastCandidate = lru();
     private final Map<URI, Boolean> handedOn = lru();
 
     /** Whether {@code file} was handed on in this job already (its later passes are not matched). */
@@ -37,12 +38,40 @@ final class RepeatDetector {
      * the file's previous pass.
      */
     synchronized boolean passEnded(URI file, MatchResult pass) {
+        if (handedOn.containsKey(file)) return false;   // handed on early, at the start of this pass
         List<Geometry> now = candidate(pass);
         List<Geometry> before = now == null ? lastPass.remove(file) : lastPass.put(file, now);
+        if (now == null) lastCandidate.remove(file);
+        else lastCandidate.put(file, pass);
         if (now == null || !now.equals(before)) return false;
         lastPass.remove(file);
+        lastCandidate.remove(file);
         handedOn.put(file, Boolean.TRUE);
         return true;
+    }
+
+    /**
+     * A probe for the start of a new pass over {@code file}, when its previous pass was a candidate and the file
+     * was not handed on yet; else null.
+     */
+    synchronized RepeatProbe probe(URI file) {
+        MatchResult before = handedOn.containsKey(file) ? null : lastCandidate.get(file);
+        if (before == null) return null;
+        LocalPattern first = before.patterns().get(0);
+        return new RepeatProbe(first.geometry(), first.requests());
+    }
+
+    /**
+     * The start of a pass repeated the previous one ({@link RepeatProbe}): returns that previous pass, to be handed
+     * on now, and counts the file as handed on; null if it was meanwhile (another pass of this rank ended first).
+     */
+    synchronized MatchResult repeatedEarly(URI file) {
+        if (handedOn.containsKey(file)) return null;
+        MatchResult before = lastCandidate.remove(file);
+        if (before == null) return null;
+        lastPass.remove(file);
+        handedOn.put(file, Boolean.TRUE);
+        return before;
     }
 
     /** The pass's pattern geometries, in order, if it can be replicated; else null. */

@@ -63,6 +63,37 @@ class OnlineMatchingTest {
     }
 
     @Test
+    void theStartOfASecondPassThatRepeatsTheFirstHandsOnTheFirstAtOnce() {
+        RepeatDetector d = new RepeatDetector();
+        URI file = URI.create("file:///data/early.dat");
+        assertNull(d.probe(file), "nothing to compare the first pass with");
+        MatchResult first = stridedPass(0, 1000);
+        assertFalse(d.passEnded(file, first));
+        RepeatProbe probe = d.probe(file);
+        assertNotNull(probe);
+        int needed = Math.min(RepeatProbe.REQUESTS, SEGMENTS);
+        for (int s = 0; s < needed; s++) {
+            long off = ((long) s * RANKS + RANK) * BLOCK;
+            assertEquals(s == needed - 1, probe.accept(off, BLOCK), "request " + s + " of the second pass");
+        }
+        assertEquals(first, d.repeatedEarly(file), "the first pass is what goes on");
+        assertTrue(d.handedOn(file));
+        assertNull(d.repeatedEarly(file), "once");
+        assertFalse(d.passEnded(file, stridedPass(1_000_000, 1000)), "its end hands nothing on again");
+        assertNull(d.probe(file));
+
+        // a second pass that starts elsewhere, or reads other lengths, repeats nothing early
+        URI other = URI.create("file:///data/other.dat");
+        d.passEnded(other, stridedPass(0, 1000));
+        RepeatProbe shifted = d.probe(other);
+        assertFalse(shifted.accept(((long) RANKS + RANK) * BLOCK, BLOCK), "the first request is the pattern's second");
+        assertFalse(shifted.accept((long) RANK * BLOCK, BLOCK), "a probe that saw a request off the order stays off");
+        RepeatProbe shorter = d.probe(other);
+        assertFalse(shorter.accept((long) RANK * BLOCK, BLOCK + 1), "longer than the pattern's segment");
+        assertFalse(d.handedOn(other));
+    }
+
+    @Test
     void aPassThatDiffersOrIsGivenUpStartsOver() {
         RepeatDetector d = new RepeatDetector();
         URI file = URI.create("file:///data/other.dat");
