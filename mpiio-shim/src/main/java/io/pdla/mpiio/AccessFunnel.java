@@ -366,6 +366,7 @@ final class AccessFunnel {
             if (collective) abstain();
             throw file.translate(e, what(op, position));
         }
+        if (op == IoOp.WRITE) file.engine().dataChanged();
         long moved;
         try {
             IoCall call = IoCall.data(file.context(), op, access.positioning(), collective, extents, stream);

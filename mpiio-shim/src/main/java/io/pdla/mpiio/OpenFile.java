@@ -215,6 +215,7 @@ final class OpenFile {
 
     /** A call without data (seek, set_size, sync, set_view) through the chain, so interceptors see it. */
     void meta(IoOp op, boolean collective, long argument) throws IOException {
+        if (op == IoOp.SET_SIZE || op == IoOp.SYNC) engine.dataChanged();
         chain.execute(IoCall.meta(context, op, collective, argument));
     }
 

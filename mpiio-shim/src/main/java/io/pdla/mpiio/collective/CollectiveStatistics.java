@@ -13,6 +13,12 @@ public final class CollectiveStatistics {
     int lastAggregators;
     long mappedWindows;
     long mappedWriteWindows;
+    long readAheadWindows;
+
+    /** Read windows this rank, as an aggregator of small dense reads of an uncached file, served from what it read ahead. */
+    public long readAheadWindows() {
+        return readAheadWindows;
+    }
 
     /** Write windows this rank, as an aggregator, filled straight from the ranks' pieces through the store's memory mapping. */
     public long mappedWriteWindows() {
@@ -74,6 +80,6 @@ public final class CollectiveStatistics {
     @Override
     public String toString() {
         return "two-phase " + twoPhase + ", independent " + independent + ", rounds " + rounds + ", aggregators in the last " + lastAggregators + ", aggregator storage calls "
-                + storageCalls + " (" + storageBytes + " bytes), read-modify-writes " + readModifyWrites;
+                + storageCalls + " (" + storageBytes + " bytes), read-modify-writes " + readModifyWrites + ", windows read ahead " + readAheadWindows;
     }
 }

@@ -54,6 +54,12 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     /** The window pair of the two-phase call running on this engine (a file's collective calls never overlap). */
     private ByteBuffer[] windows;
     private final CollectiveStatistics stats = new CollectiveStatistics();
+    /** What this rank, as the aggregator of small dense reads of an uncached file, read ahead of them. */
+    private final GatheredReadAhead ahead = new GatheredReadAhead();
+    /** Changes this rank made to the file's data through this handle (see {@link #dataChanged}). */
+    private long dataChanges;
+    /** The running two-phase read may use and extend {@link #ahead}. */
+    private boolean readingAhead;
     /** This rank's next call is a piece of a larger one with more to come (told in the call's first all-gather). */
     private boolean moreFollows;
     /** Some rank said its last call had more pieces to come: every rank makes another call. */
@@ -144,6 +150,15 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     /** Values per rank in a call's first all-gather, and where the outcome of a read made before it sits. */
     public static final int ROW = 8, AGREED_AT = 7;
 
+    /**
+     * Called for every change this rank makes to the file through its handle (a write, independent or collective,
+     * set_size, preallocate, sync): the next collective call's first all-gather carries the count, and data read
+     * ahead before any rank's change is never served after it.
+     */
+    public void dataChanged() {
+        dataChanges++;
+    }
+
     public CollectiveStatistics statistics() {
         return stats;
     }
@@ -176,10 +191,11 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         }
         long[] all = exchange.allgather(new long[]{
                 bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes,
-                (mine.isMonotone() ? MONOTONE : 0) | (call.file().file().bypassesCache() ? UNCACHED : 0), 0,
+                (mine.isMonotone() ? MONOTONE : 0) | (call.file().file().bypassesCache() ? UNCACHED : 0) | (dataChanges << CHANGES_SHIFT), 0,
                 moreFollows ? 1 : 0, early ? 1 : 0, failed == null ? 0 : Math.max(1, outcomeOf.applyAsLong(failed))});
         moreFollows = false;
         Aggregate agg = Aggregate.of(all, exchange.size());
+        ahead.changes(agg.changes);
         anyMore = agg.anyMore && !agg.vetoed; // a vetoed call ends the pieces everywhere: the failing rank has left
         if (agg.vetoed) {
             stats.vetoed++;
@@ -219,6 +235,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         ByteBuffer[] pair = takeWindows();
         windows = pair;
         foldRead = mayFold && !agg.anyMore;
+        // one window per call on one aggregator: what it holds is never refilled while another rank still copies from it
+        readingAhead = read && agg.smallDenseAndUncached() && !agg.interleaved && aggs.length == 1 && rounds == 1;
         long moved = read ? read(call, domains, split, rounds, aggs, me) : write(call, domains, split, rounds, aggs, me);
         // every rank has copied its last pieces out of the windows: reads end in an all-gather after the copies, and a
         // write never hands its windows to other ranks; so the pair is free again (after a failure it is dropped: an
@@ -281,7 +299,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         anyMore = false;
         agreedOutcomes = null;
         mayFoldAgreement = false;
-        exchange.allgather(new long[]{-1, -1, 0, 1, 1, 0, 0, 0});
+        exchange.allgather(new long[]{-1, -1, 0, 1 | (dataChanges << CHANGES_SHIFT), 1, 0, 0, 0});
         stats.vetoed++;
     }
 
@@ -301,8 +319,9 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         };
     }
 
-    /** Bits of a rank's fourth value in a call's first all-gather. */
+    /** Bits of a rank's fourth value in a call's first all-gather; its change count sits above them. */
     private static final long MONOTONE = 1, UNCACHED = 2;
+    private static final int CHANGES_SHIFT = 8;
 
     /** Below this mean request per rank, uncached requests are gathered (a device's large-request size). */
     static final long UNCACHED_GATHER_BELOW = 1L << 20;
@@ -484,13 +503,22 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                         }
                     }
                     ByteBuffer view = failure == null && !needed.isEmpty() ? mappedWindow(call.file(), w) : null;
-                    ByteBuffer cb = view != null ? view : windowBuffer(r, w.bytes);
+                    ByteBuffer held = null;
+                    if (view == null && readingAhead && failure == null && !needed.isEmpty() && w.extents.size() == 1) {
+                        try {
+                            held = readAheadWindow(call.file(), w);
+                        } catch (IOException | RuntimeException e) {
+                            ahead.drop();
+                            failure = e instanceof IOException io ? io : new IOException(e.toString(), e);
+                        }
+                    }
+                    ByteBuffer cb = view != null ? view : held != null ? held : windowBuffer(r, w.bytes);
                     if (view != null) {
                         stats.storageCalls++;
                         stats.storageBytes += w.bytes;
                         stats.mappedWindows++;
                         chain.aggregated(call.file(), IoOp.READ, w.extents, System.nanoTime(), System.nanoTime());
-                    } else if (failure == null && !needed.isEmpty()) {
+                    } else if (held == null && failure == null && !needed.isEmpty()) {
                         try {
                             windowEof = readWindow(call.file(), w, cb, needed);
                             eof = Math.min(eof, windowEof);
@@ -560,6 +588,26 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         if (!exchange.sharesMemory() || settings.stripeSizeIo() || w.extents.size() != 1) return null;
         Optional<MemoryMapping> mapping = file.file().memoryMapping();
         return mapping.isPresent() ? mapping.get().mappedView(w.extents.offset(0), w.bytes) : null;
+    }
+
+    /**
+     * The window from what was read ahead, reading ahead first when it is not held ({@link GatheredReadAhead}); null when
+     * the file ends inside the window (it is then read as usual, which finds where).
+     */
+    private ByteBuffer readAheadWindow(FileContext file, Window w) throws IOException {
+        StorageFile f = file.file();
+        long from = w.extents.offset(0);
+        ByteBuffer held = ahead.window(f, from, w.bytes);
+        if (held != null) {
+            stats.readAheadWindows++;
+            return held;
+        }
+        long size = ahead.sizeFor(from, w.bytes, Math.min(settings.cbBufferSize(), 1L << 30));
+        long first = from & ~4095L; // whole pages, as an O_DIRECT store takes them
+        int length = (int) (((from + size + 4095) & ~4095L) - first);
+        long got = storageCall(file, IoOp.READ, ExtentList.of(first, length), ahead.bufferFor(length));
+        ahead.filled(f, first, got);
+        return ahead.window(f, from, w.bytes);
     }
 
     /** Reads the needed part of a window in one request (ROMIO reads across holes); returns the file offset where data ended, or MAX_VALUE. */
@@ -660,7 +708,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private static final java.util.Comparator<long[]> BY_START = (a, b) -> Long.compare(a[0], b[0]);
 
     private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed, boolean anyMore,
-                             boolean allReadEarly, boolean allUncached, int ranks) {
+                             boolean allReadEarly, boolean allUncached, int ranks, long changes) {
         static final int FIELDS = ROW;
 
         /** Several ranks' small requests, covering at least half their span, on files no cache stands before. */
@@ -671,7 +719,9 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         static Aggregate of(long[] all, int np) {
             long start = Long.MAX_VALUE, end = 0, bytes = 0;
             boolean mono = true, uncached = true, vetoed = false, more = false, early = true;
+            long changes = 0;
             for (int r = 0; r < np; r++) {
+                changes += all[FIELDS * r + 3] >>> CHANGES_SHIFT;
                 vetoed |= all[FIELDS * r + 4] != 0;
                 more |= all[FIELDS * r + 5] != 0;
                 early &= all[FIELDS * r + 6] != 0;
@@ -696,7 +746,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 if (ranges[i][0] < reach) interleaved = true;
                 reach = Math.max(reach, ranges[i][1]);
             }
-            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early, uncached, n);
+            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early, uncached, n, changes);
         }
     }
 
