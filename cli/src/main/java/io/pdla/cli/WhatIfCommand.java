@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
         description = {"Predict, from a Darshan log with DXT traces, what each replication scheme (Original, PD, H-PDLA, S-ORIG, "
                 + "NS-PDLA, S-PDLA) would do for each file the application read or wrote: the patterns found, the layout each "
                 + "scheme chooses and the read and write time on sim-pfs (virtual time), as 'pdla bench matrix' does for generated workloads.",
-                "Reads and writes are replayed as two phases, each rank's requests back to back in DXT's order."},
+                "Reads and writes are replayed as two phases, each rank's requests back to back in DXT's order; a file with both "
+                + "also gets each scheme's total (read + write) and the fastest scheme for the whole file."},
         footer = {"", "Example: pdla what-if run.darshan --file 'ckpt' --json what-if.json", ""})
 public final class WhatIfCommand implements Callable<Integer> {
     private static final String NAME = "pdla what-if";
@@ -59,7 +60,7 @@ public final class WhatIfCommand implements Callable<Integer> {
             description = "SSD space S-PDLA may fill on each SServer (default ${DEFAULT-VALUE}).")
     long ssdSpace;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON to FILE")
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON to FILE (also when nothing can be predicted: then 'error' says why)")
     Path json;
 
     @Override
