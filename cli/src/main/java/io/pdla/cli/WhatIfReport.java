@@ -8,10 +8,12 @@ import io.pdla.patterns.template.Notation;
 import io.pdla.size.ByteSize;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** {@code pdla what-if}'s results as text (per file: patterns, each scheme's layout and times) and as a JSON tree. */
 final class WhatIfReport {
@@ -88,7 +90,8 @@ final class WhatIfReport {
         for (GlobalPattern g : a.globals()) out.println("    " + g.kind() + " " + g.notation());
         if (!a.globals().isEmpty()) {
             // a global pattern can hide each rank's own shape (IOR's interleaved strides add up to one contiguous range)
-            List<LocalPattern> covered = a.locals().stream().filter(l -> !a.localOnly().contains(l)).toList();
+            Set<LocalPattern> only = new HashSet<>(a.localOnly());
+            List<LocalPattern> covered = a.locals().stream().filter(l -> !only.contains(l)).toList();
             int n = 0;
             for (LocalPattern l : covered) {
                 if (n++ == RANK_SHAPES_SHOWN) {

@@ -43,8 +43,13 @@ class WhatIfRuntimeLogsTest {
         assertIorShape(file);
         assertEquals(TASKS, root.get("processes").asInt());
         assertTrue(root.get("application").asText().contains("ior -a POSIX -b 16k -t 16k -s 16"), root.get("application").asText());
-        // what else Darshan recorded: IOR's rank -1 POSIX record has no DXT of its own, STDIO is not traced by DXT
+        // what else Darshan recorded: STDIO (IOR's report on stdout), which DXT does not trace
         assertTrue(root.get("notes").toString().contains("only STDIO records"), root.get("notes").toString());
+        // the text shows the global range and, under it, each rank's stride
+        AnalyzeCommandTest.Run r = run(new WhatIfCommand(), log.toString());
+        assertTrue(r.out().contains("CONTIGUOUS global[4 ranks 0..3] {READ, @0B, 16KiB, CONTIG 1MiB"), r.out());
+        assertTrue(r.out().contains("per rank: STRIDED rank 0 {READ, @0B, 16KiB, STRIDE 64KiB x 16, 16 req"), r.out());
+        assertTrue(r.out().contains("STRIDED rank 3 {WRITE, @48KiB, 16KiB, STRIDE 64KiB x 16, 16 req"), r.out());
     }
 
     @Test
