@@ -76,6 +76,26 @@ class WhatIfRuntimeLogsTest {
     }
 
     @Test
+    void iorCollectiveMpiioIsPredictedFromTheAggregatorsRequestsAndSaysSo() throws IOException {
+        JsonNode root = whatIf(RuntimeLogs.get(RuntimeLogs.IOR_MPIIO_COLLECTIVE), 0);
+        JsonNode file = file(root, IOR_DIR + "ior-mpiio-coll.dat");
+        assertEquals("DXT_POSIX", file.get("dxtModule").asText());
+        assertTrue(file.get("notes").toString().contains("aggregators' requests under collective buffering"), file.get("notes").toString());
+        // one aggregator (cb_nodes=1) moves each 4 x 16 KiB segment as one 64 KiB request
+        long segment = (long) TASKS * BLOCK;
+        assertEquals(1, file.get("ranksWithSegments").asInt());
+        for (String phase : List.of("read", "write")) {
+            JsonNode ph = file.get(phase);
+            assertEquals(SEGMENTS, ph.get("requests").asLong(), phase);
+            assertEquals(SEGMENTS * segment, ph.get("bytes").asLong(), phase);
+            String kind = phase.equals("read") ? "READ" : "WRITE";
+            assertTrue(ph.get("patterns").toString().contains("{" + kind + ", @0B, " + ByteSize.format(segment) + ", CONTIG "
+                    + ByteSize.format(SEGMENTS * segment) + ", " + SEGMENTS + " req"), ph.get("patterns").toString());
+            for (Scheme s : Scheme.values()) assertTrue(scheme(file, phase, s).get("seconds").asDouble() > 0, s + " " + phase);
+        }
+    }
+
+    @Test
     void pythonsFourInterleavedWorkersAndItsSegmentedInputAreFoundAndItsMixedFilesTotalled() throws IOException {
         Path log = RuntimeLogs.get(RuntimeLogs.PYTHON);
         Path json = tmp.resolve("py.json");

@@ -18,9 +18,10 @@ import java.util.List;
 public final class RuntimeLogs {
     public static final String IOR_POSIX = "ior-posix-4p-16k.darshan";
     public static final String IOR_MPIIO = "ior-mpiio-4p-16k.darshan";
+    public static final String IOR_MPIIO_COLLECTIVE = "ior-mpiio-collective-4p-16k.darshan";
     public static final String IOR_NO_DXT = "ior-posix-4p-16k-no-dxt.darshan";
     public static final String PYTHON = "python-strided-rw.darshan";
-    public static final List<String> NAMES = List.of(IOR_POSIX, IOR_MPIIO, IOR_NO_DXT, PYTHON);
+    public static final List<String> NAMES = List.of(IOR_POSIX, IOR_MPIIO, IOR_MPIIO_COLLECTIVE, IOR_NO_DXT, PYTHON);
 
     /** Every IOR run's parameters: 4 tasks, {@code -b 16k -t 16k -s 16}. */
     public static final int IOR_TASKS = 4, IOR_BLOCK = 16 << 10, IOR_SEGMENTS = 16;

@@ -80,6 +80,32 @@ class RuntimeLogsTest {
     }
 
     @Test
+    void iorCollectiveMpiioReachesTheFileAsOneAggregatorsContiguousSegments() throws IOException {
+        DarshanLog log = read(RuntimeLogs.IOR_MPIIO_COLLECTIVE);
+        String file = "/tmp/pdla-darshan-samples/ior-mpiio-coll.dat";
+        Map<Long, DxtRecord> mpi = dxtOf(log, ModuleId.DXT_MPIIO, file);
+        assertEquals(RuntimeLogs.IOR_TASKS, mpi.size(), "every task's collective calls");
+        for (DxtRecord d : mpi.values()) {
+            assertEquals(RuntimeLogs.IOR_SEGMENTS, d.writeCount());
+            for (long len : d.lengths()) assertEquals(RuntimeLogs.IOR_BLOCK, len);
+        }
+        // collective buffering with one aggregator (the log's hint cb_nodes=1): rank 0 moves each segment of all tasks
+        assertTrue(log.job().metadata().contains("cb_nodes=1"), log.job().metadata());
+        Map<Long, DxtRecord> posix = dxtOf(log, ModuleId.DXT_POSIX, file);
+        assertEquals(List.of(0L), List.copyOf(posix.keySet()), "only the aggregator touches the file");
+        DxtRecord agg = posix.get(0L);
+        long segment = (long) RuntimeLogs.IOR_TASKS * RuntimeLogs.IOR_BLOCK;
+        assertEquals(RuntimeLogs.IOR_SEGMENTS, agg.writeCount());
+        assertEquals(RuntimeLogs.IOR_SEGMENTS, agg.readCount());
+        for (int s = 0; s < RuntimeLogs.IOR_SEGMENTS; s++) {
+            assertEquals(s * segment, agg.offsets()[s], "write " + s);
+            assertEquals(segment, agg.lengths()[s]);
+            assertEquals(s * segment, agg.offsets()[agg.writeCount() + s], "read " + s);
+            assertEquals(segment, agg.lengths()[agg.writeCount() + s]);
+        }
+    }
+
+    @Test
     void pythonsCheckpointIsFourInterleavedWorkersOfEightKib() throws IOException {
         DarshanLog log = read(RuntimeLogs.PYTHON);
         assertEquals(1, log.job().nprocs());
