@@ -47,6 +47,14 @@ final class DxtFileChoice {
                         + "from its counters, so they are not listed below unless DXT traced them");
             }
         }
+        for (ModuleData m : log.modules()) {
+            if (m.note() == null) continue;
+            String label = m.module() == null ? "module id " + m.index() : m.module().label();
+            boolean dxt = m.module() == ModuleId.DXT_POSIX || m.module() == ModuleId.DXT_MPIIO;
+            // a newer runtime's module is no reason to refuse the log: say what was left out and whether it mattered
+            logNotes.add(label + " region skipped (" + m.note() + ")" + (dxt ? ": its segments are not used"
+                    : ": what-if needs only the POSIX, MPI-IO and DXT modules"));
+        }
         for (ModuleData m : new ModuleData[]{mpi, posix}) {
             if (m != null && m.error() != null) {
                 logNotes.add(m.module().label() + " region stops short (truncated or damaged log: " + m.error().getMessage()
@@ -77,6 +85,11 @@ final class DxtFileChoice {
             return logName + " is truncated or damaged in its DXT region(s), so no file has DXT segments that can be trusted "
                     + "(the lost records cannot be told from the kept ones)";
         }
+        boolean skipped = (mpi != null && mpi.note() != null) || (posix != null && posix.note() != null);
+        if (skipped) {
+            return logName + " has DXT regions this reader cannot read (see the warnings above), so no file has DXT segments "
+                    + "to replay; a newer pdla may read them";
+        }
         return logName + " has no DXT trace (no DXT_POSIX or DXT_MPIIO segment): the run was not traced with DXT "
                 + "(set DXT_ENABLE_IO_TRACE=1 in the job's environment, Darshan 3.1 or later), and a prediction replays DXT "
                 + "segments; its counters alone are explained by 'pdla why'";
@@ -92,7 +105,8 @@ final class DxtFileChoice {
                 partialNote(mpi, notes);
                 return new FileInput(id, name, mpi, notes, null);
             }
-            notes.add("DXT_MPIIO recorded no offsets for it (DXT_MPIIO version 1, or an MPI build that hides them): "
+            notes.add("DXT_MPIIO recorded no offsets for it (DXT_MPIIO version 1, or a Darshan built against Open MPI, "
+                    + "which does not ask MPI-IO for them): "
                     + "predicted from its DXT_POSIX segments, the calls below MPI-IO (aggregators' requests under collective buffering)");
         } else if (mpi != null && mpi.error() != null) {
             notes.add("DXT_MPIIO is damaged, so its MPI-IO segments may be lost: predicted from its DXT_POSIX segments");

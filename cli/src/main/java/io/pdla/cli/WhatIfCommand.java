@@ -9,6 +9,7 @@ import io.pdla.size.ByteSize;
 import io.pdla.size.ByteSizeConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
         description = {"Predict, from a Darshan log with DXT traces, what each replication scheme (Original, PD, H-PDLA, S-ORIG, "
                 + "NS-PDLA, S-PDLA) would do for each file the application read or wrote: the patterns found, the layout each "
                 + "scheme chooses and the read and write time on sim-pfs (virtual time), as 'pdla bench matrix' does for generated workloads.",
-                "Reads and writes are replayed as two phases, each rank's requests back to back in DXT's order."},
+                "Reads and writes are replayed as two phases, each rank's requests back to back in DXT's order; a file with both "
+                + "also gets each scheme's total (read + write) and the fastest scheme for the whole file."},
         footer = {"", "Example: pdla what-if run.darshan --file 'ckpt' --json what-if.json", ""})
 public final class WhatIfCommand implements Callable<Integer> {
     private static final String NAME = "pdla what-if";
@@ -58,7 +60,7 @@ public final class WhatIfCommand implements Callable<Integer> {
             description = "SSD space S-PDLA may fill on each SServer (default ${DEFAULT-VALUE}).")
     long ssdSpace;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON to FILE")
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON to FILE (also when nothing can be predicted: then 'error' says why)")
     Path json;
 
     @Override
@@ -66,27 +68,32 @@ public final class WhatIfCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         if (hservers < 1) return usage(err, "--hservers must be at least 1 (Original, PD and H-PDLA use HServers), was " + hservers);
         if (sservers < 1) return usage(err, "--sservers must be at least 1 (S-ORIG, NS-PDLA and S-PDLA use SServers), was " + sservers);
-        DarshanLog read = DarshanCommand.readOrReport(log, NAME, err);
-        if (read == null) return 2;
+        StringWriter readError = new StringWriter();
+        DarshanLog read = DarshanCommand.readOrReport(log, NAME, new PrintWriter(readError, true));
+        if (read == null) {
+            String why = readError.toString().strip();
+            err.println(why);
+            return refused(err, why.startsWith(NAME + ": ") ? why.substring(NAME.length() + 2) : why, Map.of("log", log.toString()), List.of(), List.of());
+        }
+        SimPfsConfig config = SimPfsConfig.DEFAULT.toBuilder().hservers(hservers).sservers(sservers).extentLocks(false).build();
+        Map<String, Object> header = header(read, config);
         DxtFileChoice.Inputs inputs = DxtFileChoice.of(read, log.toString());
         for (String n : inputs.logNotes()) err.println(NAME + ": warning: " + log + ": " + n);
         if (inputs.noDxt() != null) {
             err.println(NAME + ": " + inputs.noDxt());
-            return 2;
+            return refused(err, inputs.noDxt(), header, inputs.logNotes(), unpredicted(inputs.files()));
         }
         List<DxtFileChoice.FileInput> selected = inputs.files().stream()
                 .filter(f -> files.isEmpty() || files.stream().anyMatch(p -> p.matcher(f.name()).find())).toList();
         if (selected.isEmpty()) {
             StringBuilder names = new StringBuilder();
             for (DxtFileChoice.FileInput f : inputs.files()) names.append("\n  ").append(f.name());
-            err.println(NAME + ": --file " + files.stream().map(Pattern::pattern).toList() + " matches no file of " + log
-                    + "; its files are:" + names);
-            return 2;
+            String why = "--file " + files.stream().map(Pattern::pattern).toList() + " matches no file of " + log;
+            err.println(NAME + ": " + why + "; its files are:" + names);
+            return refused(err, why, header, inputs.logNotes(), List.of());
         }
-        SimPfsConfig config = SimPfsConfig.DEFAULT.toBuilder().hservers(hservers).sservers(sservers).extentLocks(false).build();
         SchemeComparison comparison = new SchemeComparison(
                 new SchemeComparison.Settings(config, SchemeComparison.calibrated(config), 0, ssdSpace));
-        Map<String, Object> header = header(read, config);
         out.println("log: " + log + " (Darshan " + read.header().version() + ")");
         out.println("application: " + header.get("application") + " (" + header.get("processes") + " processes)");
         out.println("sim-pfs: " + hservers + " HServers + " + sservers + " SServers, original layout "
@@ -111,20 +118,39 @@ public final class WhatIfCommand implements Callable<Integer> {
             }
         }
         WhatIfReport.text(results, out);
-        if (json != null) {
-            try {
-                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(),
-                        WhatIfReport.json(header, inputs.logNotes(), results));
-            } catch (IOException e) {
-                err.println(NAME + ": cannot write --json " + json + ": " + e.getMessage());
-                return 2;
-            }
-        }
-        if (predicted == 0) {
-            err.println(NAME + ": nothing could be predicted: no selected file of " + log + " has usable DXT segments (reasons above)");
+        String nothing = predicted == 0
+                ? "nothing could be predicted: no selected file of " + log + " has usable DXT segments (reasons above)" : null;
+        if (!writeJson(err, WhatIfReport.json(header, inputs.logNotes(), results), nothing)) return 2;
+        if (nothing != null) {
+            err.println(NAME + ": " + nothing);
             return 2;
         }
         return 0;
+    }
+
+    private static List<WhatIfReport.FileResult> unpredicted(List<DxtFileChoice.FileInput> files) {
+        return files.stream().map(f -> new WhatIfReport.FileResult(f, null, null)).toList();
+    }
+
+    /**
+     * Exit 2 for a log that gives no prediction; with --json the file is written all the same, saying why, so a
+     * script that reads it never mistakes a refused log for a missing file or a stale one from an earlier run.
+     */
+    private int refused(PrintWriter err, String why, Map<String, Object> header, List<String> notes, List<WhatIfReport.FileResult> files) {
+        writeJson(err, WhatIfReport.json(header, notes, files), why);
+        return 2;
+    }
+
+    private boolean writeJson(PrintWriter err, Map<String, Object> tree, String error) {
+        if (json == null) return true;
+        if (error != null) tree.put("error", error);
+        try {
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), tree);
+            return true;
+        } catch (IOException e) {
+            err.println(NAME + ": cannot write --json " + json + ": " + e.getMessage());
+            return false;
+        }
     }
 
     private Map<String, Object> header(DarshanLog read, SimPfsConfig config) {

@@ -34,9 +34,16 @@ final class WhatIfPrediction {
 
     /**
      * A predicted file: {@code ranks} is how many ranks have segments of it; {@code read} or {@code write} is null when
-     * the file had no request of that kind.
+     * the file had no request of that kind; {@code order} is set only when it had both.
      */
-    record FilePrediction(DxtFileChoice.FileInput file, int ranks, PhaseOutcome read, PhaseOutcome write) {}
+    record FilePrediction(DxtFileChoice.FileInput file, int ranks, PhaseOutcome read, PhaseOutcome write, ReadWriteOrder order) {
+        boolean mixed() { return read != null && write != null; }
+
+        /** The scheme's read time plus its write time: one scheme serves the file's whole run. */
+        double totalSeconds(Scheme s) {
+            return (read == null ? 0 : read.schemes().get(s).seconds()) + (write == null ? 0 : write.schemes().get(s).seconds());
+        }
+    }
 
     private final SchemeComparison comparison;
 
@@ -55,7 +62,9 @@ final class WhatIfPrediction {
         }
         // ranks past the last one with segments would replay empty streams: the times are the same without them
         int ranks = last + 1;
-        return new FilePrediction(file, source.ranks().size(), phase(file, source, ranks, IoOp.READ), phase(file, source, ranks, IoOp.WRITE));
+        PhaseOutcome read = phase(file, source, ranks, IoOp.READ), write = phase(file, source, ranks, IoOp.WRITE);
+        return new FilePrediction(file, source.ranks().size(), read, write,
+                read != null && write != null ? ReadWriteOrder.of(source) : null);
     }
 
     private PhaseOutcome phase(DxtFileChoice.FileInput file, DarshanTraceSource source, int ranks, IoOp op) {

@@ -193,11 +193,12 @@ class WhatIfCommandTest {
     }
 
     /**
-     * The strided log, also kept as {@code target/written-logs/what-if-ior-strided.darshan} beside darshan's written logs
-     * (bench/RESULTS-online.md runs what-if on it); written whole or not at all, as {@link WrittenLogs} writes.
+     * The strided log, also kept as {@code target/what-if-logs/what-if-ior-strided.darshan} (bench/RESULTS-online.md
+     * runs what-if on it); written whole or not at all, as {@link WrittenLogs} writes. Not among the written logs: tests
+     * that read that whole folder (DarshanCommandsTest's scan) count only those.
      */
     static Path keptStridedLog() throws IOException {
-        Path dir = WrittenLogs.dir(), p = dir.resolve("what-if-ior-strided.darshan");
+        Path dir = WrittenLogs.dir().resolveSibling("what-if-logs"), p = dir.resolve("what-if-ior-strided.darshan");
         Files.createDirectories(dir);
         Path t = Files.createTempFile(dir, "what-if-ior-strided", ".tmp");
         Files.write(t, stridedLog());
