@@ -237,7 +237,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         foldRead = mayFold && !agg.anyMore;
         // one window per call on one aggregator: what it holds is never refilled while another rank still copies from it
         readingAhead = read && agg.smallDenseAndUncached() && !agg.interleaved && aggs.length == 1 && rounds == 1;
-        long moved = read ? read(call, domains, split, rounds, aggs, me) : write(call, domains, split, rounds, aggs, me);
+        long moved = read ? read(call, domains, split, rounds, aggs, me, all) : write(call, domains, split, rounds, aggs, me);
         // every rank has copied its last pieces out of the windows: reads end in an all-gather after the copies, and a
         // write never hands its windows to other ranks; so the pair is free again (after a failure it is dropped: an
         // exchange that failed halfway may leave another rank still reading it)
@@ -468,20 +468,27 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     // ------------------------------------------------------------------ reads
 
-    private long read(IoCall call, FileDomains domains, RequestSplit split, int rounds, int[] aggregators, int myAggregatorIndex) throws IOException {
+    private long read(IoCall call, FileDomains domains, RequestSplit split, int rounds, int[] aggregators, int myAggregatorIndex,
+                      long[] bounds) throws IOException {
         int np = exchange.size();
         ByteBuffer buf = call.buffer();
         int base = buf.position();
-        // Aggregators learn every rank's pieces once, as ROMIO's Calc_others_req.
-        long[][] requests = new long[np][];
-        for (int k = 0; k < aggregators.length; k++) {
-            if (split.pieces(k) > 0) requests[aggregators[k]] = pairs(split, k);
+        // Aggregators learn every rank's pieces once, as ROMIO's Calc_others_req; a lone aggregator of requests that are
+        // each one run of bytes already has them from the first all-gather, and nobody meets for them (every rank
+        // sees the same rows, so all skip alike)
+        boolean fromBounds = aggregators.length == 1 && eachOneRun(bounds, np);
+        RankExchange.Received others = null;
+        if (!fromBounds) {
+            long[][] requests = new long[np][];
+            for (int k = 0; k < aggregators.length; k++) {
+                if (split.pieces(k) > 0) requests[aggregators[k]] = pairs(split, k);
+            }
+            others = exchange.exchange(requests, null);
         }
-        RankExchange.Received others = exchange.exchange(requests, null);
         PieceCursor[] theirs = null;
         if (myAggregatorIndex >= 0) {
             theirs = new PieceCursor[np];
-            for (int s = 0; s < np; s++) theirs[s] = PieceCursor.ofPairs(others.header(s));
+            for (int s = 0; s < np; s++) theirs[s] = PieceCursor.ofPairs(fromBounds ? run(bounds, s) : others.header(s));
         }
         PieceCursor[] mine = cursors(split);
         long eof = Long.MAX_VALUE;
@@ -577,6 +584,21 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         long moved = bytesBefore(call.extents(), eof);
         buf.position(base + (int) moved);
         return moved;
+    }
+
+    /** Whether every rank's request, as the first all-gather gave it, is one run of bytes (or nothing). */
+    private static boolean eachOneRun(long[] bounds, int np) {
+        for (int r = 0; r < np; r++) {
+            int at = ROW * r;
+            if (bounds[at + 2] > 0 && bounds[at + 1] - bounds[at] != bounds[at + 2]) return false; // monotone: no overlaps
+        }
+        return true;
+    }
+
+    /** Rank {@code r}'s one run as a (file offset, length) pair, or none. */
+    private static long[] run(long[] bounds, int r) {
+        int at = ROW * r;
+        return bounds[at + 2] > 0 ? new long[]{bounds[at], bounds[at + 2]} : new long[0];
     }
 
     /**
