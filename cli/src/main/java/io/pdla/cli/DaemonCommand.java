@@ -89,7 +89,7 @@ public final class DaemonCommand implements Callable<Integer> {
         if (patterns != null && io.pdla.patterns.db.PatternSpool.pending(patterns)) {
             // hand-offs of jobs under `pdla run --online` that no daemon took yet
             try (PatternDatabase pdb = PatternDatabase.open(patterns)) {
-                int n = io.pdla.patterns.db.PatternSpool.drainInto(pdb, p -> System.out.println("pdla daemon: " + p));
+                int n = io.pdla.patterns.online.HandedInPasses.drainInto(pdb, p -> System.out.println("pdla daemon: " + p));
                 System.out.println("pdla daemon: stored " + n + " pattern(s) handed in by online PDLA into " + patterns);
             } catch (IOException | RuntimeException e) {
                 System.err.println("pdla daemon: cannot store the patterns handed in to " + patterns + ": " + e.getMessage());

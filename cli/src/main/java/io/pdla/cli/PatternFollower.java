@@ -4,6 +4,7 @@ import io.pdla.bdb.JeEnvironments;
 import io.pdla.pattern.PatternKey;
 import io.pdla.patterns.db.PatternDatabase;
 import io.pdla.patterns.db.PatternSpool;
+import io.pdla.patterns.online.HandedInPasses;
 import io.pdla.catalog.CatalogAccess;
 import io.pdla.replicator.daemon.ReplicatorDaemon;
 
@@ -20,7 +21,8 @@ import java.util.function.Predicate;
  * {@code PatternSpool}) are stored, patterns stored since the last look (by them or by {@code pdla analyze}) move
  * into the replication queue, and which patterns the database holds is read again for the scanner. The database is
  * opened only when the spool holds something or its log files changed since the last look, so a short poll costs two
- * directory listings while nothing happens; a database that does not exist yet is waited for.
+ * directory listings while nothing happens; a database that does not exist yet is waited for. A hand-off landing in
+ * the spool wakes the daemon at once ({@link SpoolWatch}).
  */
 final class PatternFollower implements ReplicatorDaemon.PassHook {
     private final Path dir;
@@ -39,6 +41,12 @@ final class PatternFollower implements ReplicatorDaemon.PassHook {
     /** The scanner's view of the pattern database, as of the last look. */
     Predicate<PatternKey> known() {
         return k -> known.get().test(k);
+    }
+
+    /** Hand-offs start a pass the moment they land in the spool (the poll stays as the fallback). */
+    @Override
+    public void watch(Runnable wakeUp) {
+        SpoolWatch.start(dir, wakeUp, log);
     }
 
     @Override
@@ -77,7 +85,7 @@ final class PatternFollower implements ReplicatorDaemon.PassHook {
     /** Stores the running jobs' hand-offs, then moves what is queued to the replicator. */
     private void takeSpool() throws IOException {
         try (PatternDatabase pdb = PatternDatabase.open(dir)) {
-            int stored = PatternSpool.drainInto(pdb, p -> log.println("pdla daemon: " + p));
+            int stored = HandedInPasses.drainInto(pdb, p -> log.println("pdla daemon: " + p));
             if (pdb.queueLength() > 0) {
                 AnalyzedPatterns.Transfer t = AnalyzedPatterns.transfer(pdb, catalog, log);
                 log.println("pdla daemon: took " + t.offered() + " pattern(s) from " + dir + " (" + stored + " handed in by running jobs, "

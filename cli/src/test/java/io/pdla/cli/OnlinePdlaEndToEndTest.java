@@ -115,7 +115,7 @@ class OnlinePdlaEndToEndTest {
         // the hand-offs happened: they wait in the pattern database's spool for a daemon
         Path spool = io.pdla.patterns.db.PatternSpool.dirOf(dir.resolve("patterns"));
         try (var files = Files.list(spool)) {
-            assertEquals(4, files.filter(f -> f.toString().endsWith(".entries")).count(), "one hand-off per rank in " + spool + "\n" + r.output());
+            assertEquals(4, files.filter(f -> f.toString().endsWith(io.pdla.patterns.db.PatternSpool.SUFFIX)).count(), "one hand-off per rank in " + spool + "\n" + r.output());
         }
         // the ranks' threads only matched the two passes that established the pattern (none waited for a store; the
         // bound is loose because a loaded machine stretches wall time, a wait for the database would take seconds)
@@ -134,7 +134,7 @@ class OnlinePdlaEndToEndTest {
             assertEquals(4, pdb.keys().size(), pdb.keys().toString());
         }
         try (var files = Files.list(spool)) {
-            assertEquals(0, files.filter(f -> f.toString().endsWith(".entries")).count(), "the spool is drained");
+            assertEquals(0, files.filter(f -> f.toString().endsWith(io.pdla.patterns.db.PatternSpool.SUFFIX)).count(), "the spool is drained");
         }
     }
 

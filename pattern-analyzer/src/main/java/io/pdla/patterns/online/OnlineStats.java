@@ -13,7 +13,7 @@ public final class OnlineStats {
     /** Extents fed to the matcher, and the nanoseconds the rank's thread spent matching them and ending passes. */
     public final AtomicLong requestsMatched = new AtomicLong();
     public final AtomicLong matchNanos = new AtomicLong();
-    /** Passes (opens) ended, passes given up (over the window, or writing), files handed on to the pattern database. */
+    /** Passes (opens) whose matching ended (at the close, or at an early hand-off), passes given up (over the window, or writing), files handed on to the pattern database. */
     public final AtomicLong passes = new AtomicLong();
     public final AtomicLong passesGivenUp = new AtomicLong();
     public final AtomicLong filesHandedOn = new AtomicLong();
@@ -21,10 +21,8 @@ public final class OnlineStats {
     public final AtomicLong stored = new AtomicLong();
     public final AtomicLong storeFailures = new AtomicLong();
     public final AtomicLong dropped = new AtomicLong();
-    /** Wall time of the background hand-offs (entries built, encoded, written to the spool). */
+    /** Wall time of the background hand-offs (a pass record encoded and written to the spool). */
     public final AtomicLong storeNanos = new AtomicLong();
-    /** Wall time of the background warm-up (the first candidate pass encoded, ahead of the first hand-off). */
-    public final AtomicLong warmUpNanos = new AtomicLong();
 
     public static OnlineStats global() {
         return GLOBAL;
@@ -34,8 +32,7 @@ public final class OnlineStats {
     public String toString() {
         return requestsMatched + " requests matched in " + String.format(java.util.Locale.ROOT, "%.3f", matchNanos.get() / 1e6) + " ms, "
                 + passes + " passes (" + passesGivenUp + " given up), " + filesHandedOn + " files handed on, " + stored + " stored, "
-                + storeFailures + " store failures, " + dropped + " dropped; in the background: warm-up "
-                + String.format(java.util.Locale.ROOT, "%.1f", warmUpNanos.get() / 1e6) + " ms, stores "
+                + storeFailures + " store failures, " + dropped + " dropped; in the background: stores "
                 + String.format(java.util.Locale.ROOT, "%.1f", storeNanos.get() / 1e6) + " ms";
     }
 }

@@ -1,65 +1,40 @@
 package io.pdla.patterns.online;
 
-import io.pdla.intercept.AppIdentity;
-import io.pdla.patterns.AnalysisReport;
-import io.pdla.patterns.RuntimeInfo;
-import io.pdla.patterns.TracedJob;
-import io.pdla.patterns.db.PatternDatabase;
-import io.pdla.patterns.db.PatternEntries;
 import io.pdla.patterns.db.PatternSpool;
-import io.pdla.patterns.global.GlobalMerger;
-import io.pdla.patterns.template.MatchResult;
 
-import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
- * Hands established patterns to the replicator: the entries {@code pdla analyze} would store for the pass
- * ({@link PatternEntries#of}) go into the pattern database's spool ({@link PatternSpool}), from which the running
- * daemon stores them exactly as {@link PatternDatabase#storeReport} does (entry and queue item in one transaction)
- * and takes them at its next pass. The ranks never open the Berkeley DB environment: that took seconds per rank
- * under MPJ's multicore device (each rank loads its own JE, and one process at a time may write it). The write runs
- * on one background thread of this rank, so the job never waits for it; at most {@value #QUEUE} hand-offs wait, more
- * are dropped and counted. A failure is reported once and counted, never thrown.
+ * Hands established patterns to the replicator: the pass goes as a compact {@link PassRecord} into the pattern
+ * database's spool ({@link PatternSpool}), from which the running daemon makes and stores the entries
+ * {@code pdla analyze} would store ({@link HandedInPasses}). The ranks neither open the Berkeley DB environment (that
+ * took seconds per rank under MPJ's multicore device, where each rank loads its own JE) nor load the analysis and
+ * JSON classes (0.7-0.9 s of CPU per rank): a record is a few hundred bytes written with the classes matching
+ * already loaded. The write runs on one background thread of this rank, so the job never waits for it; at most
+ * {@value #QUEUE} hand-offs wait, more are dropped and counted. A failure is reported once and counted, never thrown.
  */
 final class PatternHandoff {
     private static final Logger LOG = Logger.getLogger(PatternHandoff.class.getName());
     static final int QUEUE = 32;
+    static final long EXIT_WAIT_MILLIS = 5000;
 
-    /** A pass to hand on ({@code warmUp}: only encode it, see {@link #warmUp}). */
-    record Item(Path db, AppIdentity app, URI file, Map<String, String> hints, MatchResult pass, boolean warmUp) {
-        Item(Path db, AppIdentity app, URI file, Map<String, String> hints, MatchResult pass) {
-            this(db, app, file, hints, pass, false);
-        }
+    /** A pass to hand on to the pattern database {@code db}. */
+    record Item(Path db, PassRecord pass) {
     }
 
-    static final long EXIT_WAIT_MILLIS = 5000;
     private final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(QUEUE);
     /** Hand-offs queued or being written. */
-    private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger pending = new AtomicInteger();
     private final OnlineStats stats;
     private Thread worker;
-    private boolean warned, warm;
+    private boolean warned;
 
     PatternHandoff(OnlineStats stats) {
         this.stats = stats;
-    }
-
-    /**
-     * Encodes a candidate pass in the background without writing it, ahead of the first hand-off: under MPJ's
-     * multicore device each rank loads its own copy of the analysis and JSON codec classes, CPU that would otherwise
-     * lie between a pattern's repetition and its hand-off. Called when a file's first candidate pass ends, so it
-     * overlaps the pass that may repeat it; once per rank.
-     */
-    synchronized void warmUp(Item first) {
-        if (warm) return;
-        warm = true;
-        handOn(new Item(first.db(), first.app(), first.file(), first.hints(), first.pass(), true));
     }
 
     /** Queues the hand-off; never blocks. */
@@ -89,38 +64,22 @@ final class PatternHandoff {
             }
             long t0 = System.nanoTime();
             try {
-                if (item.warmUp()) {
-                    PatternSpool.encode(PatternEntries.of(report(item.app(), item.file(), item.hints(), item.pass())));
-                    stats.warmUpNanos.addAndGet(System.nanoTime() - t0);
-                    pending.decrementAndGet();
-                    continue;
-                }
-                if (store(item) > 0) stats.stored.incrementAndGet();
+                store(item);
+                stats.stored.incrementAndGet();
             } catch (java.io.IOException | RuntimeException | LinkageError e) {
                 stats.storeFailures.incrementAndGet();
-                warnOnce("online PDLA: could not hand on the pattern of " + item.file() + " in " + item.db() + " (" + e.getMessage()
+                warnOnce("online PDLA: could not hand on the pattern of " + item.pass().file() + " in " + item.db() + " (" + e.getMessage()
                         + "); the job goes on reading its originals");
             } finally {
-                if (!item.warmUp()) stats.storeNanos.addAndGet(System.nanoTime() - t0);
+                stats.storeNanos.addAndGet(System.nanoTime() - t0);
                 pending.decrementAndGet();
             }
         }
     }
 
-    /** The pass as a one-rank analysis of the file, its entries written into the database's spool; how many. */
-    static int store(Item item) throws java.io.IOException {
-        var entries = PatternEntries.of(report(item.app(), item.file(), item.hints(), item.pass()));
-        PatternSpool.write(item.db(), entries);
-        return entries.size();
-    }
-
-    /** What {@code Analyzer.analyze} makes of this rank's requests to the file: the locals, then the global merge. */
-    static AnalysisReport report(AppIdentity app, URI file, Map<String, String> hints, MatchResult pass) {
-        TracedJob job = new TracedJob(app, Map.of(pass.fileId(), file.toString()), hints,
-                new RuntimeInfo(file.getScheme(), null, null, null, List.of(), Map.of()));
-        AnalysisReport prelim = new AnalysisReport(job, List.of(pass), List.of(), List.of(), 0, false, List.of());
-        GlobalMerger.Result merged = new GlobalMerger().merge(prelim.localsByRankAndFile());
-        return new AnalysisReport(job, List.of(pass), merged.globals(), merged.unmergedLocals(), 0, false, List.of());
+    /** Writes the pass's record into the database's spool; returns the file. */
+    static Path store(Item item) throws java.io.IOException {
+        return PatternSpool.write(item.db(), item.pass().encode());
     }
 
     /** Waits until nothing is queued or being written, at most {@code millis}; whether it got there. */

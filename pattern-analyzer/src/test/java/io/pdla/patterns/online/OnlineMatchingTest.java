@@ -139,11 +139,12 @@ class OnlineMatchingTest {
         try (PatternDatabase pdb = PatternDatabase.open(db)) {
             assertEquals(1, analyzer.store(offline, pdb));
         }
-        PatternHandoff.Item item = new PatternHandoff.Item(db, APP, file, hints, pass);
-        assertEquals(1, PatternHandoff.store(item), "one entry handed in");
+        PatternHandoff.Item item = new PatternHandoff.Item(db, new PassRecord(APP, file, hints, pass));
+        PatternHandoff.store(item);
+        assertEquals(1, HandedInPasses.entries(item.pass()).size(), "one entry handed in");
         assertTrue(PatternSpool.pending(db));
         try (PatternDatabase pdb = PatternDatabase.openExisting(db, false)) {
-            assertEquals(0, PatternSpool.drainInto(pdb, p -> { throw new AssertionError(p); }),
+            assertEquals(0, HandedInPasses.drainInto(pdb, p -> { throw new AssertionError(p); }),
                     "the online entry must equal the offline one byte for byte (nothing new stored)");
         }
         assertFalse(PatternSpool.pending(db), "the spool is drained");
@@ -153,15 +154,15 @@ class OnlineMatchingTest {
         }
         // and into an empty database it is stored and queued for the replicator
         Path fresh = dir.resolve("fresh");
-        assertEquals(1, PatternHandoff.store(new PatternHandoff.Item(fresh, APP, file, hints, pass)));
+        PatternHandoff.store(new PatternHandoff.Item(fresh, new PassRecord(APP, file, hints, pass)));
         // a damaged hand-off beside it is reported and set aside, never stored
-        java.nio.file.Files.write(PatternSpool.dirOf(fresh).resolve("0000000000000000000-x.entries"), new byte[]{'P', 'D', 'L', 'A', 1, 2, 3});
+        java.nio.file.Files.write(PatternSpool.dirOf(fresh).resolve("0000000000000000000-x.pass"), new byte[]{'P', 'D', 'L', 'A', 1, 2, 3});
         List<String> problems = new ArrayList<>();
         try (PatternDatabase pdb = PatternDatabase.open(fresh)) {
-            assertEquals(1, PatternSpool.drainInto(pdb, problems::add));
+            assertEquals(1, HandedInPasses.drainInto(pdb, problems::add));
         }
         assertEquals(1, problems.size(), problems.toString());
-        assertTrue(problems.get(0).contains("0000000000000000000-x.entries") && problems.get(0).contains("damaged"), problems.get(0));
+        assertTrue(problems.get(0).contains("0000000000000000000-x.pass") && problems.get(0).contains("damaged"), problems.get(0));
         try (PatternDatabase pdb = PatternDatabase.openExisting(fresh, true)) {
             assertEquals(1, pdb.queueLength());
             assertEquals(PatternKey.local(APP, RANK, file), pdb.peekQueue().get(0).key());

@@ -46,10 +46,19 @@ public final class ReplicatorDaemon {
     private boolean cleaned;
     private boolean progressBar;
     private PassHook beforePass;
+    /** A pass was asked for while the daemon was busy or about to wait: it runs at once (guarded by {@code stop}). */
+    private boolean wakeRequested;
 
     /** Work done at the start of every pass, before the scan (the cli's: taking newly analysed patterns). */
     public interface PassHook {
         void run() throws IOException;
+
+        /**
+         * Called once before the first pass of a daemon that runs until stopped: a hook whose input can announce
+         * itself (a directory watch) calls {@code wakeUp} to start the next pass at once rather than after the poll.
+         */
+        default void watch(Runnable wakeUp) {
+        }
     }
 
     /**
@@ -167,18 +176,28 @@ public final class ReplicatorDaemon {
                 .setUpdateIntervalMillis(250).setConsumer(new ConsoleProgressBarConsumer(progress)).build();
     }
 
-    /** Runs passes every {@code pollMillis} until {@link #stop()} (called by the shutdown hook on SIGTERM). */
+    /** Runs passes every {@code pollMillis}, and at once when woken ({@link #wakeUp}), until {@link #stop()} (called by the shutdown hook on SIGTERM). */
     public void runUntilStopped(long pollMillis) throws IOException {
+        if (beforePass != null) beforePass.watch(this::wakeUp);
         while (!stop.get()) {
             runOnce();
             synchronized (stop) {
                 if (stop.get()) break;
                 try {
-                    stop.wait(pollMillis);
+                    if (!wakeRequested) stop.wait(pollMillis);
                 } catch (InterruptedException e) {
                     break;
                 }
+                wakeRequested = false;
             }
+        }
+    }
+
+    /** Starts the next pass now (or right after the one running): new work was announced. */
+    public void wakeUp() {
+        synchronized (stop) {
+            wakeRequested = true;
+            stop.notifyAll();
         }
     }
 

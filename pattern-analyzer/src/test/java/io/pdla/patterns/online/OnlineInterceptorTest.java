@@ -1,0 +1,108 @@
+package io.pdla.patterns.online;
+
+import io.pdla.access.ExtentList;
+import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.intercept.FileContext;
+import io.pdla.intercept.InterceptorChain;
+import io.pdla.intercept.IoCall;
+import io.pdla.patterns.db.PatternSpool;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageFile;
+import io.pdla.storage.posix.PosixDriver;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The interceptor over a real file through the chain: a second pass that starts as the first hands the first on
+ * after its first {@value RepeatProbe#REQUESTS} requests as one compact record, and matches nothing after that.
+ */
+class OnlineInterceptorTest {
+    private static final int RANKS = 4, RANK = 3, BLOCK = 4096, SEGMENTS = 200;
+    private static final AppIdentity APP = new AppIdentity("OnlineInterceptorTest", RANKS);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theSecondPassHandsTheFirstOnEarlyAndStopsMatching() throws Exception {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[RANKS * SEGMENTS * BLOCK]);
+        Path db = dir.resolve("patterns");
+        Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, db.toString());
+        InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
+        OnlineStats stats = OnlineStats.global();
+        long matchedBefore = stats.requestsMatched.get(), handedBefore = stats.filesHandedOn.get();
+
+        pass(chain, data, hints);
+        assertEquals(SEGMENTS, stats.requestsMatched.get() - matchedBefore, "the first pass is matched whole");
+        assertEquals(List.of(), records(db), "one pass establishes nothing");
+
+        pass(chain, data, hints);
+        assertEquals(SEGMENTS + RepeatProbe.REQUESTS, stats.requestsMatched.get() - matchedBefore,
+                "the second pass is matched only until its start repeats the first");
+        assertEquals(1, stats.filesHandedOn.get() - handedBefore);
+        List<Path> records = awaitRecords(db);
+        assertEquals(1, records.size(), records.toString());
+        PassRecord r = PassRecord.decode(Files.readAllBytes(records.get(0)));
+        assertEquals(APP, r.app());
+        assertEquals(data.toUri(), r.file());
+        assertEquals(hints, r.hints());
+        assertEquals(SEGMENTS, r.pass().requests(), "the first pass's result: " + r.pass());
+        assertEquals(1, r.pass().patterns().size(), r.pass().toString());
+        assertEquals((long) RANK * BLOCK, r.pass().patterns().get(0).geometry().start());
+
+        pass(chain, data, hints);
+        assertEquals(SEGMENTS + RepeatProbe.REQUESTS, stats.requestsMatched.get() - matchedBefore, "a handed-on file is not matched again");
+    }
+
+    /** One read-only open of rank {@link #RANK}: its strided blocks, one read each, then the close. */
+    private static void pass(InterceptorChain chain, Path data, Map<String, String> hints) throws IOException {
+        PosixDriver driver = new PosixDriver();
+        StorageFile f = driver.open(data.toUri(), OpenOptions.readOnly());
+        FileContext ctx = new FileContext("data.dat", data.toUri(), FileContext.MODE_RDONLY, RANK, RANKS, APP, hints, driver, f);
+        chain.opened(ctx);
+        ByteBuffer buf = ByteBuffer.allocate(BLOCK);
+        for (int s = 0; s < SEGMENTS; s++) {
+            buf.clear();
+            long off = ((long) s * RANKS + RANK) * BLOCK;
+            assertEquals(BLOCK, chain.execute(IoCall.data(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(off, BLOCK), buf)));
+        }
+        chain.closing(ctx);
+        chain.closed(ctx);
+        f.close();
+    }
+
+    /** The hand-off is written by a background thread: its record, once there (or nothing after 30 s). */
+    private static List<Path> awaitRecords(Path db) throws Exception {
+        for (int i = 0; i < 3000; i++) {
+            List<Path> r = records(db);
+            if (!r.isEmpty()) return r;
+            Thread.sleep(10);
+        }
+        return records(db);
+    }
+
+    private static List<Path> records(Path db) throws IOException {
+        List<Path> out = new ArrayList<>();
+        Path spool = PatternSpool.dirOf(db);
+        if (!Files.isDirectory(spool)) return out;
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(spool, "*" + PatternSpool.SUFFIX)) {
+            s.forEach(out::add);
+        }
+        return out;
+    }
+}
