@@ -21,7 +21,10 @@ import java.nio.file.StandardOpenOption;
  * the next generation), {@code outside-before=K} (before pass K rank 0 rewrites the whole file outside pdla, plain
  * FileChannel, the next generation), {@code until-served[=EVENTS]} (for tests on a loaded machine: after the first pass
  * that replicas served whole on every rank, each letter of EVENTS, {@code w} a rewrite through pdla, {@code o} one
- * outside it, {@code p} nothing, followed by one more pass, then stop; passes is the most to run before that). Prints per pass {@code PASSTIME pass P seconds=T} (rank 0, barrier to barrier,
+ * outside it, {@code p} nothing, followed by one more pass, then stop; passes is the most to run before that),
+ * {@code record=SESSION} (a {@code simpfs:} file: every handle a pass opens, the original's and the replicas' redirect
+ * opens with the pass's hints, records its requests as this rank's stream of sim-pfs session {@code SESSION-pass-P},
+ * so that each pass can be replayed on sim-pfs's timing engine by itself). Prints per pass {@code PASSTIME pass P seconds=T} (rank 0, barrier to barrier,
  * open and close included) and {@code SERVED rank R pass P fromReplica=A mixed=B fromOriginal=C}; at the end
  * {@code ONLINE rank R ...}, online PDLA's counters. Fails if any byte differs.
  */
@@ -41,6 +44,7 @@ public final class IterativeReader {
     private long pause;
     private int writeBefore = -1, outsideBefore = -1;
     private String untilServed;   // null: run every pass
+    private String record;        // null: no sim-pfs recording
     private final Info info = new Info();
     private int generation;
     private ByteBuffer all;
@@ -62,6 +66,7 @@ public final class IterativeReader {
             else if (a.startsWith("outside-before=")) outsideBefore = Integer.parseInt(a.substring(15));
             else if (a.equals("until-served")) untilServed = "";
             else if (a.startsWith("until-served=")) untilServed = a.substring(13);
+            else if (a.startsWith("record=")) record = a.substring(7);
             else throw new IllegalArgumentException("IterativeReader: unknown option '" + a + "'");
         }
         if (untilServed != null && !untilServed.matches("[wop]*")) {
@@ -109,7 +114,7 @@ public final class IterativeReader {
     private boolean pass(int p) throws Exception {
         MPI.COMM_WORLD.Barrier();
         long t0 = System.nanoTime();
-        File f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, info);
+        File f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, passInfo(p));
         for (int s = 0; s < segments; s++) {
             ByteBuffer slice = all.slice(s * block, block);
             f.readAt(offset(s, rank, np, block), slice);
@@ -133,6 +138,12 @@ public final class IterativeReader {
         boolean whole = now[0] - before[0] == segments && now[1] == before[1] && now[2] == before[2];
         before = now;
         return whole;
+    }
+
+    /** The pass's hints: with {@code record=}, the sim-pfs stream this pass's handles append to (the driver's hints). */
+    private Info passInfo(int p) {
+        if (record == null) return info;
+        return info.dup().set("simpfs_rank", Integer.toString(rank)).set("simpfs_session", SimPassTimes.passSession(record, p));
     }
 
     private static boolean everyRank(boolean mine) throws Exception {

@@ -1,0 +1,145 @@
+package io.pdla.cli;
+
+import io.pdla.cli.demo.IterativeReader;
+import io.pdla.cli.demo.SimPassTimes;
+import io.pdla.mpiio.launch.MpjJob;
+import io.pdla.mpiio.launch.RankMain;
+import io.pdla.simpfs.store.SimPfs;
+import io.pdla.simpfs.timing.ServerStats;
+import io.pdla.simpfs.timing.SimResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Online PDLA on sim-pfs, with the real components (what {@code bench/online-pdla-simpfs} runs at 64 ranks): 8
+ * multicore MPJ ranks of {@link IterativeReader} on a {@code simpfs:} file (16 KiB strided, a pass per open, every
+ * byte verified by the program), a real {@code pdla daemon --patterns --sservers 4} process placing the replicas on
+ * sim-pfs's servers with the cost model, redirect serving later opens from them, and every pass's requests (the
+ * original's and the replicas' handles) recorded and replayed on sim-pfs's timing engine.
+ * Heavy (a job that waits for its replicas: 30-90 s on a loaded machine): runs in .ci/run, skipped by -Dpdla.skipHeavy.
+ */
+@Tag("heavy")
+class OnlinePdlaSimPfsTest {
+    private static final Pattern SERVED = Pattern.compile("SERVED rank (\\d+) pass (\\d+) fromReplica=(\\d+) mixed=(\\d+) fromOriginal=(\\d+)");
+    private static final int RANKS = 8, SEGMENTS = 64, BLOCK = 16384;
+    private static final String FILE = "simpfs:///online/data.dat", SESSION = "on";
+
+    @TempDir
+    Path dir;
+
+    private Process daemon;
+
+    @AfterEach
+    void stopDaemon() throws Exception {
+        if (daemon != null) {
+            daemon.destroy();
+            if (!daemon.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) daemon.destroyForcibly();
+        }
+        Path log = dir.resolve("daemon.log");
+        if (Files.exists(log)) System.out.println("daemon log:\n" + Files.readString(log));
+    }
+
+    @Test
+    void laterPassesAreServedFromReplicasOnSimPfsAndReplayFromThem() throws Exception {
+        startDaemon();
+        // passes go on (at most 40, 300 ms apart) until replicas serve a whole pass on every rank: when they arrive
+        // depends on the machine's load, whether they serve once ready does not
+        MpjJob.Result r = job("40", "create", "pause=300", "until-served", "record=" + SESSION);
+        int passes = passesRun(r);
+        assertTrue(passes >= 3 && passes < 40, "a pass served whole by replicas came, after the pattern repeated:\n" + r.output());
+        Map<Integer, Map<Integer, long[]>> served = verified(r, passes);
+        for (int rank = 0; rank < RANKS; rank++) {
+            for (int pass = 1; pass <= 2; pass++) {
+                assertEquals(0, served.get(rank).get(pass)[0], "no replica can exist before the pattern repeated; rank " + rank + " pass " + pass);
+            }
+            long[] last = served.get(rank).get(passes);
+            assertEquals(SEGMENTS, last[0], "the last pass is served by the replicas on rank " + rank + ":\n" + r.output());
+            assertEquals(0, last[1] + last[2], "nothing of the last pass left to the original on rank " + rank);
+        }
+        String daemonLog = Files.readString(dir.resolve("daemon.log"));
+        assertEquals(RANKS, daemonLog.lines().filter(l -> l.contains("PUBLISHED") && l.contains("SServers")).count(),
+                "one replica per rank, placed on sim-pfs's SServers by the cost model:\n" + daemonLog);
+
+        // the recorded passes, replayed: pass 1 read the original on the HServers, the last pass only the replicas
+        SimPfs fs = SimPfs.open(simpfsRoot(), null);
+        long bytes = (long) RANKS * SEGMENTS * BLOCK;
+        SimResult first = SimPassTimes.replay(fs, SimPassTimes.passSession(SESSION, 1));
+        SimResult last = SimPassTimes.replay(fs, SimPassTimes.passSession(SESSION, passes));
+        assertEquals(bytes, first.bytesRead(), first.toString());
+        assertEquals(bytes, readFrom(first, "hdd"), "pass 1 read the original's HServers: " + first);
+        assertEquals((long) RANKS * SEGMENTS, first.requests(), "pass 1: the ranks' 16 KiB reads, as issued");
+        assertEquals(bytes, last.bytesRead(), last.toString());
+        assertEquals(bytes, readFrom(last, "ssd"), "the last pass read the replicas on the SServers only: " + last);
+        assertTrue(last.requests() < first.requests(), "redirect's read-ahead reads the replicas in large requests: " + last);
+        // on this model, 8 ranks' collective strided pass is link-bound on 8 HServers; the 1-DV replicas on 4 SServers still win
+        assertTrue(last.elapsedSeconds() < first.elapsedSeconds(),
+                "replica pass " + last.elapsedSeconds() + " s against the original's " + first.elapsedSeconds() + " s (simulated)");
+    }
+
+    private static long readFrom(SimResult r, String kind) {
+        return r.servers().stream().filter(s -> s.kind().equals(kind)).mapToLong(ServerStats::bytesRead).sum();
+    }
+
+    private Path simpfsRoot() {
+        return dir.resolve("simpfs");
+    }
+
+    private void startDaemon() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                String.join(java.io.File.pathSeparator, PdlaJar.classPath()), PdlaCommand.class.getName(), "daemon",
+                "--db", dir.resolve("catalog").toString(), "--patterns", dir.resolve("patterns").toString(), "--poll", "200",
+                "--sservers", "4", "--ssd-space", "1g"));
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile());
+        b.environment().put("PDLA_SIMPFS_ROOT", simpfsRoot().toString());
+        daemon = b.start();
+    }
+
+    private MpjJob.Result job(String passes, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of(FILE, Integer.toString(BLOCK), Integer.toString(SEGMENTS), passes));
+        args.addAll(List.of(options));
+        return MpjJob.builder(RankMain.class.getName()).processes(RANKS).classPath(PdlaJar.classPath()).args(args)
+                .env("PDLA_APP", String.join(" ", IterativeReader.class.getName(), String.join(" ", args)))
+                .env(RankMain.ENV_MAIN_CLASS, IterativeReader.class.getName())
+                .env("PDLA_SIMPFS_ROOT", simpfsRoot().toString())
+                .env("PDLA_ONLINE", "true").env("PDLA_PATTERNS", dir.resolve("patterns").toString())
+                .env("PDLA_CATALOG", dir.resolve("catalog").toString())
+                .build().run(300);
+    }
+
+    private static int passesRun(MpjJob.Result r) {
+        Matcher m = Pattern.compile("VERIFIED rank 0 passes=(\\d+)").matcher(r.output());
+        assertTrue(m.find(), r.output());
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** Every rank verified every pass; rank -> pass -> {fromReplica, mixed, fromOriginal}. */
+    private static Map<Integer, Map<Integer, long[]>> verified(MpjJob.Result r, int passes) {
+        assertTrue(r.succeeded(), r.output());
+        assertFalse(r.output().contains("differs"), r.output());
+        assertEquals(RANKS, r.output().lines().filter(l -> l.startsWith("VERIFIED rank") && l.contains("passes=" + passes)).count(), r.output());
+        Map<Integer, Map<Integer, long[]>> out = new TreeMap<>();
+        Matcher m = SERVED.matcher(r.output());
+        while (m.find()) {
+            out.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new TreeMap<>()).put(Integer.parseInt(m.group(2)),
+                    new long[]{Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long.parseLong(m.group(5))});
+        }
+        assertEquals(RANKS, out.size(), r.output());
+        for (var e : out.entrySet()) assertEquals(passes, e.getValue().size(), "passes reported by rank " + e.getKey());
+        return out;
+    }
+}
