@@ -2,7 +2,6 @@ package io.pdla.cli;
 
 import io.pdla.cli.demo.IterativeReader;
 import io.pdla.mpiio.launch.MpjJob;
-import io.pdla.mpiio.launch.RankMain;
 import io.pdla.patterns.db.PatternDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -15,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("heavy")
 class OnlinePdlaEndToEndTest {
-    private static final Pattern SERVED = Pattern.compile("SERVED rank (\\d+) pass (\\d+) fromReplica=(\\d+) mixed=(\\d+) fromOriginal=(\\d+)");
     private static final String BLOCK = "16384";
 
     @TempDir
@@ -55,9 +52,9 @@ class OnlinePdlaEndToEndTest {
         // replicas take depends on the machine's load, whether they serve once ready does not
         startDaemon();
         MpjJob.Result r = job("64", "40", "create", "pause=300", "until-served");
-        int passes = passesRun(r);
+        int passes = IterativeReaderRuns.passesRun(r);
         assertTrue(passes >= 3 && passes < 40, "a pass served whole by replicas came, after the pattern repeated:\n" + r.output());
-        Map<Integer, Map<Integer, long[]>> served = verified(r, passes);
+        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, passes, 4);
         for (int rank = 0; rank < 4; rank++) {
             for (int pass = 1; pass <= 2; pass++) {
                 assertEquals(0, served.get(rank).get(pass)[0], "no replica can exist before the pattern repeated; rank " + rank + " pass " + pass);
@@ -77,8 +74,8 @@ class OnlinePdlaEndToEndTest {
         // DIRTY, or the claims make them STALE) and read twice more; the program verifies the new generation
         startDaemon();
         MpjJob.Result r = job("64", "40", "create", "pause=300", "until-served=wpp");
-        int passes = passesRun(r);
-        verified(r, passes);
+        int passes = IterativeReaderRuns.passesRun(r);
+        IterativeReaderRuns.verified(r, passes, 4);
         assertTrue(passes >= 6 && passes < 43, r.output());
     }
 
@@ -88,8 +85,8 @@ class OnlinePdlaEndToEndTest {
         // so the next opens read the original; the program verifies the new generation on every rank
         startDaemon();
         MpjJob.Result r = job("64", "40", "create", "pause=300", "until-served=opp");
-        int passes = passesRun(r);
-        Map<Integer, Map<Integer, long[]>> served = verified(r, passes);
+        int passes = IterativeReaderRuns.passesRun(r);
+        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, passes, 4);
         for (int rank = 0; rank < 4; rank++) {
             assertEquals(0, served.get(rank).get(passes - 2)[0], "the pass right after the outside change reads the original on rank " + rank);
         }
@@ -103,14 +100,14 @@ class OnlinePdlaEndToEndTest {
         // until rebuilt replicas serve a whole pass (or 40 passes), every one verified against the new generation.
         startDaemon("--rate", "512k");
         MpjJob.Result r = job("64", "40", "create", "pause=300", "outside-before=6", "until-served");
-        verified(r, passesRun(r));
+        IterativeReaderRuns.verified(r, IterativeReaderRuns.passesRun(r), 4);
         assertTrue(Files.readString(dir.resolve("daemon.log")).contains("took "), "the daemon had the patterns to build");
     }
 
     @Test
     void withoutADaemonTheJobReadsItsOriginalsAndIsNotDelayed() throws Exception {
         MpjJob.Result r = job("64", "6", "create", "pause=200");
-        Map<Integer, Map<Integer, long[]>> served = verified(r, 6);
+        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, 6, 4);
         for (var rank : served.values()) for (long[] p : rank.values()) assertEquals(0, p[0], "no replica was ever built");
         // the hand-offs happened: they wait in the pattern database's spool for a daemon
         Path spool = io.pdla.patterns.db.PatternSpool.dirOf(dir.resolve("patterns"));
@@ -156,7 +153,7 @@ class OnlinePdlaEndToEndTest {
         killer.start();
         MpjJob.Result r = job("64", "8", "create", "pause=700");
         killer.join();
-        verified(r, 8);
+        IterativeReaderRuns.verified(r, 8, 4);
         assertTrue(daemon.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the daemon was killed");
         assertFalse(Files.readString(dir.resolve("daemon.log")).contains("[4/4]"), "it died before building every replica");
         assertTrue(Files.readString(dir.resolve("daemon.log")).contains("took "), "the daemon had taken the patterns before it died");
@@ -217,33 +214,6 @@ class OnlinePdlaEndToEndTest {
     private MpjJob.Result job(String segments, String passes, String... options) throws Exception {
         List<String> args = new ArrayList<>(List.of(dir.resolve("data.dat").toString(), BLOCK, segments, passes));
         args.addAll(List.of(options));
-        return MpjJob.builder(RankMain.class.getName()).processes(4).classPath(PdlaJar.classPath()).args(args)
-                .env("PDLA_APP", String.join(" ", IterativeReader.class.getName(), String.join(" ", args)))
-                .env(RankMain.ENV_MAIN_CLASS, IterativeReader.class.getName())
-                .env("PDLA_ONLINE", "true").env("PDLA_PATTERNS", dir.resolve("patterns").toString())
-                .env("PDLA_CATALOG", dir.resolve("catalog").toString())
-                .build().run(300);
-    }
-
-    private static int passesRun(MpjJob.Result r) {
-        Matcher m = Pattern.compile("VERIFIED rank 0 passes=(\\d+)").matcher(r.output());
-        assertTrue(m.find(), r.output());
-        return Integer.parseInt(m.group(1));
-    }
-
-    /** Every rank verified every pass; rank -> pass -> {fromReplica, mixed, fromOriginal}. */
-    private static Map<Integer, Map<Integer, long[]>> verified(MpjJob.Result r, int passes) {
-        assertTrue(r.succeeded(), r.output());
-        assertFalse(r.output().contains("differs"), r.output());
-        assertEquals(4, r.output().lines().filter(l -> l.startsWith("VERIFIED rank") && l.contains("passes=" + passes)).count(), r.output());
-        Map<Integer, Map<Integer, long[]>> out = new TreeMap<>();
-        Matcher m = SERVED.matcher(r.output());
-        while (m.find()) {
-            out.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new TreeMap<>()).put(Integer.parseInt(m.group(2)),
-                    new long[]{Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long.parseLong(m.group(5))});
-        }
-        assertEquals(4, out.size(), r.output());
-        for (var e : out.entrySet()) assertEquals(passes, e.getValue().size(), "passes reported by rank " + e.getKey());
-        return out;
+        return IterativeReaderRuns.onlineJob(dir, 4, args).build().run(300);
     }
 }

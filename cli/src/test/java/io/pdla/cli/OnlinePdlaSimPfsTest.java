@@ -3,7 +3,6 @@ package io.pdla.cli;
 import io.pdla.cli.demo.IterativeReader;
 import io.pdla.cli.demo.SimPassTimes;
 import io.pdla.mpiio.launch.MpjJob;
-import io.pdla.mpiio.launch.RankMain;
 import io.pdla.simpfs.store.SimPfs;
 import io.pdla.simpfs.timing.ServerStats;
 import io.pdla.simpfs.timing.SimResult;
@@ -17,12 +16,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -35,7 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("heavy")
 class OnlinePdlaSimPfsTest {
-    private static final Pattern SERVED = Pattern.compile("SERVED rank (\\d+) pass (\\d+) fromReplica=(\\d+) mixed=(\\d+) fromOriginal=(\\d+)");
     private static final int RANKS = 8, SEGMENTS = 64, BLOCK = 16384;
     private static final String FILE = "simpfs:///online/data.dat", SESSION = "on";
 
@@ -60,9 +54,9 @@ class OnlinePdlaSimPfsTest {
         // passes go on (at most 40, 300 ms apart) until replicas serve a whole pass on every rank: when they arrive
         // depends on the machine's load, whether they serve once ready does not
         MpjJob.Result r = job("40", "create", "pause=300", "until-served", "record=" + SESSION);
-        int passes = passesRun(r);
+        int passes = IterativeReaderRuns.passesRun(r);
         assertTrue(passes >= 3 && passes < 40, "a pass served whole by replicas came, after the pattern repeated:\n" + r.output());
-        Map<Integer, Map<Integer, long[]>> served = verified(r, passes);
+        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, passes, RANKS);
         for (int rank = 0; rank < RANKS; rank++) {
             for (int pass = 1; pass <= 2; pass++) {
                 assertEquals(0, served.get(rank).get(pass)[0], "no replica can exist before the pattern repeated; rank " + rank + " pass " + pass);
@@ -112,34 +106,6 @@ class OnlinePdlaSimPfsTest {
     private MpjJob.Result job(String passes, String... options) throws Exception {
         List<String> args = new ArrayList<>(List.of(FILE, Integer.toString(BLOCK), Integer.toString(SEGMENTS), passes));
         args.addAll(List.of(options));
-        return MpjJob.builder(RankMain.class.getName()).processes(RANKS).classPath(PdlaJar.classPath()).args(args)
-                .env("PDLA_APP", String.join(" ", IterativeReader.class.getName(), String.join(" ", args)))
-                .env(RankMain.ENV_MAIN_CLASS, IterativeReader.class.getName())
-                .env("PDLA_SIMPFS_ROOT", simpfsRoot().toString())
-                .env("PDLA_ONLINE", "true").env("PDLA_PATTERNS", dir.resolve("patterns").toString())
-                .env("PDLA_CATALOG", dir.resolve("catalog").toString())
-                .build().run(300);
-    }
-
-    private static int passesRun(MpjJob.Result r) {
-        Matcher m = Pattern.compile("VERIFIED rank 0 passes=(\\d+)").matcher(r.output());
-        assertTrue(m.find(), r.output());
-        return Integer.parseInt(m.group(1));
-    }
-
-    /** Every rank verified every pass; rank -> pass -> {fromReplica, mixed, fromOriginal}. */
-    private static Map<Integer, Map<Integer, long[]>> verified(MpjJob.Result r, int passes) {
-        assertTrue(r.succeeded(), r.output());
-        assertFalse(r.output().contains("differs"), r.output());
-        assertEquals(RANKS, r.output().lines().filter(l -> l.startsWith("VERIFIED rank") && l.contains("passes=" + passes)).count(), r.output());
-        Map<Integer, Map<Integer, long[]>> out = new TreeMap<>();
-        Matcher m = SERVED.matcher(r.output());
-        while (m.find()) {
-            out.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new TreeMap<>()).put(Integer.parseInt(m.group(2)),
-                    new long[]{Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long.parseLong(m.group(5))});
-        }
-        assertEquals(RANKS, out.size(), r.output());
-        for (var e : out.entrySet()) assertEquals(passes, e.getValue().size(), "passes reported by rank " + e.getKey());
-        return out;
+        return IterativeReaderRuns.onlineJob(dir, RANKS, args).env("PDLA_SIMPFS_ROOT", simpfsRoot().toString()).build().run(300);
     }
 }
