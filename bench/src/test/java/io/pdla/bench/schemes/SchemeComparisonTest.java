@@ -192,6 +192,26 @@ class SchemeComparisonTest {
     }
 
     @Test
+    void ranksReadingTheirOwnTwoDReplicasShareNoServer() {
+        // C IOR -b 16k -t 16k -s 16 on 4 ranks (the committed Darshan log's pattern): each rank's 256 KiB is a local
+        // replica, for which the HDD model picks 2-D with 4 groups of 2 servers. The model prices one group per
+        // process; the replicas must be built that way, one group each (the store rotates files by whole groups)
+        var w = io.pdla.patterns.synth.SyntheticTraces.ior(4, 16 * K, 16 * K, 16, io.pdla.access.IoOp.READ);
+        var chosen = SchemeComparison.chosen(w);
+        assertEquals(4, chosen.size(), chosen.toString());
+        var plan = cmp.plan(Scheme.H_PDLA, chosen, w);
+        for (var p : plan.placements()) assertEquals(Distribution.TWO_D, p.layout().distribution(), p.toString());
+        SimResult h = cmp.runPhase("ior 4 x 16k", w, Op.READ).get(Scheme.H_PDLA);
+        for (ServerStats s : h.servers()) {
+            assertTrue(s.maxClientsPerCall() <= 1, "server " + s.server() + " serves " + s.maxClientsPerCall() + " ranks: " + s);
+            // one rank's 16 requests over its group's 2 servers, one positioning to reach its replica
+            assertTrue(s.subRequests() <= 8, "server " + s.server() + ": " + s);
+            assertTrue(s.seeks() <= 1, "server " + s.server() + ": " + s);
+        }
+        assertEquals(8, h.servers().stream().filter(s -> s.subRequests() > 0).count(), "the 4 groups of 2 HServers all serve");
+    }
+
+    @Test
     void badInputIsNamed() {
         var e = assertThrows(IllegalArgumentException.class, () -> SchemeWorkloads.iorFixedStride(4, 64 * K, 32 * K, 4));
         assertTrue(e.getMessage().contains("stride"), e.getMessage());
