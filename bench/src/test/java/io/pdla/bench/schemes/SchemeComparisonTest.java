@@ -212,6 +212,27 @@ class SchemeComparisonTest {
     }
 
     @Test
+    void fromParkedHeadsARanksOwnReplicaIsFasterThanTheStridedOriginal() {
+        // 1 MiB in all (4 ranks x 16 x 16 KiB): a new engine's heads rest on the original's first byte, which no
+        // replica file shares; parked mid-disk, every file pays its positionings alike
+        var w = io.pdla.patterns.synth.SyntheticTraces.ior(4, 16 * K, 16 * K, 16, io.pdla.access.IoOp.READ);
+        var chosen = SchemeComparison.chosen(w);
+        SimResult fresh = cmp.run(Scheme.ORIGINAL, chosen, w, "ior");
+        assertEquals(cmp.phase("ior", w, Op.READ).results().get(Scheme.ORIGINAL).elapsedSeconds(), fresh.elapsedSeconds(),
+                "run is phase's work for one scheme");
+        assertEquals(0, fresh.totalSeeks(), "the original's strips lie under the new engine's heads");
+        SchemeComparison parked = cmp.headsParked();
+        SimResult orig = parked.run(Scheme.ORIGINAL, chosen, w, "ior"), pd = parked.run(Scheme.PD, chosen, w, "ior"),
+                h = parked.run(Scheme.H_PDLA, chosen, w, "ior");
+        for (ServerStats s : orig.servers()) {
+            if (s.kind().equals("hdd")) assertEquals(1, s.seeks(), "one positioning reaches the original's strips: " + s);
+        }
+        assertTrue(pd.elapsedSeconds() < orig.elapsedSeconds(), "PD " + pd.elapsedSeconds() + " s vs Original " + orig.elapsedSeconds());
+        assertTrue(h.elapsedSeconds() < pd.elapsedSeconds(), "H-PDLA " + h.elapsedSeconds() + " s vs PD " + pd.elapsedSeconds());
+        assertTrue(parked.parksHeads() && !cmp.parksHeads());
+    }
+
+    @Test
     void badInputIsNamed() {
         var e = assertThrows(IllegalArgumentException.class, () -> SchemeWorkloads.iorFixedStride(4, 64 * K, 32 * K, 4));
         assertTrue(e.getMessage().contains("stride"), e.getMessage());
