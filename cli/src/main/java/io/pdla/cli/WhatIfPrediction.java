@@ -13,6 +13,7 @@ import io.pdla.patterns.TracedJob;
 import io.pdla.simpfs.timing.SimResult;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.SortedSet;
@@ -29,8 +30,12 @@ final class WhatIfPrediction {
     /** One scheme in one phase: predicted virtual seconds and the layout it gives the file's data. */
     record SchemeOutcome(double seconds, double mibPerSecond, String layout) {}
 
-    /** One phase (reads or writes) of a file: its requests, the analysis of them, and every scheme's outcome. */
-    record PhaseOutcome(long requests, long bytes, AnalysisReport analysis, int replicatedPatterns, Map<Scheme, SchemeOutcome> schemes) {}
+    /**
+     * One phase (reads or writes) of a file: its requests, the analysis of them, every scheme's outcome and the notes
+     * on how to read them ({@link WhatIfPhaseNotes}).
+     */
+    record PhaseOutcome(long requests, long bytes, AnalysisReport analysis, int replicatedPatterns, Map<Scheme, SchemeOutcome> schemes,
+                        List<String> notes) {}
 
     /**
      * A predicted file: {@code ranks} is how many ranks have segments of it; {@code read} or {@code write} is null when
@@ -87,7 +92,8 @@ final class WhatIfPrediction {
             double mibps = op == IoOp.READ ? r.readBandwidthMiBps() : r.writeBandwidthMiBps();
             schemes.put(s, new SchemeOutcome(r.elapsedSeconds(), mibps, layout(s, result.plans().get(s))));
         }
-        return new PhaseOutcome(requests, bytes, analysis, result.chosen().size(), schemes);
+        return new PhaseOutcome(requests, bytes, analysis, result.chosen().size(), schemes,
+                WhatIfPhaseNotes.of(comparison, result, phase, name, analysis));
     }
 
     /** The original's layout for the schemes without replicas, else the replicas' layouts (or why there is none). */

@@ -112,6 +112,7 @@ final class WhatIfReport {
         if (a.globals().isEmpty() && a.localOnly().isEmpty()) {
             out.println("    no pattern (the analyzer needs at least 3 requests of a rank that follow one template)");
         }
+        for (String n : ph.notes()) out.println("    note: " + n);
     }
 
     private static void best(String what, WhatIfPrediction.PhaseOutcome ph, PrintWriter out) {
@@ -214,6 +215,7 @@ final class WhatIfReport {
         Map<String, Object> schemes = new LinkedHashMap<>();
         ph.schemes().forEach((s, o) -> schemes.put(s.label(), Map.of("seconds", o.seconds(), "mibPerSecond", o.mibPerSecond(), "layout", o.layout())));
         m.put("schemes", schemes);
+        m.put("notes", ph.notes());
         return m;
     }
 }

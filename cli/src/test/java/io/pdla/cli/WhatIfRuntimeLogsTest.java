@@ -50,6 +50,12 @@ class WhatIfRuntimeLogsTest {
         assertTrue(r.out().contains("CONTIGUOUS global[4 ranks 0..3] {READ, @0B, 16KiB, CONTIG 1MiB"), r.out());
         assertTrue(r.out().contains("per rank: STRIDED rank 0 {READ, @0B, 16KiB, STRIDE 64KiB x 16, 16 req"), r.out());
         assertTrue(r.out().contains("STRIDED rank 3 {WRITE, @48KiB, 16KiB, STRIDE 64KiB x 16, 16 req"), r.out());
+        // 1 MiB: the heads' start decides the Original's time, and the output says so in both phases
+        for (String phase : List.of("read", "write")) {
+            assertTrue(file.get(phase).get("notes").toString().contains("disk heads rest on the original's first byte"),
+                    phase + ": " + file.get(phase).get("notes"));
+        }
+        assertTrue(r.out().contains("    note: a new engine's disk heads rest on the original's first byte"), r.out());
     }
 
     @Test
@@ -115,6 +121,9 @@ class WhatIfRuntimeLogsTest {
                 assertTrue(ph.get("patterns").toString().contains(expected), "worker " + w + ": " + expected + " in " + ph.get("patterns"));
             }
         }
+        // one replica for the rank's key, which holds its four workers' patterns: a quarter of the bytes
+        assertTrue(ckpt.get("read").get("notes").toString().contains("the replicas hold 25% of these bytes (131072 of 524288)"),
+                ckpt.get("read").get("notes").toString());
         JsonNode mixed = ckpt.get("readsAndWrites");
         assertEquals(1, mixed.get("readWriteSwitches").asLong(), "all writes, then all reads");
         assertEquals(64, mixed.get("readsAfterFirstWrite").asLong());

@@ -127,9 +127,15 @@ public final class SchemeComparison {
     }
 
     private final Settings settings;
+    private final boolean parkHeads;
 
     public SchemeComparison(Settings settings) {
+        this(settings, false);
+    }
+
+    private SchemeComparison(Settings settings, boolean parkHeads) {
         this.settings = settings;
+        this.parkHeads = parkHeads;
     }
 
     public Settings settings() {
@@ -181,20 +187,57 @@ public final class SchemeComparison {
      */
     public PhaseResult phase(String name, TraceSource source, Op op, AnalysisReport analysis) {
         List<KeyedPattern> chosen = chosen(analysis);
-        int ranks = source.ranks().size();
-        if (ranks == 0) throw new IllegalArgumentException("workload " + name + " has no ranks");
-        if (source.ranks().first() != 0 || source.ranks().last() != ranks - 1) {
-            throw new IllegalArgumentException("workload " + name + " must have ranks 0.." + (ranks - 1) + ", has " + source.ranks());
-        }
+        int ranks = ranks(name, source);
         Map<Scheme, SimResult> out = new LinkedHashMap<>();
         Map<Scheme, Plan> plans = new LinkedHashMap<>();
         for (Scheme s : Scheme.values()) {
             Plan plan = plan(s, chosen, source);
             plans.put(s, plan);
             RemappedWorkload wl = new RemappedWorkload(name + " " + s.label(), ranks, source::records, plan.files(), plan.redirector());
-            out.put(s, new TimingEngine(settings.config()).run(wl));
+            out.put(s, engine().run(wl));
         }
         return new PhaseResult(chosen, plans, out);
+    }
+
+    /**
+     * The same comparison with every engine's heads parked in the middle of the disks, away from every file of the
+     * run. A new engine's heads rest on address 0, where the original file lies: the Original's first request on
+     * each HServer costs no positioning and starts the drive's read-ahead, which no replica file gets. For a phase
+     * of a few MiB that is most of the Original's time (RESULTS-schemes.md, "Small files, few ranks"); {@code pdla
+     * what-if} shows this variant's figures where they differ. From the middle, reaching a file at address x costs
+     * within 0.7 ms of the mean over a head anywhere on the disk, for x in the first 40 GB, where a run's files lie
+     * (sim-pfs's fileSpacingGB). The matrix keeps the engine's own start: its pinned figures are measured from it,
+     * and some of its rows (the ranks' convoys, RESULTS-schemes.md) depend on it.
+     */
+    public SchemeComparison headsParked() {
+        return new SchemeComparison(settings, true);
+    }
+
+    /** Whether this comparison's engines start with their heads parked mid-disk ({@link #headsParked()}). */
+    public boolean parksHeads() {
+        return parkHeads;
+    }
+
+    private TimingEngine engine() {
+        TimingEngine e = new TimingEngine(settings.config());
+        if (parkHeads) e.parkHeads((long) (settings.config().hdd().capacityBytes() / 2));
+        return e;
+    }
+
+    /** One scheme's run of a phase whose replicated patterns are {@code chosen}: {@link #phase}'s work for one scheme. */
+    public SimResult run(Scheme scheme, List<KeyedPattern> chosen, TraceSource source, String name) {
+        int ranks = ranks(name, source);
+        Plan plan = plan(scheme, chosen, source);
+        return engine().run(new RemappedWorkload(name + " " + scheme.label(), ranks, source::records, plan.files(), plan.redirector()));
+    }
+
+    private static int ranks(String name, TraceSource source) {
+        int ranks = source.ranks().size();
+        if (ranks == 0) throw new IllegalArgumentException("workload " + name + " has no ranks");
+        if (source.ranks().first() != 0 || source.ranks().last() != ranks - 1) {
+            throw new IllegalArgumentException("workload " + name + " must have ranks 0.." + (ranks - 1) + ", has " + source.ranks());
+        }
+        return ranks;
     }
 
     /** What the replicator is configured with on this sim-pfs: its servers, the SSD space, the default stripe. */

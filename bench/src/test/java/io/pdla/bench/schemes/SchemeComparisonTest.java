@@ -192,6 +192,47 @@ class SchemeComparisonTest {
     }
 
     @Test
+    void ranksReadingTheirOwnTwoDReplicasShareNoServer() {
+        // C IOR -b 16k -t 16k -s 16 on 4 ranks (the committed Darshan log's pattern): each rank's 256 KiB is a local
+        // replica, for which the HDD model picks 2-D with 4 groups of 2 servers. The model prices one group per
+        // process; the replicas must be built that way, one group each (the store rotates files by whole groups)
+        var w = io.pdla.patterns.synth.SyntheticTraces.ior(4, 16 * K, 16 * K, 16, io.pdla.access.IoOp.READ);
+        var chosen = SchemeComparison.chosen(w);
+        assertEquals(4, chosen.size(), chosen.toString());
+        var plan = cmp.plan(Scheme.H_PDLA, chosen, w);
+        for (var p : plan.placements()) assertEquals(Distribution.TWO_D, p.layout().distribution(), p.toString());
+        SimResult h = cmp.runPhase("ior 4 x 16k", w, Op.READ).get(Scheme.H_PDLA);
+        for (ServerStats s : h.servers()) {
+            assertTrue(s.maxClientsPerCall() <= 1, "server " + s.server() + " serves " + s.maxClientsPerCall() + " ranks: " + s);
+            // one rank's 16 requests over its group's 2 servers, one positioning to reach its replica
+            assertTrue(s.subRequests() <= 8, "server " + s.server() + ": " + s);
+            assertTrue(s.seeks() <= 1, "server " + s.server() + ": " + s);
+        }
+        assertEquals(8, h.servers().stream().filter(s -> s.subRequests() > 0).count(), "the 4 groups of 2 HServers all serve");
+    }
+
+    @Test
+    void fromParkedHeadsARanksOwnReplicaIsFasterThanTheStridedOriginal() {
+        // 1 MiB in all (4 ranks x 16 x 16 KiB): a new engine's heads rest on the original's first byte, which no
+        // replica file shares; parked mid-disk, every file pays its positionings alike
+        var w = io.pdla.patterns.synth.SyntheticTraces.ior(4, 16 * K, 16 * K, 16, io.pdla.access.IoOp.READ);
+        var chosen = SchemeComparison.chosen(w);
+        SimResult fresh = cmp.run(Scheme.ORIGINAL, chosen, w, "ior");
+        assertEquals(cmp.phase("ior", w, Op.READ).results().get(Scheme.ORIGINAL).elapsedSeconds(), fresh.elapsedSeconds(),
+                "run is phase's work for one scheme");
+        assertEquals(0, fresh.totalSeeks(), "the original's strips lie under the new engine's heads");
+        SchemeComparison parked = cmp.headsParked();
+        SimResult orig = parked.run(Scheme.ORIGINAL, chosen, w, "ior"), pd = parked.run(Scheme.PD, chosen, w, "ior"),
+                h = parked.run(Scheme.H_PDLA, chosen, w, "ior");
+        for (ServerStats s : orig.servers()) {
+            if (s.kind().equals("hdd")) assertEquals(1, s.seeks(), "one positioning reaches the original's strips: " + s);
+        }
+        assertTrue(pd.elapsedSeconds() < orig.elapsedSeconds(), "PD " + pd.elapsedSeconds() + " s vs Original " + orig.elapsedSeconds());
+        assertTrue(h.elapsedSeconds() < pd.elapsedSeconds(), "H-PDLA " + h.elapsedSeconds() + " s vs PD " + pd.elapsedSeconds());
+        assertTrue(parked.parksHeads() && !cmp.parksHeads());
+    }
+
+    @Test
     void badInputIsNamed() {
         var e = assertThrows(IllegalArgumentException.class, () -> SchemeWorkloads.iorFixedStride(4, 64 * K, 32 * K, 4));
         assertTrue(e.getMessage().contains("stride"), e.getMessage());

@@ -30,7 +30,7 @@ public record Placement(ReplicaSpace space, LayoutChoice layout, double benefitS
             case ONE_DV -> Layout.oneDV(cls, Math.max(1, processRegion)).withStripe(cfg.stripeBytes());
             // the cost model counts groups g; the layout takes servers per group
             case TWO_D -> Layout.twoD(cls, Math.max(1, servers / layout.groups()), cfg.stripeBytes(),
-                    Math.max(cfg.stripeBytes(), ceilDiv(replicaBytes, layout.groups())));
+                    twoDRegion(cfg.stripeBytes(), replicaBytes, processRegion, layout.groups()));
             default -> Layout.oneDH(cls, cfg.stripeBytes());
         };
     }
@@ -38,6 +38,17 @@ public record Placement(ReplicaSpace space, LayoutChoice layout, double benefitS
     public String describe() {
         return space.label() + " " + (layout.layout() == Distribution.TWO_D ? layout.describe() : layout.layout().label())
                 + (benefitSeconds > 0 ? String.format(", B=%.4g s", benefitSeconds) : "") + (why == null ? "" : " (" + why + ")");
+    }
+
+    /**
+     * [R] T^2D prices each process's requests on one group of n/g servers, ceil(p/g) processes per group. So a region
+     * holds whole process runs: the replica's runs dealt over at most g groups, never one process's run cut into g
+     * pieces. A local replica (one process's data, one run) is one region on one group; the store's rotation gives
+     * the next replica the next group, which is how the model's p processes spread over the groups.
+     */
+    static long twoDRegion(long stripe, long replicaBytes, long processRegion, int groups) {
+        long runs = ceilDiv(replicaBytes, Math.max(1, processRegion));
+        return Math.max(stripe, ceilDiv(replicaBytes, Math.max(1, Math.min(groups, runs))));
     }
 
     private static long ceilDiv(long a, long b) {
