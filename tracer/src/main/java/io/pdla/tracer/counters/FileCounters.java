@@ -35,6 +35,8 @@ public final class FileCounters {
     private final CommonValues mpiioAccess = new CommonValues();
     private final ModuleTimes posixTimes = new ModuleTimes();
     private final ModuleTimes mpiioTimes = new ModuleTimes();
+    /** The times of the run being counted, measured once for both modules (reused: counted under the rank's lock). */
+    private final ModuleTimes.RunTimes runTimes = new ModuleTimes.RunTimes();
     private final long fileAlignment;
     /** {@code fileAlignment - 1} when it is a power of two (block sizes are), else -1: avoids a division per op. */
     private final long alignmentMask;
@@ -143,12 +145,13 @@ public final class FileCounters {
         m[(read ? M_READ_BIN0 : M_WRITE_BIN0) + SizeBins.bin(length)] += rest;
         mpiioAccess.observe(length, rest);
         // one operation throughout: no read/write switch after the first call
+        runTimes.measure(t1, t2, from + 1, rest);
         if (read) {
-            mpiioTimes.reads(t1, t2, from + 1, rest, length);
-            posixTimes.reads(t1, t2, from + 1, rest, length);
+            mpiioTimes.reads(runTimes, t1, t2, from + 1, rest, length);
+            posixTimes.reads(runTimes, t1, t2, from + 1, rest, length);
         } else {
-            mpiioTimes.writes(t1, t2, from + 1, rest, length);
-            posixTimes.writes(t1, t2, from + 1, rest, length);
+            mpiioTimes.writes(runTimes, t1, t2, from + 1, rest, length);
+            posixTimes.writes(runTimes, t1, t2, from + 1, rest, length);
         }
         if (stride < length || (first == 0 && length == 1)) {
             // overlapping or backward steps, or a last byte of 0 after the first call: Darshan's rules op by op

@@ -39,6 +39,22 @@ final class ModuleTimes {
             }
         }
 
+        /**
+         * A run of calls (all of {@code size} bytes) in one step, as {@link #calls} would count them, when they follow
+         * each other and start at or after this timer's last end: then none overlaps what came before it, and the
+         * overlap-free time is the sum of the durations. False (nothing changed) otherwise.
+         */
+        boolean sequentialCalls(RunTimes run, long firstStart, long size) {
+            if (!run.sequential || firstStart < lastEnd) return false;
+            time += run.durations;
+            lastEnd = Math.max(lastEnd, run.latestEnd);
+            if (run.longest > maxTime) {
+                maxTime = run.longest;
+                maxSize = size;
+            }
+            return true;
+        }
+
         /** Calls {@code from .. from + n - 1}, all of {@code size} bytes, as {@link #call} each, in one loop on locals. */
         void calls(long[] t1, long[] t2, int from, int n, long size) {
             long t = time, last = lastEnd, max = maxTime, maxBytes = maxSize;
@@ -57,6 +73,38 @@ final class ModuleTimes {
         }
     }
 
+    /**
+     * One pass over a run of calls' times ({@link #measure}), which both modules' timers and stamps then take in one
+     * step each ({@link #reads}, {@link #writes}): the POSIX and MPI-IO records time the same calls, and the batch
+     * otherwise loops over every call's times four times.
+     */
+    static final class RunTimes {
+        long durations;
+        long longest;
+        long earliestStart;
+        long latestEnd;
+        /** Each call starts at or after every earlier call of the run ended, and none ends before it starts. */
+        boolean sequential;
+
+        void measure(long[] t1, long[] t2, int from, int n) {
+            long sum = 0, max = Long.MIN_VALUE, earliest = Long.MAX_VALUE, latest = Long.MIN_VALUE;
+            boolean seq = true;
+            for (int k = from; k < from + n; k++) {
+                long s = t1[k], e = t2[k], d = e - s;
+                if (s < latest || d < 0) seq = false;
+                sum += d;
+                if (d > max) max = d;
+                if (s < earliest) earliest = s;
+                if (e > latest) latest = e;
+            }
+            durations = sum;
+            longest = max;
+            earliestStart = earliest;
+            latestEnd = latest;
+            sequential = seq;
+        }
+    }
+
     /** START is the smallest non-zero start, END the end of the most recent call of that kind. */
     void stamp(Kind k, long t1, long t2) {
         int i = k.ordinal();
@@ -72,16 +120,34 @@ final class ModuleTimes {
         writes.call(t1, t2, size);
     }
 
-    /** Calls {@code from .. from + n - 1} of {@code t1}/{@code t2}, all of {@code size} bytes: as {@link #read} and {@link #stamp} each. */
-    void reads(long[] t1, long[] t2, int from, int n, long size) {
-        reads.calls(t1, t2, from, n, size);
-        stamps(Kind.READ, t1, t2, from, n);
+    /**
+     * Calls {@code from .. from + n - 1} of {@code t1}/{@code t2}, all of {@code size} bytes, as {@link #read} and
+     * {@link #stamp} each; {@code run} is {@link RunTimes#measure measured} over the same calls.
+     */
+    void reads(RunTimes run, long[] t1, long[] t2, int from, int n, long size) {
+        if (!reads.sequentialCalls(run, t1[from], size)) reads.calls(t1, t2, from, n, size);
+        stamps(Kind.READ, run, t1, t2, from, n);
     }
 
     /** As {@link #reads}, for writes. */
-    void writes(long[] t1, long[] t2, int from, int n, long size) {
-        writes.calls(t1, t2, from, n, size);
-        stamps(Kind.WRITE, t1, t2, from, n);
+    void writes(RunTimes run, long[] t1, long[] t2, int from, int n, long size) {
+        if (!writes.sequentialCalls(run, t1[from], size)) writes.calls(t1, t2, from, n, size);
+        stamps(Kind.WRITE, run, t1, t2, from, n);
+    }
+
+    /**
+     * {@link #stamps(Kind, long[], long[], int, int)} in one step: with no start of 0 in the run (0 means "no start
+     * yet"), the start becomes the smallest of the run's starts and the one before.
+     */
+    private void stamps(Kind k, RunTimes run, long[] t1, long[] t2, int from, int n) {
+        if (run.earliestStart <= 0) {
+            stamps(k, t1, t2, from, n);
+            return;
+        }
+        int i = k.ordinal();
+        long s = start[i];
+        start[i] = s == 0 ? run.earliestStart : Math.min(s, run.earliestStart);
+        end[i] = t2[from + n - 1];
     }
 
     private void stamps(Kind k, long[] t1, long[] t2, int from, int n) {

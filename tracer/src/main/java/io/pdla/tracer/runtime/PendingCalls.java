@@ -19,7 +19,7 @@ import io.pdla.intercept.IoCall;
 final class PendingCalls {
     static final int MAX_LISTED_EXTENTS = 64;
 
-    /** What the consumer does with the calls, in the order they were made. */
+    /** What the consumer does with the calls, in the order they were made; times are as offered minus the origin. */
     interface Consumer {
         /** One call; {@code extents} is null for a call of one extent ({@code offset}, {@code length}). */
         void call(TracedFile file, IoOp op, Positioning positioning, boolean collective, ExtentList extents,
@@ -28,8 +28,7 @@ final class PendingCalls {
         /**
          * {@code n >= 2} consecutive calls of one extent each, same file, operation, positioning and flag,
          * all of {@code length} bytes, each moving all of them, call k at {@code first + k * stride}; their
-         * start and end times (raw {@code System.nanoTime()}) are {@code starts[from + k]}, {@code ends[from + k]},
-         * which the consumer may change in place.
+         * start and end times are {@code starts[from + k]}, {@code ends[from + k]}, which the consumer may change in place.
          */
         void run(TracedFile file, IoOp op, Positioning positioning, boolean collective, long first, long stride,
                  long length, int n, long[] starts, long[] ends, int from);
@@ -42,6 +41,11 @@ final class PendingCalls {
 
     private final int capacity;
     private final int mask;
+    /**
+     * Subtracted from each call's times as it is queued (the rank's clock origin): the batch then needs no pass
+     * over the times to rebase them, a loop the JIT compiled on its own (on-stack replacement) in every rank.
+     */
+    private final long origin;
     /** Per slot: the extent's offset (or the call's argument), its length, the bytes moved. */
     private final long[] offsets;
     private final long[] lengths;
@@ -61,6 +65,11 @@ final class PendingCalls {
     private volatile long tail;
 
     PendingCalls(int capacityPowerOfTwo) {
+        this(capacityPowerOfTwo, 0);
+    }
+
+    PendingCalls(int capacityPowerOfTwo, long origin) {
+        this.origin = origin;
         if (Integer.bitCount(capacityPowerOfTwo) != 1) throw new IllegalArgumentException("capacity must be a power of two, was " + capacityPowerOfTwo);
         this.capacity = capacityPowerOfTwo;
         this.mask = capacityPowerOfTwo - 1;
@@ -90,8 +99,8 @@ final class PendingCalls {
             if (n > 1) lists[i] = extents;
         }
         moved[i] = bytesMoved;
-        starts[i] = t1;
-        ends[i] = t2;
+        starts[i] = t1 - origin;
+        ends[i] = t2 - origin;
         kinds[i] = call.op().ordinal() | call.positioning().ordinal() << 4 | (call.collective() ? COLLECTIVE : 0) | (n == 1 ? SINGLE : 0);
         files[i] = file;
         head = h + 1;

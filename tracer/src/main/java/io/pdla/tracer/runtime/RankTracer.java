@@ -91,7 +91,7 @@ final class RankTracer {
     /** The writer did not make room within one wait: do not wait again until it catches up. */
     private boolean writerStalled;
     /** Calls of {@link #owner} waiting to be counted and encoded (a batch of up to {@value #BATCH} calls). */
-    private final PendingCalls pending = new PendingCalls(BATCH);
+    private final PendingCalls pending;
     /** The thread of the rank's first open (the rank's own thread): its calls are queued without a lock. */
     private volatile Thread owner;
     /**
@@ -112,6 +112,7 @@ final class RankTracer {
         this.hints = Map.copyOf(hints);
         this.summaryIntervalNanos = TraceSettings.summaryIntervalNanos(hints, w -> log().warning("pdla tracer, rank " + rank + ": " + w));
         this.originNanoTime = System.nanoTime();
+        this.pending = new PendingCalls(BATCH, originNanoTime);
         java.time.Instant now = java.time.Instant.now();
         this.originEpochNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
         this.clockDomain = jvmIdentity();
@@ -212,7 +213,7 @@ final class RankTracer {
         ExtentList extents = call.extents();
         boolean single = call.op().movesData() && extents.size() == 1;
         count(t, call.op(), call.positioning(), call.collective(), single ? null : extents, single ? extents.offset(0) : 0,
-                single ? extents.length(0) : 0, call.argument(), moved, t1, t2);
+                single ? extents.length(0) : 0, call.argument(), moved, t1 - originNanoTime, t2 - originNanoTime);
         checkOutput();
     }
 
@@ -231,8 +232,8 @@ final class RankTracer {
     private final PendingCalls.Consumer counter = new PendingCalls.Consumer() {
         @Override
         public void call(TracedFile file, IoOp op, Positioning positioning, boolean collective, ExtentList extents,
-                         long offset, long length, long argument, long moved, long t1, long t2) {
-            count(file, op, positioning, collective, extents, offset, length, argument, moved, t1, t2);
+                         long offset, long length, long argument, long moved, long r1, long r2) {
+            count(file, op, positioning, collective, extents, offset, length, argument, moved, r1, r2);
         }
 
         @Override
@@ -243,16 +244,13 @@ final class RankTracer {
     };
 
     /**
-     * Consecutive full calls of one extent continuing one pattern (see {@link PendingCalls.Consumer#run}):
-     * counted in one step and encoded in one loop, with exactly the counters and bytes the calls one by one give.
+     * Consecutive full calls of one extent continuing one pattern (see {@link PendingCalls.Consumer#run}), timed
+     * since the rank's origin: counted in one step and encoded in one loop, with exactly the counters and bytes the
+     * calls one by one give.
      */
     private void countRun(TracedFile t, IoOp op, Positioning positioning, boolean collective, long first, long stride,
                           long length, int n, long[] starts, long[] ends, int from) {
         try {
-            for (int k = from; k < from + n; k++) {
-                starts[k] -= originNanoTime;
-                ends[k] -= originNanoTime;
-            }
             t.counters().dataRun(op, collective, first, stride, length, n, starts, ends, from);
             if (!tracing || !roomFor(n)) return;
             encoder.addRun(TraceFormat.kind(op, positioning, collective), t.fileId(), first, stride, length, n, starts, ends, from);
@@ -262,13 +260,13 @@ final class RankTracer {
     }
 
     /**
-     * One call into the counters and the trace; {@code extents} null for a data call of one extent
-     * ({@code offset}, {@code length}). A failure here switches tracing off and never reaches the application.
+     * One call into the counters and the trace, timed {@code r1} to {@code r2} since the rank's origin; {@code extents}
+     * null for a data call of one extent ({@code offset}, {@code length}). A failure here switches tracing off and
+     * never reaches the application.
      */
     private void count(TracedFile t, IoOp op, Positioning positioning, boolean collective, ExtentList extents,
-                       long offset, long length, long argument, long moved, long t1, long t2) {
+                       long offset, long length, long argument, long moved, long r1, long r2) {
         try {
-            long r1 = t1 - originNanoTime, r2 = t2 - originNanoTime;
             if (op.movesData()) {
                 if (extents == null) t.counters().data(op, collective, offset, length, moved, r1, r2);
                 else t.counters().data(op, collective, extents, moved, r1, r2);
