@@ -31,6 +31,9 @@ public final class JeEnvironments {
         ec.setReadOnly(settings.readOnly());
         ec.setTransactional(true);
         ec.setDurability(Durability.COMMIT_SYNC);
+        // JE's statistics capture (je.stat.csv beside the store) costs every open and close a statistics round, and
+        // pdla's stores are opened per transaction: in a daemon polling every 200 ms most of its CPU went there
+        ec.setConfigParam(EnvironmentConfig.STATS_COLLECT, "false");
         if (settings.cacheBytes() > 0) ec.setCacheSize(settings.cacheBytes());
         if (settings.lockTimeout() != null) ec.setLockTimeout(settings.lockTimeout().toMillis(), TimeUnit.MILLISECONDS);
         long waitMillis = settings.lockWait().toMillis();

@@ -71,7 +71,8 @@ public final class DaemonCommand implements Callable<Integer> {
     long rate;
 
     @Option(names = "--poll", defaultValue = "5000", description = "Milliseconds between passes (default ${DEFAULT-VALUE}); "
-            + "for online PDLA a short one (e.g. 200), so that replicas are built while the job runs.")
+            + "with --patterns a hand-off of a running job (online PDLA) starts a pass at once, so the poll is only the fallback "
+            + "for a spool a directory watch cannot see (NFS written from other hosts). The catalog is scanned at most every 2 s.")
     long poll;
 
     @Override

@@ -86,8 +86,21 @@ public final class ReplicatorDaemon {
         this.progressBar = on;
     }
 
+    /**
+     * A long-running daemon scans the catalog at most this often ({@link #runUntilStopped}); every {@link #runOnce}
+     * scans. Why: the catalog is opened per transaction, and a scan every pass of an online daemon polling every
+     * 200 ms took most of a third of a core while nothing happened, CPU a running job on the same node lost. The
+     * scan is the catalog's janitor (replicas of changed or vanished originals removed or queued again); redirect
+     * checks every replica it serves at open whatever the catalog says, so a later scan serves nothing stale.
+     */
+    static final long SCAN_EVERY_MILLIS = 2000;
+
     /** One pass: clean leftovers (first pass only), scan, process the queue, return. */
     public DaemonReport runOnce() throws IOException {
+        return pass(true);
+    }
+
+    private DaemonReport pass(boolean scan) throws IOException {
         if (!cleaned) {
             scanner.cleanLeftovers();
             cleaned = true;
@@ -100,11 +113,12 @@ public final class ReplicatorDaemon {
                 if (progress != null) progress.println("pdla daemon: " + e.getMessage());
             }
         }
-        scanner.scan();
+        if (scan) scanner.scan();
         List<QueuedPattern> items = queue.pending();
         List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
-        Map<PatternKey, Placement> placements = builder.planner().plan(patterns, ssdBytesInUse());
+        // the SSD space in use is a catalog transaction of its own: asked only when there is something to place
+        Map<PatternKey, Placement> placements = patterns.isEmpty() ? Map.of() : builder.planner().plan(patterns, ssdBytesInUse());
         int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
         long bytes = 0;
         List<String> lines = new ArrayList<>();
@@ -179,8 +193,14 @@ public final class ReplicatorDaemon {
     /** Runs passes every {@code pollMillis}, and at once when woken ({@link #wakeUp}), until {@link #stop()} (called by the shutdown hook on SIGTERM). */
     public void runUntilStopped(long pollMillis) throws IOException {
         if (beforePass != null) beforePass.watch(this::wakeUp);
+        long lastScan = 0;
+        boolean first = true;
         while (!stop.get()) {
-            runOnce();
+            long now = System.nanoTime();
+            boolean scan = first || now - lastScan >= java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(SCAN_EVERY_MILLIS);
+            if (scan) lastScan = now;
+            first = false;
+            pass(scan);
             synchronized (stop) {
                 if (stop.get()) break;
                 try {
