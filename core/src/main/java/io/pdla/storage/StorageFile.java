@@ -110,6 +110,22 @@ public interface StorageFile extends Closeable {
     }
 
     /**
+     * {@link #readv} of one extent into {@code dst[dstOffset, dstOffset+length)}: the everyday independent call
+     * (a contiguous view, a byte array, no interceptor), which the shim hands over without building an extent list
+     * and a buffer for it. Until the JIT has compiled a job's path, each object and call of it costs microseconds per
+     * request, in every multicore rank's own copy. A driver that can read straight into the array overrides it; a
+     * decorator passes it on with its own rules applied. Returns the bytes read, short only at end-of-file.
+     */
+    default int readArray(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+        return (int) readv(ExtentList.of(offset, length), ByteBuffer.wrap(dst, dstOffset, length).slice());
+    }
+
+    /** {@link #writev} of one extent from {@code src[srcOffset, srcOffset+length)}; see {@link #readArray}. */
+    default void writeArray(long offset, byte[] src, int srcOffset, int length) throws IOException {
+        writev(ExtentList.of(offset, length), ByteBuffer.wrap(src, srcOffset, length).slice());
+    }
+
+    /**
      * The open file's layout, with its server counts: what the collective-I/O engine reads
      * {@link Layout#stripeSize()} and {@link Layout#serverCount()} from. Unstriped by default.
      */

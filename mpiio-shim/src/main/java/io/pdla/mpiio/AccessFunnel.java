@@ -33,6 +33,17 @@ final class AccessFunnel {
     private record LastFlattened(Datatype type, FileType flattened) {
     }
 
+    /** No interceptor on this handle's chain: its everyday calls may go straight to the store ({@link #plainCall}). */
+    private final boolean bareChain;
+    /** The last memory type {@link #typedArray} found plain for a byte array, with its bytes per item; one reference, as {@link #last}. */
+    private PlainType plainType;
+    /** The last view found a plain run of bytes ({@link FileView#isPlainRun}); views never change, a new one is a new object. */
+    private FileView plainView;
+
+    /** A type whose items are whole bytes, one run each, back to back: {@code count} items are {@code count * bytes} bytes. */
+    private record PlainType(Datatype type, long bytes) {
+    }
+
     /**
      * The most bytes one piece of a call packs into one ByteBuffer: an independent call above it (arrays of
      * wide elements reach 16 GiB) runs as consecutive pieces of whole items. A system property so that
@@ -44,6 +55,7 @@ final class AccessFunnel {
         this.file = file;
         this.readWhere = file.name() + ": rank " + file.coll().rank() + ": read: ";
         this.writeWhere = file.name() + ": rank " + file.coll().rank() + ": write: ";
+        this.bareChain = file.chain().interceptors().isEmpty();
     }
 
     /** A call that passed validation: its memory side and its length in etypes of the view. */
@@ -92,6 +104,53 @@ final class AccessFunnel {
     /** An independent blocking call; moves the individual pointer when it is the one used. */
     IoStatus independent(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
         return run(op, positioning, offset, memory, false);
+    }
+
+    /** An independent blocking call of an MPJ array: {@link #plainCall} when it is one, else {@link #independent}. */
+    IoStatus independentArray(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        IoStatus done = plainCall(op, positioning, offset, buf, bufOffset, count, type);
+        return done != null ? done : independent(op, positioning, offset, array(buf, bufOffset, count, type));
+    }
+
+    /**
+     * The everyday independent call straight to the store: a byte array, a datatype this handle already found plain,
+     * a view that is a plain run of bytes, no interceptor, no atomic mode. It makes one request of the store and the
+     * status, where the general path ({@link #run}) describes the call in a dozen objects and calls: until the JIT
+     * has compiled a job's path (per multicore rank, each rank's copy of pdla its own) those cost microseconds per
+     * call, about twice the call itself. Same checks, same outcome; null when the call is not such a call or
+     * anything in it would fail, and the general path then runs it and says what is wrong.
+     */
+    private IoStatus plainCall(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
+        PlainType plain = plainType;
+        if (plain == null || plain.type() != type || !bareChain || !(buf instanceof byte[] array)) return null;
+        if (count <= 0 || bufOffset < 0 || positioning == Positioning.SHARED_POINTER || file.isClosed() || file.atomic()) return null;
+        if (file.opened(MPIIO.MODE_SEQUENTIAL) || file.opened(op == IoOp.READ ? MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY)) return null;
+        long bytes = count * plain.bytes(); // both below 2^31
+        FileView view = file.view();
+        if (bytes > array.length - (long) bufOffset || bytes > pieceBytes) return null;
+        if (view != plainView) {
+            if (!view.isPlainRun()) return null;
+            plainView = view;
+        }
+        long etype = view.etypeBytes();
+        if (bytes % etype != 0) return null;
+        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
+        long at = view.plainRunStart(position, bytes);
+        if (at < 0) return null;
+        long moved;
+        try {
+            if (op == IoOp.READ) {
+                moved = file.context().file().readArray(at, array, bufOffset, (int) bytes);
+            } else {
+                file.engine().dataChanged();
+                file.context().file().writeArray(at, array, bufOffset, (int) bytes);
+                moved = bytes;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw file.translate(e, what(op, position));
+        }
+        if (positioning == Positioning.INDIVIDUAL_POINTER) file.movePointer(position + moved / etype);
+        return new IoStatus(moved, 1);
     }
 
     /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */
@@ -259,7 +318,18 @@ final class AccessFunnel {
             flattened.put(type, memType);
         }
         if (l == null || l.type() != type) last = new LastFlattened(type, memType);
-        return new UserBuffer.TypedArray(buf, MemoryLayout.of(where, buf, bufOffset, count, type, memType), memType);
+        MemoryLayout layout = MemoryLayout.of(where, buf, bufOffset, count, type, memType);
+        // of() found the array's element type the datatype's base type: a byte array's items are whole bytes
+        if (buf instanceof byte[] && isPlain(memType) && (plainType == null || plainType.type() != type)) {
+            plainType = new PlainType(type, memType.sizeBytes());
+        }
+        return new UserBuffer.TypedArray(buf, layout, memType);
+    }
+
+    /** Items of one run each at offset 0, back to back, at most 2^31 bytes: {@code count} of them are one run. */
+    private static boolean isPlain(FileType t) {
+        return t.elementBytes() == 1 && t.isContiguous() && t.lbBytes() == 0 && t.extentBytes() == t.sizeBytes()
+                && t.sizeBytes() > 0 && t.sizeBytes() <= Integer.MAX_VALUE;
     }
 
     // ---------------------------------------------------------------- transfer

@@ -155,7 +155,7 @@ public final class File {
 
     public IoStatus readAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+            return funnel.independentArray(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }
@@ -163,7 +163,7 @@ public final class File {
 
     public IoStatus writeAt(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+            return funnel.independentArray(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }
@@ -214,7 +214,7 @@ public final class File {
 
     public IoStatus read(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.independent(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+            return funnel.independentArray(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }
@@ -222,7 +222,7 @@ public final class File {
 
     public IoStatus write(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.independent(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+            return funnel.independentArray(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }

@@ -91,6 +91,25 @@ public final class FileView {
         return b.build();
     }
 
+    /**
+     * Whether a call may skip {@link #extents}: view data is one run of file bytes (a contiguous filetype that
+     * holds data) and reaches memory unconverted.
+     */
+    boolean isPlainRun() {
+        return contiguous() && filetype.sizeBytes() > 0 && representation.identityForBytes();
+    }
+
+    /**
+     * For a {@link #isPlainRun plain run}: the file offset of {@code nbytes} of view data at view position
+     * {@code position}, or -1 where {@link #extents} would refuse them (past the largest file offset).
+     */
+    long plainRunStart(long position, long nbytes) {
+        long e = etypeBytes();
+        long start = contiguousStart();
+        if (position < 0 || start < 0 || position > (Long.MAX_VALUE - start - nbytes) / e) return -1;
+        return start + position * e;
+    }
+
     /** The absolute byte offset of view position {@code position} (MPI_File_get_byte_offset). */
     long byteOffset(long position) {
         long dataByte = position * etypeBytes();

@@ -249,6 +249,30 @@ final class PosixFile implements StorageFile, MemoryMapping {
         }
     }
 
+    @Override
+    public int readArray(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+        // the conditions of readv's native path for one extent, which this is
+        if (!nativeReads || mapped != null || offset < 0 || !enterNative()) return StorageFile.super.readArray(offset, dst, dstOffset, length);
+        try {
+            return NativePosix.pread(fd, dst, dstOffset, length, offset, path);
+        } finally {
+            nativeUsers.decrementAndGet();
+        }
+    }
+
+    @Override
+    public void writeArray(long offset, byte[] src, int srcOffset, int length) throws IOException {
+        if (!nativeWrites || offset < 0 || !enterNative()) {
+            StorageFile.super.writeArray(offset, src, srcOffset, length);
+            return;
+        }
+        try {
+            NativePosix.pwrite(fd, src, srcOffset, length, offset, path);
+        } finally {
+            nativeUsers.decrementAndGet();
+        }
+    }
+
     /** The list's offsets and lengths as the two arrays the native list calls take. */
     private static long[][] columns(ExtentList extents) {
         int n = extents.size();

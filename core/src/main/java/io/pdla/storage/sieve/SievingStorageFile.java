@@ -219,6 +219,33 @@ public final class SievingStorageFile implements StorageFile {
      * writer's read-modify-write of a window would otherwise put the window's old bytes back over it (MPI
      * requires concurrent non-overlapping writes of different processes to survive).
      */
+    /** One extent is never sieved (there is no hole to read over). */
+    @Override
+    public int readArray(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+        return file.readArray(offset, dst, dstOffset, length);
+    }
+
+    /** One extent is written as {@link #lockedWritev} writes one: under the lock sieved writes take, while they may. */
+    @Override
+    public void writeArray(long offset, byte[] src, int srcOffset, int length) throws IOException {
+        if (settings.write() == SievingSettings.Mode.DISABLE || lockUnsupported || length == 0) {
+            file.writeArray(offset, src, srcOffset, length);
+            return;
+        }
+        RangeLock lock;
+        try {
+            lock = file.lock(offset, length);
+        } catch (StorageException e) {
+            if (e.reason() != StorageException.Reason.UNSUPPORTED) throw e;
+            lockUnsupported = true;
+            file.writeArray(offset, src, srcOffset, length);
+            return;
+        }
+        try (lock) {
+            file.writeArray(offset, src, srcOffset, length);
+        }
+    }
+
     private long lockedWritev(ExtentList extents, ByteBuffer src) throws IOException {
         if (settings.write() == SievingSettings.Mode.DISABLE || lockUnsupported || extents.totalBytes() == 0) return file.writev(extents, src);
         long start = extents.firstOffset();

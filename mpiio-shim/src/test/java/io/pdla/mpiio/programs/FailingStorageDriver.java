@@ -28,6 +28,8 @@ public final class FailingStorageDriver implements StorageDriver {
     public static volatile boolean failReads;
     /** Set by a test program to make this driver one without byte-range locks (as HDFS is). */
     public static volatile boolean lockless;
+    /** Calls that reached the store as one array request ({@link StorageFile#readArray}, {@link StorageFile#writeArray}). */
+    public static final java.util.concurrent.atomic.AtomicLong ARRAY_CALLS = new java.util.concurrent.atomic.AtomicLong();
 
     private final PosixDriver posix = new PosixDriver();
 
@@ -60,6 +62,16 @@ public final class FailingStorageDriver implements StorageDriver {
             public void write(long offset, ByteBuffer src) throws IOException {
                 if (failWrites) throw new StorageException(StorageException.Reason.NO_SPACE, "failfs: injected storage failure writing at " + offset);
                 f.write(offset, src);
+            }
+            public int readArray(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+                if (failReads) throw new StorageException(StorageException.Reason.IO, "failfs: injected storage failure reading at " + offset);
+                ARRAY_CALLS.incrementAndGet();
+                return f.readArray(offset, dst, dstOffset, length);
+            }
+            public void writeArray(long offset, byte[] src, int srcOffset, int length) throws IOException {
+                if (failWrites) throw new StorageException(StorageException.Reason.NO_SPACE, "failfs: injected storage failure writing at " + offset);
+                ARRAY_CALLS.incrementAndGet();
+                f.writeArray(offset, src, srcOffset, length);
             }
             public long size() throws IOException { return f.size(); }
             public void setSize(long size) throws IOException { f.setSize(size); }

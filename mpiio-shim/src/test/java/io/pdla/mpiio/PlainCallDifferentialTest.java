@@ -1,0 +1,31 @@
+package io.pdla.mpiio;
+
+import io.pdla.mpiio.launch.MpjJob;
+import io.pdla.mpiio.programs.PlainCallDifferentialProgram;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The everyday independent call's straight path ends every call as the general path does
+ * ({@link PlainCallDifferentialProgram}): on POSIX files, and on the counting test driver, which also shows the
+ * straight path taken. A fresh seed each run, printed with the outcome, so a failure can be replayed.
+ */
+class PlainCallDifferentialTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} ranks, {1}")
+    @CsvSource({"1, posix", "2, posix", "2, failfs"})
+    void straightAndGeneralPathsAgree(int np, String store) throws Exception {
+        long seed = System.nanoTime();
+        MpjJob.Result r = MpjTestSupport.run(PlainCallDifferentialProgram.class, np, dir.toString(), Long.toString(seed), "3000", store);
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertEquals(np, passed.size(), "seed " + seed + ":\n" + r.output());
+    }
+}
