@@ -33,7 +33,13 @@ final class AccessFunnel {
     private record LastFlattened(Datatype type, FileType flattened) {
     }
 
-    /** No interceptor on this handle's chain: its everyday calls may go straight to the store ({@link #plainCall}). */
+    /**
+     * Hint: whether this handle's everyday calls may take the straight path ({@link #plainCall}); {@code true} unless
+     * given {@code false}, which sends every call the general way (to tell whether the straight path is to blame).
+     */
+    static final String HINT_STRAIGHT_CALLS = "pdla_straight_calls";
+    private final boolean straight;
+    /** No interceptor on this handle's chain: its everyday calls go to the store itself, not through an {@link IoCall}. */
     private final boolean bareChain;
     /** The last memory type {@link #typedArray} found plain for a byte array, with its bytes per item; one reference, as {@link #last}. */
     private PlainType plainType;
@@ -56,6 +62,12 @@ final class AccessFunnel {
         this.readWhere = file.name() + ": rank " + file.coll().rank() + ": read: ";
         this.writeWhere = file.name() + ": rank " + file.coll().rank() + ": write: ";
         this.bareChain = file.chain().interceptors().isEmpty();
+        this.straight = straightCalls(file.context().hints());
+    }
+
+    /** The {@value #HINT_STRAIGHT_CALLS} hint of an open; a value other than true/false is an {@link IllegalArgumentException} naming it. */
+    static boolean straightCalls(Map<String, String> hints) {
+        return io.pdla.hints.HintFlag.of(hints, HINT_STRAIGHT_CALLS, true);
     }
 
     /** A call that passed validation: its memory side and its length in etypes of the view. */
@@ -113,16 +125,17 @@ final class AccessFunnel {
     }
 
     /**
-     * The everyday independent call straight to the store: a byte array, a datatype this handle already found plain,
-     * a view that is a plain run of bytes, no interceptor, no atomic mode. It makes one request of the store and the
-     * status, where the general path ({@link #run}) describes the call in a dozen objects and calls: until the JIT
-     * has compiled a job's path (per multicore rank, each rank's copy of pdla its own) those cost microseconds per
-     * call, about twice the call itself. Same checks, same outcome; null when the call is not such a call or
-     * anything in it would fail, and the general path then runs it and says what is wrong.
+     * The everyday independent call, straight: a byte array, a datatype this handle already found plain, a view that
+     * is a plain run of bytes, no atomic mode. With no interceptor it makes one request of the store and the status;
+     * with interceptors, one {@link IoCall} of one extent that wraps the array, through the chain. The general path
+     * ({@link #run}) describes the same call in a dozen objects and calls: until the JIT has compiled a job's path
+     * (per multicore rank, each rank's copy of pdla its own) those cost microseconds per call, about twice the call
+     * itself. Same checks, same outcome; null when the call is not such a call or anything in it would fail, and the
+     * general path then runs it and says what is wrong.
      */
     private IoStatus plainCall(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
         PlainType plain = plainType;
-        if (plain == null || plain.type() != type || !bareChain || !(buf instanceof byte[] array)) return null;
+        if (plain == null || plain.type() != type || !straight || !(buf instanceof byte[] array)) return null;
         if (count <= 0 || bufOffset < 0 || positioning == Positioning.SHARED_POINTER || file.isClosed() || file.atomic()) return null;
         if (file.opened(MPIIO.MODE_SEQUENTIAL) || file.opened(op == IoOp.READ ? MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY)) return null;
         long bytes = count * plain.bytes(); // both below 2^31
@@ -139,10 +152,13 @@ final class AccessFunnel {
         if (at < 0) return null;
         long moved;
         try {
-            if (op == IoOp.READ) {
+            if (op == IoOp.WRITE) file.engine().dataChanged();
+            if (!bareChain) {
+                ByteBuffer stream = ByteBuffer.wrap(array, bufOffset, (int) bytes).slice();
+                moved = file.chain().execute(IoCall.data(file.context(), op, positioning, false, ExtentList.of(at, bytes), stream));
+            } else if (op == IoOp.READ) {
                 moved = file.context().file().readArray(at, array, bufOffset, (int) bytes);
             } else {
-                file.engine().dataChanged();
                 file.context().file().writeArray(at, array, bufOffset, (int) bytes);
                 moved = bytes;
             }

@@ -255,6 +255,7 @@ final class OpenProtocol {
             FileContext context = new FileContext(filename, target.uri(), amode, worldRank, coll.size(),
                     AppIdentity.detect(hints, worldSize), hints, target.driver(), storage, new RankZeroBroadcast(exchange), openToken);
             InterceptorChain chain = new InterceptorChain(RankState.interceptors(hints, target.options().write()));
+            AccessFunnel.straightCalls(hints);   // a bad value fails the open, not the first call
             TwoPhaseEngine engine = CollectiveSetup.engine(exchange, hints, storage, chain);
             return new Prepared(store, exchange, context, chain, engine);
         } catch (IllegalArgumentException e) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The everyday independent call's straight path ends every call as the general path does
@@ -27,5 +28,11 @@ class PlainCallDifferentialTest {
         MpjJob.Result r = MpjTestSupport.run(PlainCallDifferentialProgram.class, np, dir.toString(), Long.toString(seed), "3000", store);
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
         assertEquals(np, passed.size(), "seed " + seed + ":\n" + r.output());
+    }
+
+    @org.junit.jupiter.api.Test
+    void aStraightCallsHintThatIsNoFlagFailsTheOpenNamingIt() throws Exception {
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.BadStraightHintProgram.class, 1, dir.toString());
+        MpjTestSupport.assertAllPassed(r, 1);
     }
 }

@@ -19,20 +19,21 @@ import static io.pdla.mpiio.programs.Checks.expectBytes;
 
 /**
  * The everyday independent call's straight path against the general one: every rank runs the same random sequence
- * of calls on two files of its own (on MPI.COMM_SELF), one with a bare interceptor chain (its byte-array calls may go
- * straight to the store) and one with a pass-through interceptor (every call takes the general path), and checks
- * that each call ends the same way on both: bytes and count moved, the bytes a read brought (the whole array), the
+ * of calls on three files of its own (on MPI.COMM_SELF): one with a bare interceptor chain (its byte-array calls may
+ * go straight to the store), one with a pass-through interceptor (they may go straight through the chain), and one
+ * with the interceptor and hint {@code pdla_straight_calls=false} (every call takes the general path), and checks
+ * that each call ends the same way on all three: bytes and count moved, the bytes a read brought (the whole array), the
  * individual pointer, the error class of a failing call. The calls mix what the straight path takes (byte arrays,
  * plain types, plain views, both positionings) with what it must leave to the general path (other types and arrays,
  * non-contiguous and external32 views, etypes a call is not a multiple of, atomic mode, read-only, write-only and
  * sequential handles, a closed handle, bad counts, offsets and buffer offsets, reads past the end). At the end
- * both files hold the same bytes. Arguments: a directory, a seed, a number of calls, and "posix" or "failfs": the
- * latter puts both files on the test driver, which counts the calls that reach it as one array request, so the
+ * the three files hold the same bytes. Arguments: a directory, a seed, a number of calls, and "posix" or "failfs": the
+ * latter puts the files on the test driver, which counts the calls that reach it as one array request, so the
  * program also checks that the straight path served a fair share of the calls and the general path none.
  */
 public final class PlainCallDifferentialProgram {
     private static final int MAX_FILE = 1 << 16;
-    /** Data calls both handles answered, and those the store saw as one array request (counted on the test driver). */
+    /** Data calls all handles answered, and those the store saw as one array request (counted on the test driver). */
     private static int answered, straight;
 
     public static void main(String[] argv) throws Exception {
@@ -114,7 +115,9 @@ public final class PlainCallDifferentialProgram {
                 });
             }
             files.close();
-            expectBytes(Files.readAllBytes(generalPath), Files.readAllBytes(plainPath), "the two files at the end");
+            expectBytes(Files.readAllBytes(generalPath), Files.readAllBytes(plainPath), "the straight file and the general one at the end");
+            expectBytes(Files.readAllBytes(generalPath), Files.readAllBytes(plainPath.resolveSibling(plainPath.getFileName() + "-chained")),
+                    "the file written straight through the chain and the general one at the end");
             System.out.println("CALLS " + rank + " " + answered + " data calls answered of " + calls + ", " + straight + " straight");
             if (counted) expect(straight >= answered / 10 && straight > 20, straight + " of " + answered
                     + " answered data calls reached the store as one array request: the straight path is not being taken");
@@ -133,36 +136,40 @@ public final class PlainCallDifferentialProgram {
         String on(File h) throws Exception;
     }
 
-    /** The same file twice: straight-capable and forced general. */
+    /**
+     * The same calls on three files: straight to the store (a bare chain), straight through the chain (a pass-through
+     * interceptor), and the general path (the interceptor, and the straight path turned off by its hint).
+     */
     private static final class Pair {
-        final File plain, general;
+        final File plain, chained, general;
         boolean closed;
 
-        private Pair(File plain, File general) {
+        private Pair(File plain, File chained, File general) {
             this.plain = plain;
+            this.chained = chained;
             this.general = general;
         }
 
         static Pair open(Path plainPath, Path generalPath, int amode, boolean directIo, boolean counted) throws Exception {
-            Info forced = new Info().set(Interceptors.HINT, PassThroughInterceptorProvider.NAME);
-            Info bare = new Info();
-            if (directIo) {
-                forced.set("posix_direct_io", "true");
-                bare.set("posix_direct_io", "true");
-            }
+            Info bare = new Info(), through = new Info().set(Interceptors.HINT, PassThroughInterceptorProvider.NAME);
+            Info forced = through.dup().set("pdla_straight_calls", "false");
+            for (Info i : new Info[]{bare, through, forced}) if (directIo) i.set("posix_direct_io", "true");
             boolean create = (amode & (MPIIO.MODE_RDONLY)) == 0;
             int mode = create ? amode | MPIIO.MODE_CREATE : amode;
             String scheme = counted ? "failfs://" : "";
-            return new Pair(new File(MPI.COMM_SELF, scheme + plainPath, mode, bare), new File(MPI.COMM_SELF, scheme + generalPath, mode, forced));
+            Path chainedPath = plainPath.resolveSibling(plainPath.getFileName() + "-chained");
+            return new Pair(new File(MPI.COMM_SELF, scheme + plainPath, mode, bare), new File(MPI.COMM_SELF, scheme + chainedPath, mode, through),
+                    new File(MPI.COMM_SELF, scheme + generalPath, mode, forced));
         }
 
         void same(String what, Call call) {
             long before = FailingStorageDriver.ARRAY_CALLS.get();
             String a = outcome(plain, call);
             long between = FailingStorageDriver.ARRAY_CALLS.get();
-            String b = outcome(general, call);
-            expect(FailingStorageDriver.ARRAY_CALLS.get() == between, what + ": the general path made an array request of the store");
-            expect(a.equals(b), what + ": straight-capable handle " + a + ", general path " + b);
+            String b = outcome(chained, call), c = outcome(general, call);
+            expect(FailingStorageDriver.ARRAY_CALLS.get() == between, what + ": a handle with an interceptor made an array request of the store");
+            expect(a.equals(c), what + ": straight to the store " + a + ", general path " + c);
+            expect(b.equals(c), what + ": straight through the chain " + b + ", general path " + c);
             if (a.startsWith("ok bytes")) answered++;
             if (between > before) straight++;
         }
@@ -181,11 +188,12 @@ public final class PlainCallDifferentialProgram {
             if (closed) return;
             closed = true;
             plain.close();
+            chained.close();
             general.close();
         }
     }
 
-    /** A view to set on both handles. */
+    /** A view to set on every handle. */
     private record View(long disp, int etypeBytes, boolean contiguous, String datarep) {
         static View random(Random rnd) {
             int[] etypes = {1, 1, 4, 3};
