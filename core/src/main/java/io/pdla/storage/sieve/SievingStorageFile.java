@@ -214,11 +214,6 @@ public final class SievingStorageFile implements StorageFile {
         return extents.totalBytes();
     }
 
-    /**
-     * A write that is not sieved still takes the lock of its span while this file may sieve writes: a sieved
-     * writer's read-modify-write of a window would otherwise put the window's old bytes back over it (MPI
-     * requires concurrent non-overlapping writes of different processes to survive).
-     */
     /** One extent is never sieved (there is no hole to read over). */
     @Override
     public int readArray(long offset, byte[] dst, int dstOffset, int length) throws IOException {
@@ -228,16 +223,8 @@ public final class SievingStorageFile implements StorageFile {
     /** One extent is written as {@link #lockedWritev} writes one: under the lock sieved writes take, while they may. */
     @Override
     public void writeArray(long offset, byte[] src, int srcOffset, int length) throws IOException {
-        if (settings.write() == SievingSettings.Mode.DISABLE || lockUnsupported || length == 0) {
-            file.writeArray(offset, src, srcOffset, length);
-            return;
-        }
-        RangeLock lock;
-        try {
-            lock = file.lock(offset, length);
-        } catch (StorageException e) {
-            if (e.reason() != StorageException.Reason.UNSUPPORTED) throw e;
-            lockUnsupported = true;
+        RangeLock lock = lockForUnsievedWrite(offset, length);
+        if (lock == null) {
             file.writeArray(offset, src, srcOffset, length);
             return;
         }
@@ -246,19 +233,28 @@ public final class SievingStorageFile implements StorageFile {
         }
     }
 
+    /**
+     * A write that is not sieved still takes the lock of its span while this file may sieve writes: a sieved
+     * writer's read-modify-write of a window would otherwise put the window's old bytes back over it (MPI
+     * requires concurrent non-overlapping writes of different processes to survive).
+     */
     private long lockedWritev(ExtentList extents, ByteBuffer src) throws IOException {
-        if (settings.write() == SievingSettings.Mode.DISABLE || lockUnsupported || extents.totalBytes() == 0) return file.writev(extents, src);
-        long start = extents.firstOffset();
-        RangeLock lock;
+        RangeLock lock = extents.totalBytes() == 0 ? null : lockForUnsievedWrite(extents.firstOffset(), extents.endOffset() - extents.firstOffset());
+        if (lock == null) return file.writev(extents, src);
+        try (lock) {
+            return file.writev(extents, src);
+        }
+    }
+
+    /** The lock an unsieved write of {@code [start, start+length)} takes while write sieving may run; null when none is needed or the store has none. */
+    private RangeLock lockForUnsievedWrite(long start, long length) throws IOException {
+        if (settings.write() == SievingSettings.Mode.DISABLE || lockUnsupported || length == 0) return null;
         try {
-            lock = file.lock(start, extents.endOffset() - start);
+            return file.lock(start, length);
         } catch (StorageException e) {
             if (e.reason() != StorageException.Reason.UNSUPPORTED) throw e;
             lockUnsupported = true;
-            return file.writev(extents, src);
-        }
-        try (lock) {
-            return file.writev(extents, src);
+            return null;
         }
     }
 

@@ -146,6 +146,35 @@ public abstract class AbstractStorageDriverContractTest {
     }
 
     @Test
+    void arrayFormsMoveTheBytesOfTheirPartOfTheArray() throws IOException {
+        URI uri = newFileUri("arrays");
+        byte[] src = pattern(1200, 11);
+        try (StorageFile f = driver().open(uri, OpenOptions.createReadWrite())) {
+            f.writeArray(0, src, 7, 1000);
+            f.writeArray(1000, src, 100, 50);
+            assertEquals(1050, f.size());
+            byte[] expected = new byte[1050];
+            System.arraycopy(src, 7, expected, 0, 1000);
+            System.arraycopy(src, 100, expected, 1000, 50);
+            assertArrayEquals(expected, readAll(f, 0, 1050));
+            byte[] dst = new byte[1100];
+            assertEquals(400, f.readArray(650, dst, 3, 1000), "short at end-of-file, as readv");
+            byte[] want = new byte[1100];
+            System.arraycopy(expected, 650, want, 3, 400);
+            assertArrayEquals(want, dst, "the bytes land at the array offset, nothing around them changes");
+            assertEquals(0, f.readArray(1050, dst, 0, 10), "nothing at end-of-file");
+        }
+        try (StorageFile f = driver().open(uri, OpenOptions.readOnly())) {
+            byte[] dst = new byte[20];
+            assertEquals(20, f.readArray(990, dst, 0, 20));
+            byte[] want = new byte[20];
+            System.arraycopy(src, 997, want, 0, 10);
+            System.arraycopy(src, 100, want, 10, 10);
+            assertArrayEquals(want, dst, "a read-only handle reads the same");
+        }
+    }
+
+    @Test
     void vectoredReadStopsAtEndOfFile() throws IOException {
         URI uri = newFileUri("vecshort");
         try (StorageFile f = driver().open(uri, OpenOptions.createReadWrite())) {
