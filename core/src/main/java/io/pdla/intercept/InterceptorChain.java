@@ -2,6 +2,7 @@ package io.pdla.intercept;
 
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
 
 import io.pdla.storage.StorageFile;
 
@@ -14,9 +15,38 @@ import java.util.List;
  */
 public final class InterceptorChain {
     private final List<IoInterceptor> interceptors;
+    /** Interceptors there are, and every one only watches ({@link IoInterceptor#observesOnly}). */
+    private final boolean observersOnly;
 
     public InterceptorChain(List<IoInterceptor> interceptors) {
         this.interceptors = List.copyOf(interceptors);
+        boolean all = !this.interceptors.isEmpty();
+        for (IoInterceptor i : this.interceptors) all &= i.observesOnly();
+        this.observersOnly = all;
+    }
+
+    /**
+     * Whether the chain has interceptors and every one only watches: an independent data call of one extent may then
+     * run without an {@link IoCall} and be told to them with {@link #observed}.
+     */
+    public boolean observersOnly() {
+        return observersOnly;
+    }
+
+    /**
+     * Tells every interceptor of an {@link #observersOnly} chain of a data call that ran ({@link IoInterceptor#observed}),
+     * outermost first. Best-effort: an interceptor's failure is reported and never fails the call.
+     */
+    public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved,
+                         long startNanos, long endNanos) {
+        for (int k = 0; k < interceptors.size(); k++) {
+            IoInterceptor i = interceptors.get(k);
+            try {
+                i.observed(file, op, positioning, offset, length, moved, startNanos, endNanos);
+            } catch (RuntimeException e) {
+                System.err.println("pdla: interceptor " + i.getClass().getName() + " failed recording a call: " + e);
+            }
+        }
     }
 
     public static InterceptorChain empty() {

@@ -2,6 +2,7 @@ package io.pdla.intercept;
 
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
 
 import java.io.IOException;
 
@@ -26,6 +27,28 @@ public interface IoInterceptor {
     /** Returns the number of bytes moved (0 for metadata operations). */
     default long intercept(IoCall call, Chain next) throws IOException {
         return next.proceed(call);
+    }
+
+    /**
+     * Whether this interceptor only watches data calls (Darshan's kind of module: it times and records them, never
+     * changes, reroutes or serves one). When every interceptor of a chain only watches, the shim may run an
+     * independent data call of one extent without building its {@link IoCall}, and tell each interceptor with
+     * {@link #observed} instead of {@link #intercept}; every other call still goes through {@link #intercept}.
+     * The answer must not change while a file is open.
+     */
+    default boolean observesOnly() {
+        return false;
+    }
+
+    /**
+     * An independent data call of one extent ({@code length} bytes at file offset {@code offset}) that ran, from
+     * {@code startNanos} to {@code endNanos} ({@link System#nanoTime}), moving {@code moved} bytes: what
+     * {@link #intercept} would have seen of it around {@code next.proceed}. Only for interceptors that
+     * {@link #observesOnly}; a call that failed is not observed (as {@code intercept} sees it fail). An exception
+     * here is reported and never fails the application's call.
+     */
+    default void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved,
+                          long startNanos, long endNanos) {
     }
 
     /** Before the driver closes the file. */

@@ -5,7 +5,9 @@ import io.pdla.mpiio.collective.TwoPhaseEngine;
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
+import io.pdla.intercept.InterceptorChain;
 import io.pdla.intercept.IoCall;
+import io.pdla.storage.StorageFile;
 import mpi.Datatype;
 import mpi.MPIException;
 
@@ -41,6 +43,8 @@ final class AccessFunnel {
     private final boolean straight;
     /** No interceptor on this handle's chain: its everyday calls go to the store itself, not through an {@link IoCall}. */
     private final boolean bareChain;
+    /** Only watchers on this handle's chain (the tracer): everyday calls go to the store, then the watchers are told. */
+    private final boolean observersOnly;
     /** The last memory type {@link #typedArray} found plain for a byte array, with its bytes per item; one reference, as {@link #last}. */
     private PlainType plainType;
     /** The last view found a plain run of bytes ({@link FileView#isPlainRun}); views never change, a new one is a new object. */
@@ -62,6 +66,7 @@ final class AccessFunnel {
         this.readWhere = file.name() + ": rank " + file.coll().rank() + ": read: ";
         this.writeWhere = file.name() + ": rank " + file.coll().rank() + ": write: ";
         this.bareChain = file.chain().interceptors().isEmpty();
+        this.observersOnly = file.chain().observersOnly();
         this.straight = straightCalls(file.context().hints());
     }
 
@@ -127,7 +132,8 @@ final class AccessFunnel {
     /**
      * The everyday independent call, straight: a byte array, a datatype this handle already found plain, a view that
      * is a plain run of bytes, no atomic mode. With no interceptor it makes one request of the store and the status;
-     * with interceptors, one {@link IoCall} of one extent that wraps the array, through the chain. The general path
+     * with interceptors that only watch, the same request, then it tells them ({@link InterceptorChain#observed});
+     * with others, one {@link IoCall} of one extent that wraps the array, through the chain. The general path
      * ({@link #run}) describes the same call in a dozen objects and calls: until the JIT has compiled a job's path
      * (per multicore rank, each rank's copy of pdla its own) those cost microseconds per call, about twice the call
      * itself. Same checks, same outcome; null when the call is not such a call or anything in it would fail, and the
@@ -153,14 +159,17 @@ final class AccessFunnel {
         long moved;
         try {
             if (op == IoOp.WRITE) file.engine().dataChanged();
-            if (!bareChain) {
+            if (bareChain) {
+                moved = storeCall(op, at, array, bufOffset, (int) bytes);
+            } else if (observersOnly) {
+                // Darshan's way: the watchers are told of the call after it ran, nothing is built for them
+                long t1 = System.nanoTime();
+                moved = storeCall(op, at, array, bufOffset, (int) bytes);
+                long t2 = System.nanoTime();
+                file.chain().observed(file.context(), op, positioning, at, bytes, moved, t1, t2);
+            } else {
                 ByteBuffer stream = ByteBuffer.wrap(array, bufOffset, (int) bytes).slice();
                 moved = file.chain().execute(IoCall.data(file.context(), op, positioning, false, ExtentList.of(at, bytes), stream));
-            } else if (op == IoOp.READ) {
-                moved = file.context().file().readArray(at, array, bufOffset, (int) bytes);
-            } else {
-                file.context().file().writeArray(at, array, bufOffset, (int) bytes);
-                moved = bytes;
             }
         } catch (IOException | RuntimeException e) {
             throw file.translate(e, what(op, position));
@@ -340,6 +349,14 @@ final class AccessFunnel {
             plainType = new PlainType(type, memType.sizeBytes());
         }
         return new UserBuffer.TypedArray(buf, layout, memType);
+    }
+
+    /** One request of the store: {@code length} bytes at {@code at} into or out of the array; the bytes moved. */
+    private long storeCall(IoOp op, long at, byte[] array, int offset, int length) throws IOException {
+        StorageFile store = file.context().file();
+        if (op == IoOp.READ) return store.readArray(at, array, offset, length);
+        store.writeArray(at, array, offset, length);
+        return length;
     }
 
     /** Items of one run each at offset 0, back to back, at most 2^31 bytes: {@code count} of them are one run. */

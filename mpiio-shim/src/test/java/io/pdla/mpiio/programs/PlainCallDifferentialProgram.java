@@ -19,15 +19,16 @@ import static io.pdla.mpiio.programs.Checks.expectBytes;
 
 /**
  * The everyday independent call's straight path against the general one: every rank runs the same random sequence
- * of calls on three files of its own (on MPI.COMM_SELF): one with a bare interceptor chain (its byte-array calls may
- * go straight to the store), one with a pass-through interceptor (they may go straight through the chain), and one
- * with the interceptor and hint {@code pdla_straight_calls=false} (every call takes the general path), and checks
- * that each call ends the same way on all three: bytes and count moved, the bytes a read brought (the whole array), the
+ * of calls on four files of its own (on MPI.COMM_SELF): one with a bare interceptor chain (its byte-array calls may
+ * go straight to the store), one with a pass-through interceptor (they may go straight through the chain), one with
+ * an interceptor that only watches (they may go straight, and it is told afterwards), and one with the watcher and
+ * hint {@code pdla_straight_calls=false} (every call takes the general path), and checks that each call ends the same
+ * way on all four, and that the watcher heard the same calls of the straight handle as of the general one: bytes and count moved, the bytes a read brought (the whole array), the
  * individual pointer, the error class of a failing call. The calls mix what the straight path takes (byte arrays,
  * plain types, plain views, both positionings) with what it must leave to the general path (other types and arrays,
  * non-contiguous and external32 views, etypes a call is not a multiple of, atomic mode, read-only, write-only and
  * sequential handles, a closed handle, bad counts, offsets and buffer offsets, reads past the end). At the end
- * the three files hold the same bytes. Arguments: a directory, a seed, a number of calls, and "posix" or "failfs": the
+ * the four files hold the same bytes. Arguments: a directory, a seed, a number of calls, and "posix" or "failfs": the
  * latter puts the files on the test driver, which counts the calls that reach it as one array request, so the
  * program also checks that the straight path served a fair share of the calls and the general path none.
  */
@@ -116,14 +117,29 @@ public final class PlainCallDifferentialProgram {
             }
             files.close();
             expectBytes(Files.readAllBytes(generalPath), Files.readAllBytes(plainPath), "the straight file and the general one at the end");
-            expectBytes(Files.readAllBytes(generalPath), Files.readAllBytes(plainPath.resolveSibling(plainPath.getFileName() + "-chained")),
-                    "the file written straight through the chain and the general one at the end");
+            for (String kind : new String[]{"chained", "observed"}) {
+                expectBytes(Files.readAllBytes(generalPath), Files.readAllBytes(sibling(plainPath, kind)), "the " + kind + " file and the general one at the end");
+            }
+            java.util.List<String> watchedStraight = ObserverInterceptorProvider.HEARD.getOrDefault(sibling(plainPath, "observed").getFileName().toString(), java.util.List.of());
+            java.util.List<String> watchedGeneral = ObserverInterceptorProvider.HEARD.getOrDefault(generalPath.getFileName().toString(), java.util.List.of());
+            expect(watchedStraight.equals(watchedGeneral), "the watcher heard " + watchedStraight.size() + " calls of the straight handle and "
+                    + watchedGeneral.size() + " of the general one; first difference at " + firstDifference(watchedStraight, watchedGeneral));
+            expect(watchedGeneral.size() >= answered / 2, "the watcher heard only " + watchedGeneral.size() + " of " + answered + " answered calls");
             System.out.println("CALLS " + rank + " " + answered + " data calls answered of " + calls + ", " + straight + " straight");
             if (counted) expect(straight >= answered / 10 && straight > 20, straight + " of " + answered
                     + " answered data calls reached the store as one array request: the straight path is not being taken");
         });
         c.done();
         MPI.Finalize();
+    }
+
+    private static Path sibling(Path plain, String kind) {
+        return plain.resolveSibling(plain.getFileName() + "-" + kind);
+    }
+
+    private static String firstDifference(java.util.List<String> a, java.util.List<String> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) if (!a.get(i).equals(b.get(i))) return i + ": " + a.get(i) + " / " + b.get(i);
+        return "the end of the shorter";
     }
 
     private static String typeName(Datatype t, Datatype[] types) {
@@ -137,39 +153,46 @@ public final class PlainCallDifferentialProgram {
     }
 
     /**
-     * The same calls on three files: straight to the store (a bare chain), straight through the chain (a pass-through
-     * interceptor), and the general path (the interceptor, and the straight path turned off by its hint).
+     * The same calls on four files: straight to the store (a bare chain), straight through the chain (a pass-through
+     * interceptor), straight and then told to a watcher (an interceptor that only observes), and the general path
+     * (the watcher, and the straight path turned off by its hint).
      */
     private static final class Pair {
-        final File plain, chained, general;
+        final File plain, chained, observed, general;
         boolean closed;
 
-        private Pair(File plain, File chained, File general) {
+        private Pair(File plain, File chained, File observed, File general) {
             this.plain = plain;
             this.chained = chained;
+            this.observed = observed;
             this.general = general;
         }
 
         static Pair open(Path plainPath, Path generalPath, int amode, boolean directIo, boolean counted) throws Exception {
             Info bare = new Info(), through = new Info().set(Interceptors.HINT, PassThroughInterceptorProvider.NAME);
-            Info forced = through.dup().set("pdla_straight_calls", "false");
-            for (Info i : new Info[]{bare, through, forced}) if (directIo) i.set("posix_direct_io", "true");
+            Info watched = new Info().set(Interceptors.HINT, ObserverInterceptorProvider.NAME);
+            Info forced = watched.dup().set("pdla_straight_calls", "false");
+            for (Info i : new Info[]{bare, through, watched, forced}) if (directIo) i.set("posix_direct_io", "true");
             boolean create = (amode & (MPIIO.MODE_RDONLY)) == 0;
             int mode = create ? amode | MPIIO.MODE_CREATE : amode;
             String scheme = counted ? "failfs://" : "";
-            Path chainedPath = plainPath.resolveSibling(plainPath.getFileName() + "-chained");
-            return new Pair(new File(MPI.COMM_SELF, scheme + plainPath, mode, bare), new File(MPI.COMM_SELF, scheme + chainedPath, mode, through),
-                    new File(MPI.COMM_SELF, scheme + generalPath, mode, forced));
+            return new Pair(new File(MPI.COMM_SELF, scheme + plainPath, mode, bare), new File(MPI.COMM_SELF, scheme + sibling(plainPath, "chained"), mode, through),
+                    new File(MPI.COMM_SELF, scheme + sibling(plainPath, "observed"), mode, watched), new File(MPI.COMM_SELF, scheme + generalPath, mode, forced));
         }
 
         void same(String what, Call call) {
             long before = FailingStorageDriver.ARRAY_CALLS.get();
             String a = outcome(plain, call);
             long between = FailingStorageDriver.ARRAY_CALLS.get();
-            String b = outcome(chained, call), c = outcome(general, call);
-            expect(FailingStorageDriver.ARRAY_CALLS.get() == between, what + ": a handle with an interceptor made an array request of the store");
+            String b = outcome(chained, call);
+            expect(FailingStorageDriver.ARRAY_CALLS.get() == between, what + ": a handle with an interceptor that does not only watch made an array request of the store");
+            String o = outcome(observed, call);
+            long afterObserved = FailingStorageDriver.ARRAY_CALLS.get();
+            String c = outcome(general, call);
+            expect(FailingStorageDriver.ARRAY_CALLS.get() == afterObserved, what + ": the general path made an array request of the store");
             expect(a.equals(c), what + ": straight to the store " + a + ", general path " + c);
             expect(b.equals(c), what + ": straight through the chain " + b + ", general path " + c);
+            expect(o.equals(c), what + ": straight and observed " + o + ", general path " + c);
             if (a.startsWith("ok bytes")) answered++;
             if (between > before) straight++;
         }
@@ -189,6 +212,7 @@ public final class PlainCallDifferentialProgram {
             closed = true;
             plain.close();
             chained.close();
+            observed.close();
             general.close();
         }
     }

@@ -107,6 +107,22 @@ final class PendingCalls {
         return true;
     }
 
+    /** {@link #offer} of an independent data call of one extent, given by its parts rather than an {@link IoCall}. Producer only. */
+    boolean offerOne(TracedFile file, IoOp op, Positioning positioning, long offset, long length, long bytesMoved, long t1, long t2) {
+        long h = head;
+        if (h - tail == capacity) return false;
+        int i = (int) h & mask;
+        offsets[i] = offset;
+        lengths[i] = length;
+        moved[i] = bytesMoved;
+        starts[i] = t1 - origin;
+        ends[i] = t2 - origin;
+        kinds[i] = op.ordinal() | positioning.ordinal() << 4 | SINGLE;
+        files[i] = file;
+        head = h + 1;
+        return true;
+    }
+
     /**
      * Hands every queued call to {@code consumer}, oldest first, consecutive calls of one pattern as runs.
      * Only under the rank tracer's lock. Should the consumer throw (an {@link Error}: it catches the rest), the

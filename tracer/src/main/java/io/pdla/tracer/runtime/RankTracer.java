@@ -207,6 +207,20 @@ final class RankTracer {
         recordNow(t, call, moved, t1, t2);
     }
 
+    /** {@link #record} of an independent data call of one extent, given by its parts (an observed call, no {@link IoCall}). */
+    void recordOne(TracedFile t, IoOp op, Positioning positioning, long offset, long length, long moved, long t1, long t2) {
+        if (shutDown) return;
+        if (Thread.currentThread() == owner && pending.offerOne(t, op, positioning, offset, length, moved, t1, t2)) return;
+        recordOneNow(t, op, positioning, offset, length, moved, t1, t2);
+    }
+
+    private synchronized void recordOneNow(TracedFile t, IoOp op, Positioning positioning, long offset, long length, long moved, long t1, long t2) {
+        if (shutDown) return;
+        drainPending();
+        count(t, op, positioning, false, null, offset, length, 0, moved, t1 - originNanoTime, t2 - originNanoTime);
+        checkOutput();
+    }
+
     private synchronized void recordNow(TracedFile t, IoCall call, long moved, long t1, long t2) {
         if (shutDown) return;
         drainPending();

@@ -2,6 +2,7 @@ package io.pdla.tracer.runtime;
 
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
 import io.pdla.intercept.IoInterceptor;
@@ -37,20 +38,35 @@ public final class TracingInterceptor implements IoInterceptor {
 
     @Override
     public long intercept(IoCall call, Chain next) throws IOException {
-        Last l = last;
-        TracedFile t;
-        if (l != null && l.file == call.file()) {
-            t = l.traced;
-        } else {
-            t = call.file().get(TRACED);
-            if (t == null) return next.proceed(call);
-            last = new Last(call.file(), t);
-        }
+        TracedFile t = traced(call.file());
+        if (t == null) return next.proceed(call);
         long t1 = System.nanoTime();
         long moved = next.proceed(call);
         long t2 = System.nanoTime();
         t.tracer().record(t, call, moved, t1, t2);
         return moved;
+    }
+
+    /** It times and records calls, never changes them: the shim may hand it everyday calls as {@link #observed}. */
+    @Override
+    public boolean observesOnly() {
+        return true;
+    }
+
+    @Override
+    public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved,
+                         long startNanos, long endNanos) {
+        TracedFile t = traced(file);
+        if (t != null) t.tracer().recordOne(t, op, positioning, offset, length, moved, startNanos, endNanos);
+    }
+
+    /** The file's tracing state, or null when it is not traced; remembers the last file asked for. */
+    private TracedFile traced(FileContext file) {
+        Last l = last;
+        if (l != null && l.file == file) return l.traced;
+        TracedFile t = file.get(TRACED);
+        if (t != null) last = new Last(file, t);
+        return t;
     }
 
     /** The aggregator layer: recorded apart from the application's calls (its own trace file and counter records). */

@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bytes as counting and encoding each call at once, as the tracer did before batching, on random call
  * sequences: patterns with every kind of stride (forward, backward, zero, overlapping, from offset 0 with
  * one-byte requests), short reads, multi-extent calls, metadata calls, two files, unaligned offsets, and a
- * small ring so that runs are cut where it wraps and where it fills.
+ * small ring so that runs are cut where it wraps and where it fills; independent calls of one extent queued as
+ * calls or by their parts ({@link PendingCalls#offerOne}, the shim's observed calls) at random.
  */
 class BatchedCountingPropertyTest {
     private static final ByteBuffer ANY = ByteBuffer.allocate(1 << 20);
@@ -99,10 +100,13 @@ class BatchedCountingPropertyTest {
                 actual.addRun(TraceFormat.kind(op, positioning, collective), f.fileId(), first, stride, length, n, starts, ends, from);
             }
         };
+        Random byParts = new Random(seed ^ 0x5EED);
         for (Call c : calls) {
-            if (!ring.offer(c.file, c.call, c.moved, c.t1, c.t2)) {
+            // an independent call of one extent also comes by its parts (the shim's straight calls, observed)
+            boolean parts = c.call.op().movesData() && !c.call.collective() && c.call.extents().size() == 1 && byParts.nextBoolean();
+            if (!offer(ring, c, parts)) {
                 ring.drain(consumer);
-                if (!ring.offer(c.file, c.call, c.moved, c.t1, c.t2)) consumer.call(c.file, c.call.op(), c.call.positioning(),
+                if (!offer(ring, c, parts)) consumer.call(c.file, c.call.op(), c.call.positioning(),
                         c.call.collective(), c.call.extents(), 0, 0, c.call.argument(), c.moved, c.t1, c.t2);
             }
         }
@@ -116,6 +120,12 @@ class BatchedCountingPropertyTest {
         }
         assertArrayEquals(expectedBytes.toByteArray(), actualBytes.toByteArray(), "trace bytes, seed " + seed);
         if (ringLog2 >= 3 && calls.size() > 100) assertTrue(runs[0] > 0, "the generator makes runs; seed " + seed);
+    }
+
+    private static boolean offer(PendingCalls ring, Call c, boolean byParts) {
+        if (!byParts) return ring.offer(c.file, c.call, c.moved, c.t1, c.t2);
+        ExtentList e = c.call.extents();
+        return ring.offerOne(c.file, c.call.op(), c.call.positioning(), e.offset(0), e.length(0), c.moved, c.t1, c.t2);
     }
 
     /** Runs longer than a trace entry holds (65,536 requests) are cut where adding requests one by one cuts them. */
