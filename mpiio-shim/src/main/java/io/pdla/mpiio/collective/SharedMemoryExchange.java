@@ -155,11 +155,11 @@ public final class SharedMemoryExchange implements RankExchange {
             wakeParked();
             return;
         }
-        long spins = 0, start = 0;
+        long spins = 0, start = 0, yieldingSince = 0;
         while (arrivals.get() < target) {
             if (spins < 64) {
                 Thread.onSpinWait();
-            } else if (spins < 64 + yields) {
+            } else if (spins < 64 + yields && (spins == 64 ? (yieldingSince = System.nanoTime()) != 0 : System.nanoTime() - yieldingSince < YIELD_NANOS)) {
                 Thread.yield(); // more rank threads than cores is the rule on a laptop-sized node
             } else {
                 if (start == 0) start = System.nanoTime();
@@ -183,6 +183,15 @@ public final class SharedMemoryExchange implements RankExchange {
             if (t != null) LockSupport.unpark(t);
         }
     }
+
+    /**
+     * How long a waiting rank yields before it parks. A wait this long means a rank the generation needs is not running
+     * (preempted by the JIT's compiler threads in a job's first iterations, or by other work): a yielding waiter keeps
+     * its core busy, so that core never takes the missing rank over, and takes CPU time the compiler needs; parked, it
+     * leaves the core idle and the scheduler moves a runnable thread there. Shorter waits (a rank handing its core to
+     * another, 5-20 µs with four ranks on two cores) end while yielding, with no wake-up to pay.
+     */
+    private static final long YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("pdla.collective.yield.micros", 300));
 
     /** A parked rank wakes by itself this often only to check the timeout. */
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);

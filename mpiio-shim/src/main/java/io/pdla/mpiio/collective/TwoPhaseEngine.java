@@ -748,7 +748,6 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 more |= all[FIELDS * r + 5] != 0;
                 early &= all[FIELDS * r + 6] != 0;
             }
-            long[][] ranges = new long[np][];
             int n = 0;
             for (int r = 0; r < np; r++) {
                 int at = FIELDS * r;
@@ -759,17 +758,48 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 bytes += b;
                 mono &= (all[at + 3] & MONOTONE) != 0;
                 uncached &= (all[at + 3] & UNCACHED) != 0;
-                ranges[n++] = new long[]{all[at], all[at + 1]};
+                n++;
             }
-            java.util.Arrays.sort(ranges, 0, n, BY_START);
-            boolean interleaved = false;
-            long reach = -1;
-            for (int i = 0; i < n; i++) {
-                if (ranges[i][0] < reach) interleaved = true;
-                reach = Math.max(reach, ranges[i][1]);
-            }
+            boolean interleaved = n <= PAIRWISE_UP_TO ? anyTwoOverlap(all, np) : overlapAfterSorting(all, np, n);
             return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early, uncached, n, changes);
         }
+    }
+
+    /**
+     * Up to this many ranks with data, every pair is compared: a call's first all-gather decides this on every
+     * collective call, and a job's first calls run interpreted, where comparing a few pairs in place costs a
+     * fraction of sorting freshly allocated ranges with a comparator.
+     */
+    private static final int PAIRWISE_UP_TO = 8;
+
+    /** Whether two ranks' non-empty [first, end) bounds in a call's first all-gather ({@link #ROW} values per rank) overlap: ROMIO's "requests interleave". */
+    static boolean anyTwoOverlap(long[] all, int np) {
+        for (int i = 0; i < np; i++) {
+            int a = ROW * i;
+            if (all[a + 2] == 0) continue;
+            for (int j = i + 1; j < np; j++) {
+                int b = ROW * j;
+                if (all[b + 2] != 0 && all[a] < all[b + 1] && all[b] < all[a + 1]) return true;
+            }
+        }
+        return false;
+    }
+
+    /** The same as {@link #anyTwoOverlap} for many ranks: sorted by start, some range starts before an earlier one ends. */
+    static boolean overlapAfterSorting(long[] all, int np, int n) {
+        long[][] ranges = new long[n][];
+        int k = 0;
+        for (int r = 0; r < np; r++) {
+            int at = ROW * r;
+            if (all[at + 2] != 0) ranges[k++] = new long[]{all[at], all[at + 1]};
+        }
+        java.util.Arrays.sort(ranges, BY_START);
+        long reach = -1;
+        for (long[] range : ranges) {
+            if (range[0] < reach) return true;
+            reach = Math.max(reach, range[1]);
+        }
+        return false;
     }
 
     /** One aggregator's window of one round: consecutive bytes of its file domain, ascending in the file. */

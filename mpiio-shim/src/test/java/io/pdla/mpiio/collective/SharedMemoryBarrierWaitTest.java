@@ -52,7 +52,56 @@ class SharedMemoryBarrierWaitTest {
 
     @Test
     void manyBackToBackCollectivesAmongMoreRanksThanCoresLoseNoWakeUp() throws Exception {
-        int ranks = 6, rounds = 3000;
+        backToBack(6, 3000, 97);
+    }
+
+    /**
+     * A group no larger than twice the cores yields before it parks, for a limited time: a rank late by a millisecond
+     * now and then makes the others give up yielding and park, and the rank completing the generation must wake them.
+     */
+    @Test
+    void ranksThatStopYieldingAndParkAreWokenEveryTime() throws Exception {
+        int ranks = Math.max(2, Math.min(4, 2 * Runtime.getRuntime().availableProcessors()));
+        int rounds = 1300, lateEvery = 13;
+        String token = "barrier-park-test " + System.nanoTime();
+        SharedMemoryExchange[] ex = new SharedMemoryExchange[ranks];
+        for (int r = 0; r < ranks; r++) ex[r] = SharedMemoryExchange.join(token, r, ranks);
+        java.util.concurrent.atomic.AtomicLongArray lateArrival = new java.util.concurrent.atomic.AtomicLongArray(rounds);
+        java.util.concurrent.atomic.AtomicInteger wokenByTimeout = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread[] threads = new Thread[ranks];
+        for (int r = 0; r < ranks; r++) {
+            int rank = r;
+            threads[r] = new Thread(() -> {
+                try {
+                    for (int i = 0; i < rounds; i++) {
+                        boolean late = i % lateEvery == rank % lateEvery && i % lateEvery < ranks;
+                        if (late) {
+                            Thread.sleep(2); // the others wait past their yielding time and park
+                            lateArrival.set(i, System.nanoTime());
+                        }
+                        long[] all = ex[rank].allgather(new long[]{i * 10L + rank});
+                        long arrived = lateArrival.get(i);
+                        // a waiter nobody unparked finds out at its timed wake-up, 50 ms later
+                        if (!late && arrived != 0 && System.nanoTime() - arrived > 40_000_000L) wokenByTimeout.incrementAndGet();
+                        for (int k = 0; k < ranks; k++) assertEquals(i * 10L + k, all[k], "round " + i + " on rank " + rank);
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            threads[r].start();
+        }
+        for (Thread t : threads) t.join(120_000);
+        if (failure.get() != null) throw new AssertionError(failure.get());
+        for (Thread t : threads) assertTrue(!t.isAlive(), "a rank is still waiting after 120 s: a lost wake-up");
+        int waits = (rounds / lateEvery) * ranks * (ranks - 1);
+        // a broken wake-up would make nearly every one of these waits late; a busy machine delays a few
+        assertTrue(wokenByTimeout.get() < waits / 10, wokenByTimeout.get() + " of " + waits + " waits for a late rank ended 40 ms or more after it arrived: parked ranks were not woken");
+        for (SharedMemoryExchange e : ex) e.leave();
+    }
+
+    private static void backToBack(int ranks, int rounds, int lateEvery) throws Exception {
         String token = "barrier-stress-test " + System.nanoTime();
         SharedMemoryExchange[] ex = new SharedMemoryExchange[ranks];
         for (int r = 0; r < ranks; r++) ex[r] = SharedMemoryExchange.join(token, r, ranks);
@@ -64,7 +113,7 @@ class SharedMemoryBarrierWaitTest {
             threads[r] = new Thread(() -> {
                 try {
                     for (int i = 0; i < rounds; i++) {
-                        if ((i + rank) % 97 == 0) Thread.sleep(1);   // a late rank now and then: the others block
+                        if ((i + rank) % lateEvery == 0) Thread.sleep(1);   // a late rank now and then: the others block
                         long[] all = ex[rank].allgather(new long[]{i * 10L + rank});
                         long[] expected = new long[ranks];
                         for (int k = 0; k < ranks; k++) expected[k] = i * 10L + k;
