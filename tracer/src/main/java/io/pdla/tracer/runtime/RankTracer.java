@@ -55,8 +55,8 @@ final class RankTracer {
     /**
      * Calls queued before they are counted and encoded together. Small on purpose: the ring (3.3 KiB of
      * numbers) stays in the first-level cache, and the batch code is entered often (256 times per 16,384
-     * calls), so it is compiled as ordinary methods early in each rank's class loader (under MPJ multicore
-     * every rank has its own copy of these classes), not only through on-stack replacement of its loops.
+     * calls), so it is compiled as ordinary methods early (once per JVM when the multicore ranks share the tracer's
+     * classes, once per rank otherwise), not only through on-stack replacement of its loops.
      */
     static final int BATCH = 64;
 
