@@ -128,8 +128,8 @@ final class RankTracer {
     }
 
     /**
-     * One random number per JVM, shared by all ranks of an MPJ multicore run although each rank loads this
-     * class in its own class loader: system properties are JVM-wide.
+     * One random number per JVM, shared by all ranks of an MPJ multicore run even when each rank loads this
+     * class in its own class loader ({@code PDLA_SHARED_CLASSES=false}): system properties are JVM-wide.
      */
     private static long jvmIdentity() {
         String key = "pdla.tracer.jvmIdentity";
