@@ -32,7 +32,7 @@ public final class Interceptors {
     private static final Comparator<IoInterceptorProvider> BY_ORDER = Comparator.comparingInt(IoInterceptorProvider::order);
 
     public Interceptors() {
-        for (IoInterceptorProvider p : ServiceLoader.load(IoInterceptorProvider.class, IoInterceptorProvider.class.getClassLoader())) {
+        for (IoInterceptorProvider p : ServiceLoader.load(IoInterceptorProvider.class, io.pdla.storage.PluginLoaders.forSpi(IoInterceptorProvider.class))) {
             providers.putIfAbsent(p.name(), p);
         }
     }

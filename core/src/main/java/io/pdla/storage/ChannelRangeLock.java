@@ -15,8 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * the JDK keeps one lock table per JVM and file, and an overlapping request from any channel (another rank
  * of MPJ's multicore device, another handle, another thread) throws {@link OverlappingFileLockException}.
  * That exception only means "held in this JVM", so we wait and retry. The JDK's table is the one place all
- * ranks of a JVM share: each rank loads pdla with its own class loader, so a queue of ours would be per
- * rank.
+ * ranks of a JVM share whether or not they share pdla's core: with {@code PDLA_SHARED_CLASSES=false} each rank loads
+ * pdla with its own class loader, and a queue of ours would be per rank.
  *
  * <p>Known limit (the JDK's {@code FileLock} documentation): on Linux, closing any channel of a file drops
  * the process's operating-system locks on it, so while another handle of the same file in this JVM closes,

@@ -9,24 +9,37 @@ import java.util.TreeMap;
 
 /**
  * Finds the driver for a file name. An explicit scheme ({@code simpfs:/data/f}) wins; a plain path is a
- * POSIX file. Drivers are looked up with the class loader that loaded this class, because under MPJ's
- * multicore device every rank has its own class loader and the thread context loader is not ours.
+ * POSIX file. Drivers are looked up through {@link PluginLoaders#forSpi}: under MPJ's multicore device every rank
+ * finds them on its own class path, and each rank (each such loader) has its own set of driver instances, whether
+ * pdla's core is loaded per rank or once per JVM. The POSIX driver, core's own, is always there.
  */
 public final class StorageDrivers {
     private final Map<String, StorageDriver> byScheme = new TreeMap<>();
 
-    private StorageDrivers() {
-        for (StorageDriver d : ServiceLoader.load(StorageDriver.class, StorageDriver.class.getClassLoader())) {
+    private StorageDrivers(ClassLoader loader) {
+        for (StorageDriver d : ServiceLoader.load(StorageDriver.class, loader)) {
             byScheme.putIfAbsent(d.scheme(), d);
         }
+        // a thread whose context loader sees only the shared classes (a pool thread's) still reads local files
+        if (!byScheme.containsKey("file")) byScheme.put("file", new io.pdla.storage.posix.PosixDriver());
     }
 
-    private static final class Holder {
-        static final StorageDrivers INSTANCE = new StorageDrivers();
-    }
+    /**
+     * The drivers by the calling thread's context class loader (null for threads without one): one set per rank under
+     * the multicore device, one per JVM otherwise; each found once, through the loader {@link PluginLoaders} picks.
+     */
+    private static final Map<ClassLoader, StorageDrivers> BY_CONTEXT = new java.util.WeakHashMap<>();
+    private static StorageDrivers withoutContext;
 
     public static StorageDrivers installed() {
-        return Holder.INSTANCE;
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        synchronized (BY_CONTEXT) {
+            if (context == null) {
+                if (withoutContext == null) withoutContext = new StorageDrivers(StorageDriver.class.getClassLoader());
+                return withoutContext;
+            }
+            return BY_CONTEXT.computeIfAbsent(context, c -> new StorageDrivers(PluginLoaders.forSpi(StorageDriver.class)));
+        }
     }
 
     /** Turns a user's file name (a URI or a plain path) into an absolute URI. */

@@ -25,4 +25,14 @@ class NativeIoRanksTest {
         assertEquals(4 * 5, MpjTestSupport.assertAllPassed(r, 4).size(), r.output());
         assertFalse(r.output().contains("native I/O unavailable"), r.output());
     }
+
+    /** The same with every rank loading its own core ({@code PDLA_SHARED_CLASSES=false}): one binding, reached from four loaders. */
+    @Test
+    void fourRanksWithTheirOwnCopiesOfCoreShareTheOneBinding() throws Exception {
+        MpjJob.Result r = MpjJob.builder(NativeIoRanksProgram.class.getName()).processes(4)
+                .classPath(MpjJob.currentClassPath()).args(java.util.List.of(dir.toString()))
+                .env(io.pdla.mpiio.launch.SharedClassesJar.ENV, "false").build().run(120);
+        assertEquals(4 * 5, MpjTestSupport.assertAllPassed(r, 4).size(), r.output());
+        assertFalse(r.output().contains("native I/O unavailable"), r.output());
+    }
 }

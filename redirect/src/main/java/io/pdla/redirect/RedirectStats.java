@@ -4,10 +4,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Counters of what the redirect layer did. Each interceptor has its own; {@link #global()} sums all
- * interceptors of this class loader (one MPJ rank under the multicore device, one JVM otherwise).
+ * interceptors of this rank ({@link io.pdla.intercept.PerRank}: one MPJ rank under the multicore device, whether the
+ * ranks share this class or not; one JVM otherwise).
  */
 public final class RedirectStats {
-    private static final RedirectStats GLOBAL = new RedirectStats(null);
+    private static final io.pdla.intercept.PerRank<RedirectStats> GLOBAL = io.pdla.intercept.PerRank.of(() -> new RedirectStats(null));
 
     /** Read calls served entirely by replicas, partly, and not at all. */
     public final AtomicLong readsFromReplica = new AtomicLong();
@@ -39,11 +40,11 @@ public final class RedirectStats {
     }
 
     public static RedirectStats global() {
-        return GLOBAL;
+        return GLOBAL.get();
     }
 
     static RedirectStats newChild() {
-        return new RedirectStats(GLOBAL);
+        return new RedirectStats(GLOBAL.get());
     }
 
     void add(java.util.function.Function<RedirectStats, AtomicLong> counter, long n) {

@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.LongAdder;
  * holding the {@code native} methods ({@link NativeIo}, JDK types only) from its bytes in a loader of its own
  * whose parent is the platform loader, loads the library there, and leaves method handles to its methods
  * under a system property (the JDK-owned root that all ranks share, as {@code JvmShared} does in the shim).
- * Every rank, whatever its loader, takes those handles: their types mention only JDK classes.
+ * Every rank, whatever its loader, takes those handles: their types mention only JDK classes. When the launcher shares
+ * core among the ranks ({@code PDLA_SHARED_CLASSES}, on by default) this class is loaded once per JVM and the first
+ * rank's binding is simply everybody's; the bridge loader stays for jobs that share nothing, and for embedders.
  *
  * <p>If the library cannot be found or loaded (another OS or architecture, a build without gcc, a
  * {@code noexec} temporary directory), one line says so on standard error and the POSIX driver uses the
@@ -42,7 +44,7 @@ public final class NativePosix {
     private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK;
     private static final String UNAVAILABLE;
     private static final LongAdder JVM_CALLS;
-    /** Native transfers made by this class loader's copy of pdla (under multicore: this rank's). */
+    /** Native transfers made by this class loader's copy of pdla: one rank's under multicore with sharing off, else the JVM's. */
     private static final LongAdder LOADER_CALLS = new LongAdder();
 
     static {
@@ -74,7 +76,11 @@ public final class NativePosix {
         return UNAVAILABLE;
     }
 
-    /** Native reads and writes made through this class loader's pdla (one rank's, under MPJ multicore). */
+    /**
+     * Native reads and writes made through this class loader's pdla: one rank's under MPJ multicore when each rank loads
+     * its own core ({@code PDLA_SHARED_CLASSES=false}); every rank's in the JVM when the ranks share core, as a
+     * diagnostic count need not be per rank (counting per rank would cost a look-up per call).
+     */
     public static long callsInThisLoader() {
         return LOADER_CALLS.sum();
     }

@@ -1,21 +1,22 @@
 package io.pdla.delegate.service;
 
 /**
- * The transport of this rank's job, set by the launcher before the application's main runs. A static is
- * per rank here: multicore ranks each load pdla in their own class loader, niodev ranks are JVMs.
+ * The transport of this rank's job, set by the launcher before the application's main runs. Kept per rank
+ * ({@link io.pdla.intercept.PerRank}): multicore ranks may share this class (the launcher's shared classes) and
+ * each installs its own transport; niodev ranks are JVMs.
  */
 public final class DelegateTransports {
-    private static volatile DelegateTransport current;
+    private static final io.pdla.intercept.PerRank<DelegateTransport> CURRENT = io.pdla.intercept.PerRank.of(() -> null);
 
     private DelegateTransports() {
     }
 
     public static void install(DelegateTransport transport) {
-        current = transport;
+        CURRENT.set(transport);
     }
 
     /** The job's transport, or null when the job runs without delegates. */
     public static DelegateTransport current() {
-        return current;
+        return CURRENT.get();
     }
 }

@@ -17,9 +17,9 @@ import java.util.jar.Manifest;
 /**
  * The jar that {@code -javaagent:} names for {@link MpiInitOnce}: the agent's own classes and ASM's core
  * package, copied from wherever this JVM loaded them (the build's directories and jars, or pdla's shaded
- * jar). Only these go on the rank JVM's system class path: the rest of pdla (pdla.jar, say) must stay in each
- * multicore rank's own class loader, next to MPJ's classes. Written once per JVM into the
- * temporary directory.
+ * jar). Only these, and the MPI-free classes of {@link SharedClassesJar}'s jar that the agent appends, go on the
+ * rank JVM's system class path: the rest of pdla (the shim, which names MPJ's classes) must stay in each multicore
+ * rank's own class loader, next to MPJ's classes. Written once per JVM into the temporary directory.
  */
 final class DelegateAgentJar {
     private static final String[] AGENT_CLASSES = {"MpiInitOnce", "MpiInitOnce$Transformer", "MpiInitOnce$1",

@@ -25,7 +25,8 @@ import java.security.ProtectionDomain;
  * {@code Finalize} returns at once. RankMain sets the field, runs main, clears it and finalises for real.
  * The patched class refers to JDK types only, so it works in every class loader MPJ's multicore device gives
  * a rank. The same agent also makes MPJ's context agreement linear ({@link ContextAgreementPatch}); everything
- * else in MPJ is untouched.
+ * else in MPJ is untouched. Its argument, when the launcher gives one ({@value #SHARED_ARGUMENT}PATH), names
+ * {@link SharedClassesJar}'s jar, which it appends to the system class path before MPJ makes the ranks' loaders.
  */
 public final class MpiInitOnce {
     public static final String OWNED_FIELD = "pdla$owned";
@@ -33,7 +34,19 @@ public final class MpiInitOnce {
     private MpiInitOnce() {
     }
 
+    /** The agent's argument that names the shared classes' jar. */
+    public static final String SHARED_ARGUMENT = "shared=";
+
     public static void premain(String args, Instrumentation inst) {
+        if (args != null && args.startsWith(SHARED_ARGUMENT)) {
+            String jar = args.substring(SHARED_ARGUMENT.length());
+            try {
+                inst.appendToSystemClassLoaderSearch(new java.util.jar.JarFile(jar));
+            } catch (java.io.IOException e) {
+                // the ranks then load every class in their own loaders, as with PDLA_SHARED_CLASSES=false
+                System.err.println("pdla: cannot share pdla's classes among the ranks (" + jar + "): " + e);
+            }
+        }
         byte[] template = null;
         try (java.io.InputStream in = MpiInitOnce.class.getClassLoader().getResourceAsStream(ContextAgreementPatch.TEMPLATE)) {
             if (in != null) template = in.readAllBytes();

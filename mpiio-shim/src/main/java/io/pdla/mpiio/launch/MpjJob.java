@@ -98,7 +98,7 @@ public final class MpjJob {
         }
         // MPJ's starter passes it to the rank JVMs: with delegates for MPI.Init's guard, in every job for the linear
         // context agreement (MPJ's own makes MPI.Init alone take minutes at 144 multicore ranks)
-        cmd.add("-javaagent:" + DelegateAgentJar.path());
+        cmd.add("-javaagent:" + DelegateAgentJar.path() + sharedClassesArgument());
         cmd.addAll(jvmOptions);
         if (!device.equals("multicore")) {
             // MPJ's daemon starts these ranks' JVMs with its own environment: pdla's variables go as properties,
@@ -115,6 +115,17 @@ public final class MpjJob {
         cmd.add(mainClass);
         cmd.addAll(args);
         return cmd;
+    }
+
+    /**
+     * The agent's argument naming {@link SharedClassesJar}'s jar: under the multicore device (ranks are threads of one
+     * JVM, each with its own class loader) unless {@value SharedClassesJar#ENV} is false. niodev and hybdev ranks keep
+     * loading everything in their own loaders.
+     */
+    private String sharedClassesArgument() {
+        if (!device.equals("multicore") || !SharedClassesJar.enabled(environment.get(SharedClassesJar.ENV))) return "";
+        Path jar = SharedClassesJar.path();
+        return jar == null ? "" : "=" + MpiInitOnce.SHARED_ARGUMENT + jar;
     }
 
     private static boolean isMpjJar(String entry) {

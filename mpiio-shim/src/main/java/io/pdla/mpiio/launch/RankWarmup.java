@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * rank starts (MPI.Init, the application's own set-up), so that the job's first open does not pay for them.
  *
  * <p>Why: under MPJ's multicore device every rank has a class loader of its own, so each rank loads, verifies and
- * initialises its own copy of every pdla class, and the JDK's class-data sharing does not cover such loaders. A
+ * initialises its own copy of every pdla class it does not share ({@link SharedClassesJar}: the shim's always, all of
+ * them with sharing off), and the JDK's class-data sharing does not cover such loaders. A
  * job's first collective open therefore cost each of four rank threads about 25-30 ms of CPU, and its wall time
  * (100-140 ms on two cores) was most of a cold 256 MiB read phase. With the classes loaded at start the open costs
  * each rank 4-9 ms (figures in bench/RESULTS-native.md). The work is the same; it moves from the first open to the

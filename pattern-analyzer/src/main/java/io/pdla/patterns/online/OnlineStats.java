@@ -3,12 +3,12 @@ package io.pdla.patterns.online;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What online PDLA did and cost on this rank (each MPJ rank has its own copy of this class, so {@link #global()} is
- * per rank under the multicore device and per JVM otherwise). CPU is the wall time the rank's own thread spent in
+ * What online PDLA did and cost on this rank: {@link #global()} is per rank ({@link io.pdla.intercept.PerRank}) under
+ * the multicore device, whether the ranks share this class or each load their own, and per JVM otherwise. CPU is the wall time the rank's own thread spent in
  * the matcher and at pass ends; the background store's time is counted apart, since it overlaps the job.
  */
 public final class OnlineStats {
-    private static final OnlineStats GLOBAL = new OnlineStats();
+    private static final io.pdla.intercept.PerRank<OnlineStats> GLOBAL = io.pdla.intercept.PerRank.of(OnlineStats::new);
 
     /** Extents fed to the matcher, and the nanoseconds the rank's thread spent matching them and ending passes. */
     public final AtomicLong requestsMatched = new AtomicLong();
@@ -25,7 +25,7 @@ public final class OnlineStats {
     public final AtomicLong storeNanos = new AtomicLong();
 
     public static OnlineStats global() {
-        return GLOBAL;
+        return GLOBAL.get();
     }
 
     @Override

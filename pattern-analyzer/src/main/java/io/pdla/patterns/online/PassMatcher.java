@@ -8,22 +8,24 @@ import io.pdla.patterns.template.StreamMatcher;
 /**
  * One rank's requests of one pass over a file (one open), matched as they come by the offline analyzer's own
  * {@link StreamMatcher} and templates. At most {@code window} requests are matched: a longer pass stops costing
- * anything at once and ends as no candidate, which bounds both the CPU and the patterns held.
+ * anything at once and ends as no candidate, which bounds both the CPU and the patterns held. Public, as
+ * {@link RepeatProbe}, so that all multicore ranks of a JVM share its one compiled copy (the launcher's shared classes)
+ * while the interceptor, which reaches the pattern database, stays in each rank's loader.
  */
-final class PassMatcher {
+public final class PassMatcher {
     private final StreamMatcher matcher;
     private final int window;
     private int requests;
     private boolean overflowed;
     private boolean wrote;
 
-    PassMatcher(int rank, int fileId, MatcherConfig config, int window) {
+    public PassMatcher(int rank, int fileId, MatcherConfig config, int window) {
         this.matcher = new StreamMatcher(rank, fileId, config);
         this.window = window;
     }
 
     /** One extent of a data call, in the rank's issue order. */
-    void accept(IoOp op, long offset, long length, long startNanos, long endNanos) {
+    public void accept(IoOp op, long offset, long length, long startNanos, long endNanos) {
         if (overflowed) return;
         if (op == IoOp.WRITE) wrote = true;
         if (++requests > window) {
@@ -34,12 +36,12 @@ final class PassMatcher {
     }
 
     /** Whether matching stopped: the pass is over the window (or wrote), so its result can be no candidate. */
-    boolean givenUp() {
+    public boolean givenUp() {
         return overflowed || wrote;
     }
 
     /** Ends the pass: what it matched, or null when it was given up. */
-    MatchResult finish() {
+    public MatchResult finish() {
         MatchResult r = matcher.finish();
         return givenUp() || requests == 0 ? null : r;
     }

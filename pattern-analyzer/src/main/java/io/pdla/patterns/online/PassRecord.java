@@ -27,8 +27,9 @@ import java.util.zip.CRC32C;
 /**
  * One repeated pass as a rank hands it on: the application, the file, the open's hints and what the matcher found,
  * in a compact binary record. The rank encodes it with nothing but the classes its matching already loaded (no JSON
- * codec, no analysis, no database classes: under MPJ's multicore device every rank loads its own copy of each class,
- * and those took 0.7-0.9 s of CPU per rank); the daemon, one JVM, decodes it and makes of it the entries
+ * codec, no analysis, no database classes: under MPJ's multicore device every rank loads its own copy of each class
+ * it does not share with the other ranks, which the JSON codec and JE are not, and those took 0.7-0.9 s of CPU per
+ * rank); the daemon, one JVM, decodes it and makes of it the entries
  * {@code pdla analyze} would store ({@link HandedInPasses}). The file identity redirect checks is not part of it: the
  * replicator takes it from the original when it copies.
  *

@@ -10,7 +10,7 @@ import io.pdla.pattern.Geometry;
  * whole at its end, as without the probe. Costs one closed-form lookup per request for at most
  * {@value #REQUESTS} requests.
  */
-final class RepeatProbe {
+public final class RepeatProbe {
     static final int REQUESTS = 64;
 
     private final Geometry expected;
@@ -19,7 +19,7 @@ final class RepeatProbe {
     private long seen;
     private boolean off;
 
-    RepeatProbe(Geometry expected, long patternRequests) {
+    public RepeatProbe(Geometry expected, long patternRequests) {
         this.expected = expected;
         this.needed = Math.max(1, Math.min(REQUESTS, patternRequests));
     }
@@ -27,7 +27,7 @@ final class RepeatProbe {
     /**
      * One read extent of the pass, in issue order; true exactly once, at the request that completes the repeat.
      */
-    boolean accept(long offset, long length) {
+    public boolean accept(long offset, long length) {
         if (off || seen >= needed) return false;
         if (length <= 0 || position + length > expected.totalBytes() || expected.offsetAt(position) != offset
                 || expected.segmentRemaining(position) < length) {

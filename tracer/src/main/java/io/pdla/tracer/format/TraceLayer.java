@@ -26,7 +26,8 @@ public enum TraceLayer {
         return "rank-" + rank + suffix + ".pdlt";
     }
 
-    Pattern files() {
+    /** Public: the tracer's runtime, which writes these files, is shared by the ranks of a JVM; its readers are not. */
+    public Pattern files() {
         return files;
     }
 

@@ -6,14 +6,11 @@ import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
-import io.pdla.tracer.counters.CounterLog;
 import io.pdla.tracer.counters.TracedRecord;
 import io.pdla.tracer.counters.DarshanHash;
 import io.pdla.tracer.counters.FileCounters;
 import io.pdla.tracer.format.CounterFile;
-import io.pdla.tracer.format.JobInfo;
 import io.pdla.tracer.format.RankSummary;
-import io.pdla.tracer.format.TraceDirectory;
 import io.pdla.tracer.format.TraceEncoder;
 import io.pdla.tracer.format.TraceFormat;
 import io.pdla.tracer.format.TraceHeader;
@@ -33,11 +30,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import io.pdla.intercept.PerRank;
+
 /**
  * Everything one rank traces into one directory: the trace encoder and its background output, the
  * counters of each file, and the summary written whenever the rank has no open file and at JVM shutdown
- * (there is no MPI_Finalize hook). Under MPJ multicore each rank loads this class in its own class
- * loader, so the registry below holds one rank; in one class loader (tests) it holds several.
+ * (there is no MPI_Finalize hook). The registry below is per rank ({@link PerRank}): under MPJ multicore the
+ * ranks may share this class (the launcher's shared classes) or each load their own copy, and a delegate rank's
+ * open must not find an application rank's tracer of the same number; one rank's registry may hold several
+ * ranks' tracers in tests that trace several ranks from one thread.
  *
  * <p>Never in the way: the rank's own thread queues its calls without a lock ({@link PendingCalls}) and
  * counts and encodes them in batches; output is written by a daemon thread; when more than the soft limit
@@ -54,13 +55,13 @@ final class RankTracer {
     /**
      * Calls queued before they are counted and encoded together. Small on purpose: the ring (3.3 KiB of
      * numbers) stays in the first-level cache, and the batch code is entered often (256 times per 16,384
-     * calls), so it is compiled as ordinary methods early in each rank's class loader (under MPJ multicore
-     * every rank has its own copy of these classes), not only through on-stack replacement of its loops.
+     * calls), so it is compiled as ordinary methods early (once per JVM when the multicore ranks share the tracer's
+     * classes, once per rank otherwise), not only through on-stack replacement of its loops.
      */
     static final int BATCH = 64;
 
     private static final long FLUSH_MILLIS = 5000;
-    private static final Map<String, RankTracer> RANKS = new ConcurrentHashMap<>();
+    private static final PerRank<Map<String, RankTracer>> RANKS = PerRank.of(ConcurrentHashMap::new);
 
     private final Path dir;
     private final int rank;
@@ -103,6 +104,8 @@ final class RankTracer {
     private final long summaryIntervalNanos;
     private long lastSummaryNanos;
     private boolean summaryWritten;
+    /** Found in the rank's class loader at the first open (the rank's thread), where Jackson and Commons Compress are. */
+    private final JobFilesWriter jobFiles = jobFilesWriter();
 
     private RankTracer(Path dir, int rank, int nprocs, String command, Map<String, String> hints) {
         this.dir = dir;
@@ -125,13 +128,22 @@ final class RankTracer {
     }
 
     /**
-     * One random number per JVM, shared by all ranks of an MPJ multicore run although each rank loads this
-     * class in its own class loader: system properties are JVM-wide.
+     * One random number per JVM, shared by all ranks of an MPJ multicore run even when each rank loads this
+     * class in its own class loader ({@code PDLA_SHARED_CLASSES=false}): system properties are JVM-wide.
      */
     private static long jvmIdentity() {
         String key = "pdla.tracer.jvmIdentity";
         System.getProperties().putIfAbsent(key, Long.toString(new java.util.Random().nextLong() ^ System.nanoTime()));
         return Long.parseLong(System.getProperty(key));
+    }
+
+    private static JobFilesWriter jobFilesWriter() {
+        try {
+            return java.util.ServiceLoader.load(JobFilesWriter.class, io.pdla.storage.PluginLoaders.forSpi(JobFilesWriter.class)).findFirst().orElse(null);
+        } catch (java.util.ServiceConfigurationError | RuntimeException e) {
+            log().log(Level.FINE, "pdla tracer: no job files writer (job.json is rebuilt by readers)", e);
+            return null;
+        }
     }
 
     /** Looked up only when there is something to say: setting up logging costs milliseconds at first open. */
@@ -143,12 +155,14 @@ final class RankTracer {
         Map<String, String> merged = new HashMap<>(interceptorHints);
         merged.putAll(f.hints());
         Path dir = TraceSettings.traceDir(merged);
-        return RANKS.computeIfAbsent(dir + "#" + f.rank(), k -> new RankTracer(dir, f.rank(), f.app().processes(), f.app().command(), merged));
+        return RANKS.get().computeIfAbsent(dir + "#" + f.rank(), k -> new RankTracer(dir, f.rank(), f.app().processes(), f.app().command(), merged));
     }
 
     /** Ends every rank's trace as the shutdown hook would; for tests and embedders that outlive a job. */
     static void shutdownAll() {
-        for (RankTracer t : new ArrayList<>(RANKS.values())) {
+        List<RankTracer> all = new ArrayList<>();
+        for (Map<String, RankTracer> rank : RANKS.all()) all.addAll(rank.values());
+        for (RankTracer t : all) {
             t.shutdown();
             try {
                 Runtime.getRuntime().removeShutdownHook(t.hook);
@@ -156,7 +170,7 @@ final class RankTracer {
                 // already shutting down: the hook runs anyway and finds the tracer shut down
             }
         }
-        RANKS.clear();
+        for (Map<String, RankTracer> rank : RANKS.all()) rank.values().removeAll(all);
     }
 
     private long now() {
@@ -458,21 +472,14 @@ final class RankTracer {
 
     /**
      * The rank that finds all summaries present after writing its own also writes job.json and the reduced
-     * counter log (darshan-parser text, {@value CounterLog#TEXT_FILE}); readers can always rebuild both.
+     * counter log (darshan-parser text), through the rank's {@link JobFilesWriter}; readers can always rebuild both.
      */
     private void writeJobIfComplete() {
         int present = 0;
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "rank-*.pdlc")) {
             for (Path ignored : ds) present++;
             if (present != nprocs) return;
-            JobInfo.merge(dir, TraceDirectory.readSummaries(dir)).write(dir, "rank-" + rank);
-            CounterLog.load(dir).writeText(dir, "rank-" + rank);
-            String darshan = hints.getOrDefault(io.pdla.tracer.counters.DarshanLogExport.HINT, "").trim();
-            Boolean flag = io.pdla.hints.HintFlag.tryParse(darshan);   // true/false as every on/off hint; else a path
-            if (!darshan.isEmpty() && !Boolean.FALSE.equals(flag)) {
-                io.pdla.tracer.counters.DarshanLogExport.write(dir, Boolean.TRUE.equals(flag)
-                        ? dir.resolve(io.pdla.tracer.counters.DarshanLogExport.DEFAULT_NAME) : Path.of(darshan));
-            }
+            if (jobFiles != null) jobFiles.write(dir, "rank-" + rank, hints);
         } catch (IOException | RuntimeException e) {
             log().log(Level.FINE, "pdla tracer, rank " + rank + ": job.json not written yet", e);
         }
