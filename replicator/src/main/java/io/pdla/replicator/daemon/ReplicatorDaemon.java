@@ -97,10 +97,17 @@ public final class ReplicatorDaemon {
 
     /** One pass: clean leftovers (first pass only), scan, process the queue, return. */
     public DaemonReport runOnce() throws IOException {
-        return pass(true);
+        return pass(true, false);
     }
 
-    private DaemonReport pass(boolean scan) throws IOException {
+    /**
+     * {@code scanAfter}: the scan runs after the builds rather than before. A long-running daemon woken by a hand-off
+     * builds first: its scan (the catalog's janitor, a second or more under load) ahead of the builds put the job's
+     * replicas off by that much (online PDLA, 2026-11-29), and nothing the scan does is needed for a build to be safe
+     * (a build defers while DIRTY replicas of its original are not written back, and redirect checks every replica it
+     * serves at open). What the scan queues again is built at once by the next pass.
+     */
+    private DaemonReport pass(boolean scan, boolean scanAfter) throws IOException {
         if (!cleaned) {
             scanner.cleanLeftovers();
             cleaned = true;
@@ -113,7 +120,7 @@ public final class ReplicatorDaemon {
                 if (progress != null) progress.println("pdla daemon: " + e.getMessage());
             }
         }
-        if (scan) scanner.scan();
+        if (scan && !scanAfter) scanner.scan();
         List<QueuedPattern> items = queue.pending();
         List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
@@ -121,6 +128,8 @@ public final class ReplicatorDaemon {
         Map<PatternKey, Placement> placements = patterns.isEmpty() ? Map.of() : builder.planner().plan(patterns, ssdBytesInUse());
         // the outcomes of items built together with an earlier one of the same file (one read of the original)
         Map<Long, BuildOutcome> together = new java.util.HashMap<>();
+        // the global replicas looked up for this pass's local items: one catalog transaction per file, not per item
+        Map<PatternKey, Optional<ReplicaEntry>> globals = new java.util.HashMap<>();
         int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
         long bytes = 0;
         List<String> lines = new ArrayList<>();
@@ -138,11 +147,11 @@ public final class ReplicatorDaemon {
             } else {
                 KeyedPattern p = q.pattern();
                 BuildOutcome o = together.remove(q.ticket());
-                if (o == null && !p.key().global() && coveredByGlobal(p)) {
+                if (o == null && !p.key().global() && coveredByGlobal(p, globals)) {
                     o = new BuildOutcome(BuildOutcome.Kind.COVERED, "covered by the global replica of " + p.key().asGlobal().id(), null);
                 } else {
                     if (o == null) {
-                        List<QueuedPattern> group = buildsOfSameFile(items, i - 1, together.keySet());
+                        List<QueuedPattern> group = buildsOfSameFile(items, i - 1, together.keySet(), globals);
                         if (group.size() == 1) {
                             long t0 = System.nanoTime();
                             try {
@@ -164,6 +173,8 @@ public final class ReplicatorDaemon {
                     case DEFERRED -> deferred++;
                     case REJECTED -> rejected++;
                 }
+                // a global replica this pass built or found current covers the later local items it holds
+                if (p.key().global() && o.entry() != null) globals.put(p.key(), Optional.of(o.entry()));
                 if (o.finished()) queue.acknowledge(q);
                 line = o.kind() + " " + p.key().id() + ": " + o.message();
             }
@@ -176,6 +187,7 @@ public final class ReplicatorDaemon {
             bar.close();
             for (int k = 0; k < lines.size(); k++) progress.printf("[%d/%d] %s%n", k + 1, items.size(), lines.get(k));
         }
+        if (scan && scanAfter && !stop.get() && scanner.scan().requeued() > 0) wakeUp();
         return new DaemonReport(published, upToDate, covered, deferred, rejected, bytes, lines);
     }
 
@@ -184,7 +196,8 @@ public final class ReplicatorDaemon {
      * file, all global or all local, no local that a global replica covers, none already built. The ranks of a job
      * hand in one pattern each of the same file; {@link ReplicaBuilder#buildTogether} reads the original once for them.
      */
-    private List<QueuedPattern> buildsOfSameFile(List<QueuedPattern> items, int at, java.util.Set<Long> built) throws IOException {
+    private List<QueuedPattern> buildsOfSameFile(List<QueuedPattern> items, int at, java.util.Set<Long> built,
+                                                 Map<PatternKey, Optional<ReplicaEntry>> globals) throws IOException {
         QueuedPattern first = items.get(at);
         List<QueuedPattern> group = new ArrayList<>();
         group.add(first);
@@ -192,7 +205,7 @@ public final class ReplicatorDaemon {
             QueuedPattern q = items.get(k);
             if (q.pattern() == null || built.contains(q.ticket()) || q.global() != first.global()
                     || !q.pattern().key().file().equals(first.pattern().key().file())) continue;
-            if (!q.global() && coveredByGlobal(q.pattern())) continue;
+            if (!q.global() && coveredByGlobal(q.pattern(), globals)) continue;
             group.add(q);
         }
         List<KeyedPattern> patterns = new ArrayList<>();
@@ -262,8 +275,8 @@ public final class ReplicatorDaemon {
             long now = System.nanoTime();
             boolean scan = first || now - lastScan >= java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(SCAN_EVERY_MILLIS);
             if (scan) lastScan = now;
+            pass(scan, !first);
             first = false;
-            pass(scan);
             synchronized (stop) {
                 if (stop.get()) break;
                 try {
@@ -292,8 +305,13 @@ public final class ReplicatorDaemon {
     }
 
     /** A local pattern is covered when a valid global replica of the same job and file holds all its bytes. */
-    private boolean coveredByGlobal(KeyedPattern local) throws IOException {
-        Optional<ReplicaEntry> g = catalog.transact(t -> t.entry(local.key().asGlobal()));
+    private boolean coveredByGlobal(KeyedPattern local, Map<PatternKey, Optional<ReplicaEntry>> globals) throws IOException {
+        PatternKey key = local.key().asGlobal();
+        Optional<ReplicaEntry> g = globals.get(key);
+        if (g == null) {
+            g = catalog.transact(t -> t.entry(key));
+            globals.put(key, g);
+        }
         if (g.isEmpty() || g.get().state() != ReplicaState.VALID) return false;
         KeyedPattern global = g.get().pattern();
         boolean[] all = {true};
