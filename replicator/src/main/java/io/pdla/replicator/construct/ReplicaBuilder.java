@@ -241,9 +241,19 @@ public final class ReplicaBuilder {
         /** One read of the original for all members; a failure to read it fails every member still without a result. */
         private void copyAll(List<SharedOriginalCopy.Member> members, List<Integer> at, List<Started> started) {
             Started first = started.get(0);
-            try (StorageFile in = first.driver().open(first.pattern().key().file(), OpenOptions.readOnly())) {
+            URI original = first.pattern().key().file();
+            List<KeyedPattern> ps = new ArrayList<>();
+            for (SharedOriginalCopy.Member m : members) ps.add(m.pattern);
+            try (StorageFile in = first.driver().open(original, OpenOptions.readOnly())) {
                 syncQuietly(in);
-                new SharedOriginalCopy(in, chunkBytes, new RateLimit(maxBytesPerSecond)).run(members);
+                SharedOriginalCopy copy = new SharedOriginalCopy(in, chunkBytes, new RateLimit(maxBytesPerSecond));
+                // a local file is read ahead of the copy into the page cache (two windows), so that its reads overlap
+                // the replicas' writes; other stores have no cache to read into, and would only read twice
+                try (ReadAhead ahead = "file".equals(original.getScheme()) ? new ReadAhead(first.driver().open(original, OpenOptions.readOnly()),
+                        SharedOriginalCopy.low(ps), Math.min(in.size(), SharedOriginalCopy.reach(ps)), chunkBytes, 2L * chunkBytes) : null) {
+                    if (ahead != null) copy.onWindow(ahead::at);
+                    copy.run(members);
+                }
             } catch (IOException | RuntimeException e) {
                 for (int k = 0; k < members.size(); k++) if (results[at.get(k)] == null) fail(at.get(k), started.get(k), e);
             }

@@ -100,11 +100,32 @@ final class SharedOriginalCopy {
     private final StorageFile in;
     private final int windowBytes;
     private final RateLimit rate;
+    private java.util.function.LongConsumer windowAt = offset -> { };
 
     SharedOriginalCopy(StorageFile in, int windowBytes, RateLimit rate) {
         this.in = in;
         this.windowBytes = windowBytes;
         this.rate = rate;
+    }
+
+    /** Told the offset of each window before it is read (a {@link ReadAhead} follows the copy with it). */
+    SharedOriginalCopy onWindow(java.util.function.LongConsumer at) {
+        this.windowAt = at;
+        return this;
+    }
+
+    /** One past the furthest byte any of these patterns can reach. */
+    static long reach(List<KeyedPattern> patterns) {
+        long reach = 0;
+        for (KeyedPattern p : patterns) reach = Math.max(reach, p.geometry().lowOffset() + p.geometry().span());
+        return reach;
+    }
+
+    /** The lowest byte any of these patterns can start at. */
+    static long low(List<KeyedPattern> patterns) {
+        long low = Long.MAX_VALUE;
+        for (KeyedPattern p : patterns) low = Math.min(low, p.geometry().lowOffset());
+        return Math.max(0, low);
     }
 
     /**
@@ -153,6 +174,7 @@ final class SharedOriginalCopy {
             for (Member m : members) if (m.active()) low = Math.min(low, m.nextOffset);
             if (low == Long.MAX_VALUE) break;
             long want = Math.min(windowBytes, reach - low);
+            windowAt.accept(low);
             long got = low >= originalSize ? 0 : readFully(window, low, want);
             for (Member m : members) if (m.active()) take(m, window, low, got);
             if (got < want) {
