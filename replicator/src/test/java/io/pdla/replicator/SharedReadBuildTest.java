@@ -95,6 +95,32 @@ class SharedReadBuildTest {
         }
     }
 
+    /**
+     * A pattern queued twice (the scanner re-queues one still queued) is built once: its second item finds the first's
+     * replica current. Built in the same shared read, the second publication replaced the first's replica and left
+     * it, and a journal row, behind (CrashSafetyTest, 2026-11-29).
+     */
+    @Test
+    void aPatternQueuedTwiceIsBuiltOnceAndNothingIsLeftBehind() throws Exception {
+        Path f = tmp.resolve("twice.bin");
+        byte[] data = Fixture.writeRandomFile(f, 2 * 16384 * 32, 18);
+        List<KeyedPattern> ps = interleaved(f, 2, 16384, 32);
+        assertFalse(ReplicaBuilder.readOnceFor(List.of(ps.get(0), ps.get(1), ps.get(0))), "the same key twice is not read for together");
+        try (Fixture fx = new Fixture(tmp)) {
+            fx.replication.queue.offer(ps.get(0));
+            fx.replication.queue.offer(ps.get(1));
+            fx.replication.queue.offer(ps.get(0));
+            DaemonReport r = fx.replication.daemon.runOnce();
+            assertEquals(2, r.published(), r.lines().toString());
+            assertEquals(1, r.upToDate(), r.lines().toString());
+            for (KeyedPattern p : ps) assertReplicaHolds(fx, p, data);
+            assertNothingLeft(fx, tmp.resolve(".pdla-replicas"));
+            try (Stream<Path> files = Files.walk(tmp.resolve(".pdla-replicas"))) {
+                assertEquals(2, files.filter(Files::isRegularFile).count(), "one replica file per pattern");
+            }
+        }
+    }
+
     @Test
     void overlappingPatternsHolesWiderThanAWindowAndPiecesLongerThanOneAreEachCopiedExactly() throws Exception {
         Path f = tmp.resolve("mixed.bin");

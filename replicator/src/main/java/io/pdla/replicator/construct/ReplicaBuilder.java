@@ -164,7 +164,9 @@ public final class ReplicaBuilder {
 
     /** Whether {@link #buildTogether} reads the original once for these patterns (rather than building them one by one). */
     public static boolean readOnceFor(List<KeyedPattern> patterns) {
-        return patterns.stream().map(p -> p.key().file()).distinct().count() == 1 && SharedOriginalCopy.suits(patterns);
+        // one build per key at a time: a second build of a key must see the first one's replica (UP_TO_DATE), not race it
+        return patterns.stream().map(p -> p.key().file()).distinct().count() == 1
+                && patterns.stream().map(KeyedPattern::key).distinct().count() == patterns.size() && SharedOriginalCopy.suits(patterns);
     }
 
     /** {@link #buildTogether}'s shared read: each build begun and prepared on its own, one copy, each published on its own. */

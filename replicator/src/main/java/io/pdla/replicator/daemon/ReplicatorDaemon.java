@@ -201,10 +201,13 @@ public final class ReplicatorDaemon {
         QueuedPattern first = items.get(at);
         List<QueuedPattern> group = new ArrayList<>();
         group.add(first);
+        // a key queued twice (the scanner re-queues a pattern still queued) is built once; its later item finds it current
+        java.util.Set<PatternKey> keys = new java.util.HashSet<>();
+        keys.add(first.pattern().key());
         for (int k = at + 1; k < items.size(); k++) {
             QueuedPattern q = items.get(k);
             if (q.pattern() == null || built.contains(q.ticket()) || q.global() != first.global()
-                    || !q.pattern().key().file().equals(first.pattern().key().file())) continue;
+                    || !q.pattern().key().file().equals(first.pattern().key().file()) || !keys.add(q.pattern().key())) continue;
             if (!q.global() && coveredByGlobal(q.pattern(), globals)) continue;
             group.add(q);
         }
