@@ -45,17 +45,18 @@ final class AnalyzedPatterns {
             groups.computeIfAbsent(k.app() + "|" + k.file(), g -> patterns.byFile(k.file()).stream()
                     .filter(e -> e.key().app().equals(k.app())).toList());
         }
-        int offered = 0, stored = 0;
+        int stored = 0;
         List<String> notes = new ArrayList<>();
+        List<KeyedPattern> chosen = new ArrayList<>();
         for (List<PatternEntry> entries : groups.values()) {
             for (PatternEntry e : entries) stored += e.patterns().size();
             ReplicaSelection.Selection s = ReplicaSelection.choose(entries);
-            for (KeyedPattern p : s.chosen()) {
-                queue.offer(p);
-                offered++;
-            }
+            chosen.addAll(s.chosen());
             notes.addAll(s.notes());
         }
+        // one catalog transaction for all of them: the patterns a job's ranks hand in together reach the queue together
+        queue.offerAll(chosen);
+        int offered = chosen.size();
         for (int i = 0; i < items.size(); i++) patterns.dequeue();
         for (String n : notes) log.println("pdla daemon: " + n);
         return new Transfer(offered, stored - offered, notes);

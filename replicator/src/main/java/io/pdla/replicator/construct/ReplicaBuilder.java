@@ -107,16 +107,207 @@ public final class ReplicaBuilder {
         return root.resolve(ReplicaNames.keyDirName(p.key()) + "/");
     }
 
+    /** A build past its checks, its files journalled: it ends published or abandoned ({@link #abandon}). */
+    private record Started(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver, URI dir, String buildId,
+                           URI tmp, URI fin, FileIdentity before, FileRecord startFile, Optional<ReplicaEntry> existing, boolean keepOld,
+                           Optional<CopyOwnership.Owner> owner) {
+    }
+
+    /** How a build ended before copying, or the build to copy. */
+    private record Begun(BuildOutcome outcome, Started started) {
+    }
+
+    /** The replica's layout as the store made it, and why it was not applied (empty when it was). */
+    private record Prepared(Layout layout, String notApplied) {
+    }
+
+    /** One pattern's build among several: its outcome, or the failure {@link #build} would have thrown for it. */
+    public record Attempt(KeyedPattern pattern, BuildOutcome outcome, Exception failure) {
+    }
+
     public BuildOutcome build(KeyedPattern pattern, Placement placement) throws IOException {
+        Begun b = begin(pattern, placement);
+        if (b.outcome() != null) return b.outcome();
+        Started s = b.started();
+        try {
+            Prepared prepared = prepare(s);
+            return publish(s, prepared, copy(pattern, s.driver(), s.rdriver(), s.tmp(), s.owner()));
+        } catch (CopyOwnership.CannotOwn e) {
+            return refuse(s, e);
+        } catch (IOException | RuntimeException e) {
+            abandon(s);
+            throw e;
+        }
+    }
+
+    /**
+     * Builds the replicas of several patterns of one original. Where their pieces ascend through the file and together
+     * cover it densely ({@link SharedOriginalCopy#suits}: the ranks' interleaved patterns of one file), the original
+     * is read once for all of them and every replica is filled from that read; otherwise they are built one after
+     * another by {@link #build}. Each build is {@link #build}'s in every other respect (its checks, journal, in-step
+     * mark, publication and outcome), and one that fails leaves the others to go on.
+     */
+    public List<Attempt> buildTogether(List<KeyedPattern> patterns, java.util.Map<io.pdla.pattern.PatternKey, Placement> placements) {
+        List<Attempt> out = new ArrayList<>(patterns.size());
+        if (!readOnceFor(patterns)) {
+            for (KeyedPattern p : patterns) {
+                try {
+                    out.add(new Attempt(p, build(p, placements.get(p.key())), null));
+                } catch (IOException | RuntimeException e) {
+                    out.add(new Attempt(p, null, e));
+                }
+            }
+            return out;
+        }
+        return new SharedBuild(patterns, placements).run();
+    }
+
+    /** Whether {@link #buildTogether} reads the original once for these patterns (rather than building them one by one). */
+    public static boolean readOnceFor(List<KeyedPattern> patterns) {
+        // one build per key at a time: a second build of a key must see the first one's replica (UP_TO_DATE), not race it
+        return patterns.stream().map(p -> p.key().file()).distinct().count() == 1
+                && patterns.stream().map(KeyedPattern::key).distinct().count() == patterns.size() && SharedOriginalCopy.suits(patterns);
+    }
+
+    /** {@link #buildTogether}'s shared read: each build begun and prepared on its own, one copy, each published on its own. */
+    private final class SharedBuild {
+        private final List<KeyedPattern> patterns;
+        private final java.util.Map<io.pdla.pattern.PatternKey, Placement> placements;
+        private final Attempt[] results;
+
+        SharedBuild(List<KeyedPattern> patterns, java.util.Map<io.pdla.pattern.PatternKey, Placement> placements) {
+            this.patterns = patterns;
+            this.placements = placements;
+            this.results = new Attempt[patterns.size()];
+        }
+
+        List<Attempt> run() {
+            List<Integer> at = new ArrayList<>();
+            List<Started> started = new ArrayList<>();
+            List<Prepared> prepared = new ArrayList<>();
+            List<SharedOriginalCopy.Member> members = new ArrayList<>();
+            try {
+                for (int i = 0; i < patterns.size(); i++) {
+                    KeyedPattern p = patterns.get(i);
+                    Started s = null;
+                    try {
+                        Begun b = begin(p, placements.get(p.key()));
+                        if (b.outcome() != null) {
+                            results[i] = new Attempt(p, b.outcome(), null);
+                            continue;
+                        }
+                        s = b.started();
+                        Prepared prep = prepare(s);
+                        StorageFile o = openReplica(s.rdriver(), s.tmp(), s.owner());
+                        Started dropped = s;
+                        at.add(i);
+                        started.add(s);
+                        prepared.add(prep);
+                        // a replica that fails mid-copy gives its space back at once, before the others go on
+                        members.add(new SharedOriginalCopy.Member(p, o, InStepMark.newDigest(), () -> {
+                            closeQuietly(o);
+                            deleteQuietly(dropped.rdriver(), dropped.tmp());
+                        }));
+                    } catch (IOException | RuntimeException e) {
+                        fail(i, s, e);
+                    }
+                }
+                if (!members.isEmpty()) copyAll(members, at, started);
+                for (int k = 0; k < members.size(); k++) {
+                    int i = at.get(k);
+                    if (results[i] != null) continue;
+                    SharedOriginalCopy.Member m = members.get(k);
+                    Started s = started.get(k);
+                    try {
+                        if (m.failure() != null && worthRetryingAlone(m.failure())) {
+                            // the replica that filled a store is not always the one whose write hit the end of it: each
+                            // one dropped for its writes is built again alone, as it would have been without the shared read
+                            abandon(s);
+                            results[i] = retryAlone(s);
+                            continue;
+                        }
+                        if (m.failure() != null) throw m.failure();
+                        m.out.sync();
+                        m.out.close();
+                        results[i] = new Attempt(s.pattern(), publish(s, prepared.get(k), m.digest.digest()), null);
+                    } catch (IOException | RuntimeException e) {
+                        fail(i, s, e);
+                    }
+                }
+            } finally {
+                for (SharedOriginalCopy.Member m : members) closeQuietly(m.out);
+            }
+            return List.of(results);
+        }
+
+        /** One read of the original for all members; a failure to read it fails every member still without a result. */
+        private void copyAll(List<SharedOriginalCopy.Member> members, List<Integer> at, List<Started> started) {
+            Started first = started.get(0);
+            URI original = first.pattern().key().file();
+            List<KeyedPattern> ps = new ArrayList<>();
+            for (SharedOriginalCopy.Member m : members) ps.add(m.pattern);
+            try (StorageFile in = first.driver().open(original, OpenOptions.readOnly())) {
+                syncQuietly(in);
+                SharedOriginalCopy copy = new SharedOriginalCopy(in, chunkBytes, new RateLimit(maxBytesPerSecond));
+                // a local file is read ahead of the copy into the page cache (two windows), so that its reads overlap
+                // the replicas' writes; other stores have no cache to read into, and would only read twice
+                try (ReadAhead ahead = "file".equals(original.getScheme()) ? new ReadAhead(first.driver().open(original, OpenOptions.readOnly()),
+                        SharedOriginalCopy.low(ps), Math.min(in.size(), SharedOriginalCopy.reach(ps)), chunkBytes, 2L * chunkBytes) : null) {
+                    if (ahead != null) copy.onWindow(ahead::at);
+                    copy.run(members);
+                }
+            } catch (IOException | RuntimeException e) {
+                for (int k = 0; k < members.size(); k++) if (results[at.get(k)] == null) fail(at.get(k), started.get(k), e);
+            }
+        }
+
+        private static boolean worthRetryingAlone(IOException e) {
+            if (e instanceof InterruptedIOException || Thread.currentThread().isInterrupted()) return false;
+            // a pattern past the end of the original fails alone just the same
+            return !(e instanceof StorageException se && se.reason() == StorageException.Reason.BAD_ARGUMENT);
+        }
+
+        private Attempt retryAlone(Started s) {
+            try {
+                return new Attempt(s.pattern(), build(s.pattern(), s.placement()), null);
+            } catch (IOException | RuntimeException e) {
+                return new Attempt(s.pattern(), null, e);
+            }
+        }
+
+        /** As {@link #build} ends a build that failed: refused for an owner it cannot give, otherwise abandoned and the failure kept. */
+        private void fail(int i, Started s, Exception e) {
+            KeyedPattern p = patterns.get(i);
+            if (s == null) {
+                results[i] = new Attempt(p, null, e);
+            } else if (e instanceof CopyOwnership.CannotOwn c) {
+                results[i] = new Attempt(p, refuse(s, c), null);
+            } else {
+                abandon(s);
+                results[i] = new Attempt(p, null, e);
+            }
+        }
+    }
+
+    private static void closeQuietly(StorageFile f) {
+        try {
+            f.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.fine("closing " + f.uri() + ": " + e.getMessage());
+        }
+    }
+
+    /** The pre-copy checks of one build; journals its files when it goes on. */
+    private Begun begin(KeyedPattern pattern, Placement placement) throws IOException {
         URI original = pattern.key().file();
         StorageDriver driver = drivers.forUri(original);
         if (!driver.exists(original)) {
-            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "original " + original + " of pattern " + pattern.key().id() + " does not exist", null);
+            return new Begun(new BuildOutcome(BuildOutcome.Kind.REJECTED, "original " + original + " of pattern " + pattern.key().id() + " does not exist", null), null);
         }
         FileIdentity before = FileIdentity.probe(driver, original);
         if (before.changeStamp().equals(io.pdla.storage.ChangeStamp.NONE)) {
-            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "the store of " + original + " reports no change stamp, so a replica"
-                    + " could never be vouched for against a restore that puts size and time back", null);
+            return new Begun(new BuildOutcome(BuildOutcome.Kind.REJECTED, "the store of " + original + " reports no change stamp, so a replica"
+                    + " could never be vouched for against a restore that puts size and time back", null), null);
         }
         // the replica gets the original's owner and group: a daemon that could not give it that owner does not build it
         // (each store judges whose a file is and who may hand it over: CopyOwnership; empty where it keeps no owners)
@@ -125,7 +316,7 @@ public final class ReplicaBuilder {
         String cannotOwn = owner.isPresent() ? store.reasonCannotOwn(owner.get(), original) : null;
         if (cannotOwn != null) {
             LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + cannotOwn);
-            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + cannotOwn, null);
+            return new Begun(new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + cannotOwn, null), null);
         }
         URI dir = replicaDir(pattern);
         String buildId = System.currentTimeMillis() + "-" + UUID.randomUUID().toString().substring(0, 8);
@@ -141,11 +332,11 @@ public final class ReplicaBuilder {
             return new Start(f, existing, dirty);
         });
         if (start.file().writers() > 0) {
-            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.file().writers() + " shim writer(s) have " + original + " open", null);
+            return new Begun(new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.file().writers() + " shim writer(s) have " + original + " open", null), null);
         }
         if (start.dirty() > 0) {
             // the original lacks bytes those replicas hold: a copy of it now would be stale
-            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.dirty() + " DIRTY replica(s) of " + original + " are not written back yet", null);
+            return new Begun(new BuildOutcome(BuildOutcome.Kind.DEFERRED, start.dirty() + " DIRTY replica(s) of " + original + " are not written back yet", null), null);
         }
         if (start.existing().isPresent() && start.existing().get().pattern().equals(pattern)
                 && ReplicaValidity.usable(start.existing().get(), start.file(), before) && replicaIntact(start.existing().get())
@@ -154,7 +345,7 @@ public final class ReplicaBuilder {
                 t.unjournal(buildId);
                 return null;
             });
-            return new BuildOutcome(BuildOutcome.Kind.UP_TO_DATE, "replica " + start.existing().get().replica() + " is current", start.existing().get());
+            return new Begun(new BuildOutcome(BuildOutcome.Kind.UP_TO_DATE, "replica " + start.existing().get().replica() + " is current", start.existing().get()), null);
         }
         boolean keepOld = false;
         // about to be replaced: whatever the catalog says of it, a replica that differs from its in-step mark holds
@@ -169,47 +360,44 @@ public final class ReplicaBuilder {
                     if (cur.isPresent() && cur.get().equals(old)) t.put(old.withState(ReplicaState.DIRTY));
                     return null;
                 });
-                return new BuildOutcome(BuildOutcome.Kind.DEFERRED, "replica " + old.replica() + " differs from its in-step mark: it holds writes "
-                        + original + " lacks, DIRTY again; written back before a rebuild", null);
+                return new Begun(new BuildOutcome(BuildOutcome.Kind.DEFERRED, "replica " + old.replica() + " differs from its in-step mark: it holds writes "
+                        + original + " lacks, DIRTY again; written back before a rebuild", null), null);
             }
             keepOld = pending == PendingWrites.Verdict.UNVOUCHED;
         }
-        StorageDriver rdriver = drivers.forUri(dir);
+        return new Begun(null, new Started(pattern, placement, driver, drivers.forUri(dir), dir, buildId, tmp, fin, before, start.file(),
+                start.existing(), keepOld, owner));
+    }
+
+    /** As {@link #build} refuses a replica it cannot give the original's owner: nothing left behind, REJECTED. */
+    private BuildOutcome refuse(Started s, CopyOwnership.CannotOwn e) {
+        abandon(s);
+        URI original = s.pattern().key().file();
+        LOG.warning("replicator: refusing to replicate " + original + " for " + s.pattern().key().id() + ": " + e.getMessage());
+        return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + e.getMessage(), null);
+    }
+
+    /** Leaves nothing of a failed build behind; if even this fails the journal row makes the next start-up clean it. */
+    private void abandon(Started s) {
+        deleteQuietly(s.rdriver(), s.tmp());
+        deleteQuietly(s.rdriver(), s.fin());
         try {
-            return copyAndPublish(pattern, placement, driver, rdriver, dir, buildId, tmp, fin, before, start.file(), start.existing(), keepOld, owner);
-        } catch (CopyOwnership.CannotOwn e) {
-            // as on POSIX: a daemon that cannot give a replica its owner does not replicate the file
-            deleteQuietly(rdriver, tmp);
-            deleteQuietly(rdriver, fin);
             catalog.transact(t -> {
-                t.unjournal(buildId);
+                t.unjournal(s.buildId());
                 return null;
             });
-            LOG.warning("replicator: refusing to replicate " + original + " for " + pattern.key().id() + ": " + e.getMessage());
-            return new BuildOutcome(BuildOutcome.Kind.REJECTED, "refused: " + e.getMessage(), null);
-        } catch (IOException | RuntimeException e) {
-            // leave nothing behind; if even this fails the journal row makes the next start-up clean it
-            deleteQuietly(rdriver, tmp);
-            deleteQuietly(rdriver, fin);
-            try {
-                catalog.transact(t -> {
-                    t.unjournal(buildId);
-                    return null;
-                });
-            } catch (IOException | RuntimeException ignored) {
-                LOG.fine("journal row " + buildId + " left for the start-up scan");
-            }
-            throw e;
+        } catch (IOException | RuntimeException ignored) {
+            LOG.fine("journal row " + s.buildId() + " left for the start-up scan");
         }
     }
 
-    private BuildOutcome copyAndPublish(KeyedPattern pattern, Placement placement, StorageDriver driver, StorageDriver rdriver,
-                                        URI dir, String buildId, URI tmp, URI fin, FileIdentity before, FileRecord startFile,
-                                        Optional<ReplicaEntry> existing, boolean keepOld, Optional<CopyOwnership.Owner> owner) throws IOException {
-        URI original = pattern.key().file();
-        Layout layout = planner.layoutOf(pattern, placement);
+    /** The replica's directory with the original's owner, and its layout where the store has layouts. */
+    private Prepared prepare(Started s) throws IOException {
+        Layout layout = planner.layoutOf(s.pattern(), s.placement());
+        StorageDriver rdriver = s.rdriver();
+        URI dir = s.dir();
         // no symbolic link followed, no folder of another user used; the key directory gets the original's owner
-        if (owner.isPresent()) rdriver.copyOwnership().prepareDirectory(owner.get(), dir);
+        if (s.owner().isPresent()) rdriver.copyOwnership().prepareDirectory(s.owner().get(), dir);
         else rdriver.mkdirs(dir);
         String notApplied = "the store has no layouts";
         if (rdriver.has(Capability.LAYOUT)) {
@@ -223,7 +411,26 @@ public final class ReplicaBuilder {
                 LOG.info("replica layout not applied on " + dir + ": " + e.getMessage());
             }
         }
-        byte[] digest = copy(pattern, driver, rdriver, tmp, owner);
+        return new Prepared(layout, notApplied);
+    }
+
+    /** Marks the copied replica, renames it into place and commits its entry if the original is still what was copied. */
+    private BuildOutcome publish(Started s, Prepared prepared, byte[] digest) throws IOException {
+        KeyedPattern pattern = s.pattern();
+        Placement placement = s.placement();
+        StorageDriver driver = s.driver();
+        StorageDriver rdriver = s.rdriver();
+        URI dir = s.dir();
+        String buildId = s.buildId();
+        URI tmp = s.tmp();
+        URI fin = s.fin();
+        FileIdentity before = s.before();
+        FileRecord startFile = s.startFile();
+        Optional<ReplicaEntry> existing = s.existing();
+        boolean keepOld = s.keepOld();
+        URI original = pattern.key().file();
+        Layout layout = prepared.layout();
+        String notApplied = prepared.notApplied();
         // the in-step mark, set on the file itself where only a writer of the replica can change it: what lets a
         // write-back tell writes from a forged DIRTY entry (InStepMark). A store without marks: no writes into it
         InStepMark.record(rdriver, tmp, digest);
@@ -302,15 +509,13 @@ public final class ReplicaBuilder {
 
     /** Copies the pattern's bytes into the new replica; returns their digest (the in-step mark's value). */
     private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
-        long started = System.nanoTime();
+        RateLimit rate = new RateLimit(maxBytesPerSecond);
         java.security.MessageDigest digest = InStepMark.newDigest();
         // read through data sieving: a strided pattern's pieces (16 KiB every 64 KiB) come from a few large reads of
         // the original instead of one small read each, which the kernel cannot read ahead for (cold: 2.5x faster on
         // this project's test machine); sparse patterns are read piece by piece as before (the automatic rule)
         try (StorageFile in = SievingStorageFile.wrap(src.open(pattern.key().file(), OpenOptions.readOnly()), SievingSettings.DEFAULT);
-             StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()))) {
-            // owner, group and permissions before the first byte of the original goes in
-            if (owner.isPresent()) dst.copyOwnership().secureFile(owner.get(), tmp);
+             StorageFile out = openReplica(dst, tmp, owner)) {
             long originalSize = in.size();
             // what writers left in the page cache becomes durable before a replica vouches for it (the daemon
             // pays for this, not the writers' close)
@@ -328,10 +533,10 @@ public final class ReplicaBuilder {
                         state[0] += take;
                         o += take;
                         l -= take;
-                        if (state[0] == chunkBytes) flush(in, out, buf, batch, state, originalSize, started, digest);
+                        if (state[0] == chunkBytes) flush(in, out, buf, batch, state, originalSize, rate, digest);
                     }
                 });
-                flush(in, out, buf, batch, state, originalSize, started, digest);
+                flush(in, out, buf, batch, state, originalSize, rate, digest);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
@@ -340,7 +545,7 @@ public final class ReplicaBuilder {
         return digest.digest();
     }
 
-    private void flush(StorageFile in, StorageFile out, ByteBuffer buf, List<long[]> batch, long[] state, long originalSize, long started,
+    private void flush(StorageFile in, StorageFile out, ByteBuffer buf, List<long[]> batch, long[] state, long originalSize, RateLimit rate,
                        java.security.MessageDigest digest) {
         if (batch.isEmpty()) return;
         try {
@@ -357,26 +562,25 @@ public final class ReplicaBuilder {
             buf.flip();
             digest.update(buf.duplicate());
             out.write(state[1], buf);
-            state[1] += state[0];
+            long n = state[0];
+            state[1] += n;
             state[0] = 0;
             batch.clear();
-            throttle(state[1], started);
+            rate.copied(n);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private void throttle(long copied, long startedNanos) throws InterruptedIOException {
-        if (maxBytesPerSecond <= 0) return;
-        long dueNanos = startedNanos + copied * 1_000_000_000L / maxBytesPerSecond;
-        long wait = dueNanos - System.nanoTime();
-        if (wait > 0) {
-            try {
-                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("replica build interrupted");
-            }
+    /** The new replica's temporary file, given the original's owner, group and permissions before any byte goes in. */
+    private static StorageFile openReplica(StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
+        StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()));
+        try {
+            if (owner.isPresent()) dst.copyOwnership().secureFile(owner.get(), tmp);
+            return out;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(out);
+            throw e;
         }
     }
 

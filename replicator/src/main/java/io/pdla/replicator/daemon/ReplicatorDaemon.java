@@ -97,10 +97,17 @@ public final class ReplicatorDaemon {
 
     /** One pass: clean leftovers (first pass only), scan, process the queue, return. */
     public DaemonReport runOnce() throws IOException {
-        return pass(true);
+        return pass(true, false);
     }
 
-    private DaemonReport pass(boolean scan) throws IOException {
+    /**
+     * {@code scanAfter}: the scan runs after the builds rather than before. A long-running daemon woken by a hand-off
+     * builds first: its scan (the catalog's janitor, a second or more under load) ahead of the builds put the job's
+     * replicas off by that much (online PDLA, 2026-11-29), and nothing the scan does is needed for a build to be safe
+     * (a build defers while DIRTY replicas of its original are not written back, and redirect checks every replica it
+     * serves at open). What the scan queues again is built at once by the next pass.
+     */
+    private DaemonReport pass(boolean scan, boolean scanAfter) throws IOException {
         if (!cleaned) {
             scanner.cleanLeftovers();
             cleaned = true;
@@ -113,12 +120,16 @@ public final class ReplicatorDaemon {
                 if (progress != null) progress.println("pdla daemon: " + e.getMessage());
             }
         }
-        if (scan) scanner.scan();
+        if (scan && !scanAfter) scanner.scan();
         List<QueuedPattern> items = queue.pending();
         List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
         // the SSD space in use is a catalog transaction of its own: asked only when there is something to place
         Map<PatternKey, Placement> placements = patterns.isEmpty() ? Map.of() : builder.planner().plan(patterns, ssdBytesInUse());
+        // the outcomes of items built together with an earlier one of the same file (one read of the original)
+        Map<Long, BuildOutcome> together = new java.util.HashMap<>();
+        // the global replicas looked up for this pass's local items: one catalog transaction per file, not per item
+        Map<PatternKey, Optional<ReplicaEntry>> globals = new java.util.HashMap<>();
         int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
         long bytes = 0;
         List<String> lines = new ArrayList<>();
@@ -135,31 +146,25 @@ public final class ReplicatorDaemon {
                 line = "dropped undecodable queue item: " + q.problem();
             } else {
                 KeyedPattern p = q.pattern();
-                BuildOutcome o;
-                if (!p.key().global() && coveredByGlobal(p)) {
+                BuildOutcome o = together.remove(q.ticket());
+                if (o == null && !p.key().global() && coveredByGlobal(p, globals)) {
                     o = new BuildOutcome(BuildOutcome.Kind.COVERED, "covered by the global replica of " + p.key().asGlobal().id(), null);
                 } else {
-                    long t0 = System.nanoTime();
-                    try {
-                        o = builder.build(p, placements.get(p.key()));
-                    } catch (IOException | RuntimeException e) {
-                        if (Thread.currentThread().isInterrupted() || stop.get()) {
-                            o = new BuildOutcome(BuildOutcome.Kind.DEFERRED, "interrupted by shutdown", null);
-                        } else if (noSpace(e)) {
-                            // a full file system passes: the build was abandoned (nothing published), the pattern stays queued
-                            LOG.warning("replicator: no space for the replica of " + p.key().id() + ", build abandoned, retried at the next pass: " + e.getMessage());
-                            o = new BuildOutcome(BuildOutcome.Kind.DEFERRED, "no space left for the replica (build abandoned, nothing published; retried later): "
-                                    + e.getMessage(), null);
+                    if (o == null) {
+                        List<QueuedPattern> group = buildsOfSameFile(items, i - 1, together.keySet(), globals);
+                        if (group.size() == 1) {
+                            long t0 = System.nanoTime();
+                            try {
+                                o = builder.build(p, placements.get(p.key()));
+                            } catch (IOException | RuntimeException e) {
+                                o = outcomeOfFailure(p, e);
+                            }
+                            o = withSpeed(o, p.totalBytes(), System.nanoTime() - t0, 1);
                         } else {
-                            LOG.log(Level.FINE, "build failed", e);
-                            o = new BuildOutcome(BuildOutcome.Kind.REJECTED, e.getClass().getSimpleName() + ": " + e.getMessage(), null);
+                            o = buildTogether(group, placements, together);
                         }
                     }
-                    if (o.kind() == BuildOutcome.Kind.PUBLISHED) {
-                        bytes += p.totalBytes();
-                        double s = (System.nanoTime() - t0) / 1e9;
-                        o = new BuildOutcome(o.kind(), o.message() + String.format(", %.1f MiB/s", p.totalBytes() / 1048576.0 / Math.max(s, 1e-9)), o.entry());
-                    }
+                    if (o.kind() == BuildOutcome.Kind.PUBLISHED) bytes += p.totalBytes();
                 }
                 switch (o.kind()) {
                     case PUBLISHED -> published++;
@@ -168,6 +173,8 @@ public final class ReplicatorDaemon {
                     case DEFERRED -> deferred++;
                     case REJECTED -> rejected++;
                 }
+                // a global replica this pass built or found current covers the later local items it holds
+                if (p.key().global() && o.entry() != null) globals.put(p.key(), Optional.of(o.entry()));
                 if (o.finished()) queue.acknowledge(q);
                 line = o.kind() + " " + p.key().id() + ": " + o.message();
             }
@@ -180,7 +187,79 @@ public final class ReplicatorDaemon {
             bar.close();
             for (int k = 0; k < lines.size(); k++) progress.printf("[%d/%d] %s%n", k + 1, items.size(), lines.get(k));
         }
+        if (scan && scanAfter && !stop.get() && scanner.scan().requeued() > 0) wakeUp();
         return new DaemonReport(published, upToDate, covered, deferred, rejected, bytes, lines);
+    }
+
+    /**
+     * The item at {@code at} and the later items to be built from the same original alongside it: patterns of the same
+     * file, all global or all local, no local that a global replica covers, none already built. The ranks of a job
+     * hand in one pattern each of the same file; {@link ReplicaBuilder#buildTogether} reads the original once for them.
+     */
+    private List<QueuedPattern> buildsOfSameFile(List<QueuedPattern> items, int at, java.util.Set<Long> built,
+                                                 Map<PatternKey, Optional<ReplicaEntry>> globals) throws IOException {
+        QueuedPattern first = items.get(at);
+        List<QueuedPattern> group = new ArrayList<>();
+        group.add(first);
+        // a key queued twice (the scanner re-queues a pattern still queued) is built once; its later item finds it current
+        java.util.Set<PatternKey> keys = new java.util.HashSet<>();
+        keys.add(first.pattern().key());
+        for (int k = at + 1; k < items.size(); k++) {
+            QueuedPattern q = items.get(k);
+            if (q.pattern() == null || built.contains(q.ticket()) || q.global() != first.global()
+                    || !q.pattern().key().file().equals(first.pattern().key().file()) || !keys.add(q.pattern().key())) continue;
+            if (!q.global() && coveredByGlobal(q.pattern(), globals)) continue;
+            group.add(q);
+        }
+        List<KeyedPattern> patterns = new ArrayList<>();
+        for (QueuedPattern q : group) patterns.add(q.pattern());
+        return ReplicaBuilder.readOnceFor(patterns) ? group : List.of(first);
+    }
+
+    /** Builds {@code group} together; returns the first item's outcome and keeps the others' in {@code together}. */
+    private BuildOutcome buildTogether(List<QueuedPattern> group, Map<PatternKey, Placement> placements, Map<Long, BuildOutcome> together) {
+        List<KeyedPattern> patterns = new ArrayList<>();
+        long groupBytes = 0;
+        for (QueuedPattern q : group) {
+            patterns.add(q.pattern());
+            groupBytes += q.pattern().totalBytes();
+        }
+        long t0 = System.nanoTime();
+        List<ReplicaBuilder.Attempt> attempts = builder.buildTogether(patterns, placements);
+        long took = System.nanoTime() - t0;
+        BuildOutcome first = null;
+        for (int k = 0; k < group.size(); k++) {
+            ReplicaBuilder.Attempt a = attempts.get(k);
+            BuildOutcome o = a.failure() != null ? outcomeOfFailure(a.pattern(), a.failure()) : a.outcome();
+            o = withSpeed(o, groupBytes, took, group.size());
+            if (k == 0) first = o;
+            else together.put(group.get(k).ticket(), o);
+        }
+        return first;
+    }
+
+    /** What a build that threw comes to: put off for a shutdown or a full store, otherwise rejected with the reason. */
+    private BuildOutcome outcomeOfFailure(KeyedPattern p, Exception e) {
+        if (Thread.currentThread().isInterrupted() || stop.get()) {
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, "interrupted by shutdown", null);
+        }
+        if (noSpace(e)) {
+            // a full file system passes: the build was abandoned (nothing published), the pattern stays queued
+            LOG.warning("replicator: no space for the replica of " + p.key().id() + ", build abandoned, retried at the next pass: " + e.getMessage());
+            return new BuildOutcome(BuildOutcome.Kind.DEFERRED, "no space left for the replica (build abandoned, nothing published; retried later): "
+                    + e.getMessage(), null);
+        }
+        LOG.log(Level.FINE, "build failed", e);
+        return new BuildOutcome(BuildOutcome.Kind.REJECTED, e.getClass().getSimpleName() + ": " + e.getMessage(), null);
+    }
+
+    /** A published outcome with the copy's speed: {@code bytes} copied in {@code nanos}, by one copy for {@code replicas} replicas. */
+    private static BuildOutcome withSpeed(BuildOutcome o, long bytes, long nanos, int replicas) {
+        if (o.kind() != BuildOutcome.Kind.PUBLISHED) return o;
+        double s = Math.max(nanos / 1e9, 1e-9);
+        String speed = replicas == 1 ? String.format(", %.1f MiB/s", bytes / 1048576.0 / s)
+                : String.format(", %.1f MiB/s for %d replicas filled from one read of the original in %.2f s", bytes / 1048576.0 / s, replicas, s);
+        return new BuildOutcome(o.kind(), o.message() + speed, o.entry());
     }
 
     private ProgressBar bar(List<QueuedPattern> items) {
@@ -199,8 +278,8 @@ public final class ReplicatorDaemon {
             long now = System.nanoTime();
             boolean scan = first || now - lastScan >= java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(SCAN_EVERY_MILLIS);
             if (scan) lastScan = now;
+            pass(scan, !first);
             first = false;
-            pass(scan);
             synchronized (stop) {
                 if (stop.get()) break;
                 try {
@@ -229,8 +308,13 @@ public final class ReplicatorDaemon {
     }
 
     /** A local pattern is covered when a valid global replica of the same job and file holds all its bytes. */
-    private boolean coveredByGlobal(KeyedPattern local) throws IOException {
-        Optional<ReplicaEntry> g = catalog.transact(t -> t.entry(local.key().asGlobal()));
+    private boolean coveredByGlobal(KeyedPattern local, Map<PatternKey, Optional<ReplicaEntry>> globals) throws IOException {
+        PatternKey key = local.key().asGlobal();
+        Optional<ReplicaEntry> g = globals.get(key);
+        if (g == null) {
+            g = catalog.transact(t -> t.entry(key));
+            globals.put(key, g);
+        }
         if (g.isEmpty() || g.get().state() != ReplicaState.VALID) return false;
         KeyedPattern global = g.get().pattern();
         boolean[] all = {true};

@@ -24,6 +24,17 @@ public final class CatalogPatternQueue implements PatternQueue {
     }
 
     @Override
+    public List<Long> offerAll(List<KeyedPattern> patterns) throws IOException {
+        List<byte[]> encoded = new ArrayList<>(patterns.size());
+        for (KeyedPattern p : patterns) encoded.add(PatternCodec.encode(p));
+        return catalog.transact(t -> {
+            List<Long> tickets = new ArrayList<>(patterns.size());
+            for (int i = 0; i < patterns.size(); i++) tickets.add(t.enqueue(encoded.get(i), patterns.get(i).key().global()));
+            return tickets;
+        });
+    }
+
+    @Override
     public List<QueuedPattern> pending() throws IOException {
         List<CatalogTxn.QueueItem> items = catalog.transact(CatalogTxn::queueItems);
         List<QueuedPattern> out = new ArrayList<>(items.size());

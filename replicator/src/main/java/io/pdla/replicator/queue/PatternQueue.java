@@ -14,6 +14,17 @@ public interface PatternQueue {
     /** Adds a pattern; returns its ticket. */
     long offer(KeyedPattern pattern) throws IOException;
 
+    /**
+     * Adds several patterns; returns their tickets in order. Stores that can add them in one transaction do (the
+     * catalog's: each transaction opens its environment, a tenth of a second or more on a loaded node, and a job's
+     * ranks hand in their patterns of a file together).
+     */
+    default List<Long> offerAll(List<KeyedPattern> patterns) throws IOException {
+        List<Long> tickets = new java.util.ArrayList<>(patterns.size());
+        for (KeyedPattern p : patterns) tickets.add(offer(p));
+        return tickets;
+    }
+
     /** Every waiting item in processing order: globals by arrival, then locals by arrival. */
     List<QueuedPattern> pending() throws IOException;
 

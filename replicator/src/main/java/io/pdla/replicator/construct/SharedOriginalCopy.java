@@ -1,0 +1,240 @@
+package io.pdla.replicator.construct;
+
+import io.pdla.access.Extent;
+import io.pdla.pattern.Geometry;
+import io.pdla.pattern.KeyedPattern;
+import io.pdla.storage.StorageException;
+import io.pdla.storage.StorageFile;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Fills the replicas of several patterns of one original from one pass over it. Why: the ranks of a job read one
+ * file in interleaved patterns (IOR's strided shape: rank r owns block s * np + r), and each replica's own sieved
+ * copy reads the whole span of the file, so N replicas read it N times (online PDLA, 4 ranks: the first copy's cold
+ * read took 2.1 s, then 0.65-0.8 s per further replica, one after another; bench/RESULTS-online.md).
+ *
+ * <p>The original is read in windows of up to {@code windowBytes}, each starting at the lowest byte any replica
+ * still needs (so a hole wider than a window is skipped) and ending no later than the furthest byte any pattern
+ * reaches; every replica takes from each window the pieces of its pattern that lie in it, in its pattern's order,
+ * into its own output. Each replica gets exactly its pattern's bytes in its order whatever the patterns are: a
+ * pattern whose next piece lies below the window is served by a later window starting there. The pass is one
+ * sequential read only for patterns whose pieces ascend in the file ({@link #suits}); the builder sends others
+ * through its per-replica copy.
+ *
+ * <p>Failures stay with their replica: one whose output cannot be written, or whose pattern reaches past the end of
+ * the original, is dropped with its own failure (its space freed at once, so a full store does not take the others
+ * with it) and the others go on. A failure to read the original
+ * concerns them all and is thrown. The rate limit counts the bytes written into all the replicas together, so a
+ * shared copy takes the disk no faster than the same replicas built one after another.
+ */
+final class SharedOriginalCopy {
+    /** What all the replicas' pending writes may hold together (a replica at least {@link #MIN_PENDING}). */
+    static final int PENDING_BUDGET = 16 << 20;
+    static final int MIN_PENDING = 64 << 10;
+
+    /** One replica being filled. */
+    static final class Member {
+        final KeyedPattern pattern;
+        final StorageFile out;
+        final MessageDigest digest;
+        private final Iterator<Extent> extents;
+        private final long reach;
+        private long nextOffset;
+        private long nextLength;
+        private ByteBuffer pending;
+        private long written;
+        private IOException failure;
+        private final Runnable whenDropped;
+
+        /** {@code whenDropped} runs once if this replica fails: it frees what the replica took, for the others. */
+        Member(KeyedPattern pattern, StorageFile out, MessageDigest digest, Runnable whenDropped) {
+            this.pattern = pattern;
+            this.out = out;
+            this.digest = digest;
+            this.whenDropped = whenDropped;
+            Geometry g = pattern.geometry();
+            this.extents = g.extents();
+            this.reach = g.lowOffset() + g.span();
+            advance();
+        }
+
+        private void advance() {
+            while (nextLength == 0 && extents.hasNext()) {
+                Extent e = extents.next();
+                nextOffset = e.offset();
+                nextLength = e.length();
+            }
+        }
+
+        boolean active() {
+            return failure == null && nextLength > 0;
+        }
+
+        private void drop(IOException why) {
+            failure = why;
+            pending.clear();
+            try {
+                whenDropped.run();
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+        }
+
+        /** Why this replica was dropped, or null. */
+        IOException failure() {
+            return failure;
+        }
+
+        /** Bytes written into the replica. */
+        long written() {
+            return written;
+        }
+    }
+
+    private final StorageFile in;
+    private final int windowBytes;
+    private final RateLimit rate;
+    private java.util.function.LongConsumer windowAt = offset -> { };
+
+    SharedOriginalCopy(StorageFile in, int windowBytes, RateLimit rate) {
+        this.in = in;
+        this.windowBytes = windowBytes;
+        this.rate = rate;
+    }
+
+    /** Told the offset of each window before it is read (a {@link ReadAhead} follows the copy with it). */
+    SharedOriginalCopy onWindow(java.util.function.LongConsumer at) {
+        this.windowAt = at;
+        return this;
+    }
+
+    /** One past the furthest byte any of these patterns can reach. */
+    static long reach(List<KeyedPattern> patterns) {
+        long reach = 0;
+        for (KeyedPattern p : patterns) reach = Math.max(reach, p.geometry().lowOffset() + p.geometry().span());
+        return reach;
+    }
+
+    /** The lowest byte any of these patterns can start at. */
+    static long low(List<KeyedPattern> patterns) {
+        long low = Long.MAX_VALUE;
+        for (KeyedPattern p : patterns) low = Math.min(low, p.geometry().lowOffset());
+        return Math.max(0, low);
+    }
+
+    /**
+     * Whether one pass serves these patterns well: at least two, each ascending through the file (every piece at or
+     * after the end of the one before), and together dense enough that the holes read with the windows are at most
+     * the bytes wanted (the data-sieving rule of {@code SievingStorageFile}'s {@code automatic}).
+     */
+    static boolean suits(List<KeyedPattern> patterns) {
+        if (patterns.size() < 2) return false;
+        long low = Long.MAX_VALUE, high = 0, wanted = 0;
+        for (KeyedPattern p : patterns) {
+            Geometry g = p.geometry();
+            if (!ascending(g)) return false;
+            low = Math.min(low, g.lowOffset());
+            high = Math.max(high, g.lowOffset() + g.span());
+            wanted += g.totalBytes();
+        }
+        return high - low - wanted <= wanted;
+    }
+
+    static boolean ascending(Geometry g) {
+        Iterator<Extent> it = g.extents();
+        long end = Long.MIN_VALUE;
+        while (it.hasNext()) {
+            Extent e = it.next();
+            if (e.offset() < end) return false;
+            end = e.offset() + e.length();
+        }
+        return true;
+    }
+
+    /** Copies until every member is filled or dropped; the members' outputs are written, not synced. */
+    void run(List<Member> members) throws IOException {
+        if (members.isEmpty()) return;
+        int each = Math.max(MIN_PENDING, Math.min(windowBytes, PENDING_BUDGET / members.size()));
+        long reach = 0;
+        for (Member m : members) {
+            m.pending = ByteBuffer.allocateDirect(each);
+            reach = Math.max(reach, m.reach);
+        }
+        long originalSize = in.size();
+        ByteBuffer window = ByteBuffer.allocateDirect(windowBytes);
+        while (true) {
+            if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("replica build interrupted");
+            long low = Long.MAX_VALUE;
+            for (Member m : members) if (m.active()) low = Math.min(low, m.nextOffset);
+            if (low == Long.MAX_VALUE) break;
+            long want = Math.min(windowBytes, reach - low);
+            windowAt.accept(low);
+            long got = low >= originalSize ? 0 : readFully(window, low, want);
+            for (Member m : members) if (m.active()) take(m, window, low, got);
+            if (got < want) {
+                // the original ends inside this window: whoever still needs a byte from here on asks past its end
+                for (Member m : members) {
+                    if (m.active() && m.nextOffset >= low + got) {
+                        m.drop(new StorageException(StorageException.Reason.BAD_ARGUMENT, "pattern " + m.pattern.key().id()
+                                + " reaches past the end of original " + in.uri() + " (" + originalSize + " bytes; it needs offset "
+                                + m.nextOffset + ")"));
+                    }
+                }
+            }
+        }
+        for (Member m : members) if (m.failure == null) write(m);
+    }
+
+    private long readFully(ByteBuffer window, long offset, long want) throws IOException {
+        window.clear().limit(Math.toIntExact(want));
+        long got = 0;
+        while (got < want) {
+            int n = in.read(offset + got, window);
+            if (n <= 0) break;
+            got += n;
+        }
+        return got;
+    }
+
+    /** The member's pieces inside window [low, low + got), in its pattern's order, into its pending bytes. */
+    private void take(Member m, ByteBuffer window, long low, long got) {
+        long end = low + got;
+        while (m.active() && m.nextOffset >= low && m.nextOffset < end) {
+            int from = Math.toIntExact(m.nextOffset - low);
+            int n = (int) Math.min(Math.min(m.nextLength, end - m.nextOffset), m.pending.remaining());
+            m.pending.put(m.pending.position(), window, from, n).position(m.pending.position() + n);
+            m.nextOffset += n;
+            m.nextLength -= n;
+            if (m.nextLength == 0) m.advance();
+            if (!m.pending.hasRemaining()) write(m);
+        }
+    }
+
+    /** Writes the member's pending bytes at the end of its replica; a failure drops this member alone. */
+    private void write(Member m) {
+        m.pending.flip();
+        try {
+            if (m.pending.hasRemaining()) {
+                int n = m.pending.remaining();
+                m.digest.update(m.pending.duplicate());
+                m.out.write(m.written, m.pending);
+                m.written += n;
+                rate.copied(n);
+            }
+            m.pending.clear();
+        } catch (InterruptedIOException e) {
+            m.drop(e);
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            m.drop(e);
+        } catch (RuntimeException e) {
+            m.drop(new IOException(e.getClass().getSimpleName() + " writing replica of " + m.pattern.key().id() + ": " + e.getMessage(), e));
+        }
+    }
+}
