@@ -38,12 +38,19 @@ public final class SharedMemoryExchange implements RankExchange {
     /** Each rank's thread while it is parked in {@link #arrive}, so the rank completing the generation can wake it. */
     private final AtomicReferenceArray<Thread> parked;
     private final int yields;
+    /** Asked when a wait outlasts {@link #YIELD_NANOS}: park only while the JIT's compilers are at work. */
+    private final CompilerActivity compilers;
     private final int rank;
     private final int size;
     private long generation;
     private boolean left;
 
     private SharedMemoryExchange(String token, Object[] group, int rank, int size) {
+        this(token, group, rank, size, new CompilerActivity());
+    }
+
+    private SharedMemoryExchange(String token, Object[] group, int rank, int size, CompilerActivity compilers) {
+        this.compilers = compilers;
         this.token = token;
         this.group = group;
         this.arrivals = (AtomicLong) group[0];
@@ -96,6 +103,11 @@ public final class SharedMemoryExchange implements RankExchange {
     /** Joins the group of {@code token}; usable once every rank has joined (see {@link #complete}). */
     public static SharedMemoryExchange join(String token, int rank, int size) {
         return new SharedMemoryExchange(token, JvmShared.join(token, size), rank, size);
+    }
+
+    /** {@link #join} with the compilers' activity as {@code compilers} says (tests: waits that must park, or must not). */
+    static SharedMemoryExchange join(String token, int rank, int size, CompilerActivity compilers) {
+        return new SharedMemoryExchange(token, JvmShared.join(token, size), rank, size, compilers);
     }
 
     /** True when all {@code size} ranks joined from this JVM; ask only after a collective that follows every join. */
@@ -156,10 +168,12 @@ public final class SharedMemoryExchange implements RankExchange {
             return;
         }
         long spins = 0, start = 0, yieldingSince = 0;
+        boolean compilersIdle = false;   // asked once the wait outlasts YIELD_NANOS, again after each park
         while (arrivals.get() < target) {
             if (spins < 64) {
                 Thread.onSpinWait();
-            } else if (spins < 64 + yields && (spins == 64 ? (yieldingSince = System.nanoTime()) != 0 : System.nanoTime() - yieldingSince < YIELD_NANOS)) {
+            } else if (spins < 64 + yields && (spins == 64 ? (yieldingSince = System.nanoTime()) != 0
+                    : compilersIdle || System.nanoTime() - yieldingSince < YIELD_NANOS || (compilersIdle = !compilers.busySinceLastAsked()))) {
                 Thread.yield(); // more rank threads than cores is the rule on a laptop-sized node
             } else {
                 if (start == 0) start = System.nanoTime();
@@ -185,11 +199,13 @@ public final class SharedMemoryExchange implements RankExchange {
     }
 
     /**
-     * How long a waiting rank yields before it parks. A wait this long means a rank the generation needs is not running
-     * (preempted by the JIT's compiler threads in a job's first iterations, or by other work): a yielding waiter keeps
-     * its core busy, so that core never takes the missing rank over, and takes CPU time the compiler needs; parked, it
-     * leaves the core idle and the scheduler moves a runnable thread there. Shorter waits (a rank handing its core to
-     * another, 5-20 µs with four ranks on two cores) end while yielding, with no wake-up to pay.
+     * How long a waiting rank yields before it parks while the JIT's compilers are at work. A wait this long then means
+     * a rank the generation needs is not running (preempted by the compiler threads in a job's first iterations): a
+     * yielding waiter keeps its core busy, so that core never takes the missing rank over, and takes CPU time the
+     * compiler needs; parked, it leaves the core idle and the scheduler moves a runnable thread there. Shorter waits (a
+     * rank handing its core to another, 5-20 µs with four ranks on two cores) end while yielding, with no wake-up to
+     * pay; so do longer ones while the compilers are idle (steady state, more rank threads than cores: parking after
+     * 300 µs there cost collective reads about 30 %), up to the group's yield count.
      */
     private static final long YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("pdla.collective.yield.micros", 300));
 

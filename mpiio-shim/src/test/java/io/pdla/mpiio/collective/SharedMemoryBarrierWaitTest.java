@@ -65,7 +65,8 @@ class SharedMemoryBarrierWaitTest {
         int rounds = 1300, lateEvery = 13;
         String token = "barrier-park-test " + System.nanoTime();
         SharedMemoryExchange[] ex = new SharedMemoryExchange[ranks];
-        for (int r = 0; r < ranks; r++) ex[r] = SharedMemoryExchange.join(token, r, ranks);
+        // the compilers always at work, as in a job's first iterations: every wait past the short yield parks
+        for (int r = 0; r < ranks; r++) ex[r] = SharedMemoryExchange.join(token, r, ranks, new AlwaysBusy());
         java.util.concurrent.atomic.AtomicLongArray lateArrival = new java.util.concurrent.atomic.AtomicLongArray(rounds);
         java.util.concurrent.atomic.AtomicInteger wokenByTimeout = new java.util.concurrent.atomic.AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -99,6 +100,71 @@ class SharedMemoryBarrierWaitTest {
         // a broken wake-up would make nearly every one of these waits late; a busy machine delays a few
         assertTrue(wokenByTimeout.get() < waits / 10, wokenByTimeout.get() + " of " + waits + " waits for a late rank ended 40 ms or more after it arrived: parked ranks were not woken");
         for (SharedMemoryExchange e : ex) e.leave();
+    }
+
+    /**
+     * While the compilers are idle (steady state) a rank late by a millisecond is waited for by yielding, not parking:
+     * each wake-up a parked waiter needs cost about 30 % of a long job's collective reads; while they are at work, the
+     * same wait parks.
+     */
+    @Test
+    void aWaitParksOnlyWhileTheCompilersAreAtWork() throws Exception {
+        // idle compilers: the group's yield count (4,096 yields) may run out before a 1 ms lateness on a fast machine
+        int idle = parkedWaitsForALateRank(new NeverBusy()), busy = parkedWaitsForALateRank(new AlwaysBusy());
+        assertTrue(busy >= 5, "only " + busy + " of 20 waits parked while the compilers were at work");
+        assertTrue(idle <= 5 && idle < busy, idle + " of 20 waits parked while the compilers were idle (" + busy + " while at work)");
+    }
+
+    /** Of 20 waits of 2 ranks for a rank 1 ms late, how many the waiting rank spent parked (seen from a watcher thread). */
+    private static int parkedWaitsForALateRank(CompilerActivity compilers) throws Exception {
+        String token = "barrier-compilers-test " + System.nanoTime();
+        SharedMemoryExchange waiter = SharedMemoryExchange.join(token, 0, 2, compilers);
+        SharedMemoryExchange late = SharedMemoryExchange.join(token, 1, 2, compilers);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger parkedSeen = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread waiting = new Thread(() -> {
+            try {
+                for (int i = 0; i < 20; i++) {
+                    waiter.barrier();
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            } finally {
+                done.set(true);
+            }
+        }, "waiting rank");
+        waiting.start();
+        for (int i = 0; i < 20; i++) {
+            long until = System.nanoTime() + 1_000_000L;
+            boolean parked = false;
+            while (System.nanoTime() < until) {
+                if (waiting.getState() == Thread.State.TIMED_WAITING || waiting.getState() == Thread.State.WAITING) parked = true;
+                Thread.onSpinWait();
+            }
+            if (parked) parkedSeen.incrementAndGet();
+            late.barrier();
+        }
+        waiting.join(10_000);
+        if (failure.get() != null) throw new AssertionError(failure.get());
+        assertTrue(done.get(), "the waiting rank did not finish");
+        waiter.leave();
+        late.leave();
+        return parkedSeen.get();
+    }
+
+    private static final class AlwaysBusy extends CompilerActivity {
+        @Override
+        boolean busySinceLastAsked() {
+            return true;
+        }
+    }
+
+    private static final class NeverBusy extends CompilerActivity {
+        @Override
+        boolean busySinceLastAsked() {
+            return false;
+        }
     }
 
     private static void backToBack(int ranks, int rounds, int lateEvery) throws Exception {
