@@ -167,13 +167,12 @@ public final class SharedMemoryExchange implements RankExchange {
             wakeParked();
             return;
         }
-        long spins = 0, start = 0, yieldingSince = 0;
-        boolean compilersIdle = false;   // asked once the wait outlasts YIELD_NANOS, again after each park
+        long spins = 0, start = 0;
+        Waiting waiting = null;   // made once the spinning is over: most waits end before
         while (arrivals.get() < target) {
             if (spins < 64) {
                 Thread.onSpinWait();
-            } else if (spins < 64 + yields && (spins == 64 ? (yieldingSince = System.nanoTime()) != 0
-                    : compilersIdle || System.nanoTime() - yieldingSince < YIELD_NANOS || (compilersIdle = !compilers.busySinceLastAsked()))) {
+            } else if ((waiting != null ? waiting : (waiting = new Waiting(yields, compilers, YIELD_NANOS, System.nanoTime()))).yieldsNow(System.nanoTime())) {
                 Thread.yield(); // more rank threads than cores is the rule on a laptop-sized node
             } else {
                 if (start == 0) start = System.nanoTime();
@@ -187,6 +186,35 @@ public final class SharedMemoryExchange implements RankExchange {
                 }
             }
             spins++;
+        }
+    }
+
+    /**
+     * One wait's choice, once its spinning is over, between yielding the core and parking: yield for {@code yieldNanos};
+     * past that, park while the JIT's compilers are at work, else go on yielding; never yield more than {@code yields}
+     * times.
+     */
+    static final class Waiting {
+        private final int yields;
+        private final CompilerActivity compilers;
+        private final long yieldNanos;
+        private final long since;
+        private int yielded;
+        private boolean compilersIdle;   // asked once the wait outlasts yieldNanos, again after each park
+
+        Waiting(int yields, CompilerActivity compilers, long yieldNanos, long now) {
+            this.yields = yields;
+            this.compilers = compilers;
+            this.yieldNanos = yieldNanos;
+            this.since = now;
+        }
+
+        /** True: yield now; false: park. */
+        boolean yieldsNow(long now) {
+            if (yielded >= yields) return false;
+            boolean yield = compilersIdle || now - since < yieldNanos || (compilersIdle = !compilers.busySinceLastAsked());
+            if (yield) yielded++;
+            return yield;
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -103,67 +104,44 @@ class SharedMemoryBarrierWaitTest {
     }
 
     /**
-     * While the compilers are idle (steady state) a rank late by a millisecond is waited for by yielding, not parking:
-     * each wake-up a parked waiter needs cost about 30 % of a long job's collective reads; while they are at work, the
-     * same wait parks.
+     * Past its short yield a wait parks while the compilers are at work (a rank they keep off a core) and goes on
+     * yielding while they are idle (steady state: each wake-up a parked waiter needs cost about 30 % of a long job's
+     * collective reads), never more than the group's yield count; the compilers are asked once the short yield is over.
      */
     @Test
-    void aWaitParksOnlyWhileTheCompilersAreAtWork() throws Exception {
-        // idle compilers: the group's yield count (4,096 yields) may run out before a 1 ms lateness on a fast machine
-        int idle = parkedWaitsForALateRank(new NeverBusy()), busy = parkedWaitsForALateRank(new AlwaysBusy());
-        assertTrue(busy >= 5, "only " + busy + " of 20 waits parked while the compilers were at work");
-        assertTrue(idle <= 5 && idle < busy, idle + " of 20 waits parked while the compilers were idle (" + busy + " while at work)");
+    void aWaitParksOnlyWhileTheCompilersAreAtWork() {
+        long us = 1000;
+        SharedMemoryExchange.Waiting busy = new SharedMemoryExchange.Waiting(4096, new AlwaysBusy(), 300 * us, 0);
+        assertTrue(busy.yieldsNow(10 * us) && busy.yieldsNow(299 * us), "within the short yield a wait yields");
+        assertFalse(busy.yieldsNow(301 * us), "past it, with the compilers at work, it parks");
+        assertFalse(busy.yieldsNow(50_000 * us), "and parks again after a timed wake-up while they still work");
+
+        CountingIdle idle = new CountingIdle();
+        SharedMemoryExchange.Waiting quiet = new SharedMemoryExchange.Waiting(4096, idle, 300 * us, 0);
+        assertTrue(quiet.yieldsNow(100 * us));
+        assertEquals(0, idle.asked, "the compilers are not asked within the short yield");
+        for (int i = 0; i < 100; i++) assertTrue(quiet.yieldsNow((301 + i) * us), "past the short yield, with the compilers idle, it yields");
+        assertEquals(1, idle.asked, "asked once per wait, not at every yield");
+
+        SharedMemoryExchange.Waiting capped = new SharedMemoryExchange.Waiting(10, new CountingIdle(), 300 * us, 0);
+        for (int i = 0; i < 10; i++) assertTrue(capped.yieldsNow(i * 100 * us));
+        assertFalse(capped.yieldsNow(1001 * us), "never more than the group's yield count");
     }
 
-    /** Of 20 waits of 2 ranks for a rank 1 ms late, how many the waiting rank spent parked (seen from a watcher thread). */
-    private static int parkedWaitsForALateRank(CompilerActivity compilers) throws Exception {
-        String token = "barrier-compilers-test " + System.nanoTime();
-        SharedMemoryExchange waiter = SharedMemoryExchange.join(token, 0, 2, compilers);
-        SharedMemoryExchange late = SharedMemoryExchange.join(token, 1, 2, compilers);
-        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.atomic.AtomicInteger parkedSeen = new java.util.concurrent.atomic.AtomicInteger();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread waiting = new Thread(() -> {
-            try {
-                for (int i = 0; i < 20; i++) {
-                    waiter.barrier();
-                }
-            } catch (Throwable e) {
-                failure.set(e);
-            } finally {
-                done.set(true);
-            }
-        }, "waiting rank");
-        waiting.start();
-        for (int i = 0; i < 20; i++) {
-            long until = System.nanoTime() + 1_000_000L;
-            boolean parked = false;
-            while (System.nanoTime() < until) {
-                if (waiting.getState() == Thread.State.TIMED_WAITING || waiting.getState() == Thread.State.WAITING) parked = true;
-                Thread.onSpinWait();
-            }
-            if (parked) parkedSeen.incrementAndGet();
-            late.barrier();
+    private static final class CountingIdle extends CompilerActivity {
+        int asked;
+
+        @Override
+        boolean busySinceLastAsked() {
+            asked++;
+            return false;
         }
-        waiting.join(10_000);
-        if (failure.get() != null) throw new AssertionError(failure.get());
-        assertTrue(done.get(), "the waiting rank did not finish");
-        waiter.leave();
-        late.leave();
-        return parkedSeen.get();
     }
 
     private static final class AlwaysBusy extends CompilerActivity {
         @Override
         boolean busySinceLastAsked() {
             return true;
-        }
-    }
-
-    private static final class NeverBusy extends CompilerActivity {
-        @Override
-        boolean busySinceLastAsked() {
-            return false;
         }
     }
 
