@@ -1,6 +1,6 @@
 package io.pdla.mpiio;
 
-import io.pdla.mpiio.collective.TwoPhaseEngine;
+import io.pdla.collective.TwoPhaseEngine;
 
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;

@@ -1,6 +1,6 @@
 package io.pdla.mpiio;
 
-import io.pdla.mpiio.collective.RankExchange;
+import io.pdla.collective.RankExchange;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;

@@ -9,7 +9,7 @@ import mpi.Datatype;
 import mpi.Group;
 import mpi.MPIException;
 
-import io.pdla.mpiio.collective.CollectiveStatistics;
+import io.pdla.collective.CollectiveStatistics;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -4,8 +4,8 @@ import io.pdla.access.IoOp;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.InterceptorChain;
 import io.pdla.intercept.IoCall;
-import io.pdla.mpiio.collective.RankExchange;
-import io.pdla.mpiio.collective.TwoPhaseEngine;
+import io.pdla.collective.RankExchange;
+import io.pdla.collective.TwoPhaseEngine;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageFile;
 

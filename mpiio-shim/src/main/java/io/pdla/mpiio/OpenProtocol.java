@@ -1,13 +1,14 @@
 package io.pdla.mpiio;
 
+import io.pdla.collective.RankExchange;
+import io.pdla.collective.SharedMemoryExchange;
+import io.pdla.collective.TwoPhaseEngine;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.InterceptorChain;
 import io.pdla.mpiio.collective.CollectiveSetup;
 import io.pdla.mpiio.collective.MpjExchange;
-import io.pdla.mpiio.collective.RankExchange;
-import io.pdla.mpiio.collective.SharedMemoryExchange;
-import io.pdla.mpiio.collective.TwoPhaseEngine;
+import io.pdla.mpiio.collective.MulticoreGroups;
 import io.pdla.storage.OpenOptions;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageDrivers;
@@ -36,8 +37,8 @@ final class OpenProtocol {
     }
 
     static OpenFile open(Comm comm, String filename, int amode, Info info) throws MPIException {
-        if (!(comm instanceof Intracomm user) || !SharedMemoryExchange.wholeJobInThisJvm()) return openOn(comm, filename, amode, info);
-        SharedMemoryExchange shm = SharedMemoryExchange.joinOpen(user);
+        if (!(comm instanceof Intracomm user) || !MulticoreGroups.wholeJobInThisJvm()) return openOn(comm, filename, amode, info);
+        SharedMemoryExchange shm = MulticoreGroups.joinOpen(user);
         try {
             return openInSharedMemory(user, filename, amode, info, shm);
         } catch (RuntimeException e) { // MPIException is one

@@ -1,7 +1,7 @@
 package io.pdla.mpiio;
 
 import io.pdla.intercept.FileContext;
-import io.pdla.mpiio.collective.RankExchange;
+import io.pdla.collective.RankExchange;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

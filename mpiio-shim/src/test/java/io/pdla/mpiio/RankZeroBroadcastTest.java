@@ -1,6 +1,6 @@
 package io.pdla.mpiio;
 
-import io.pdla.mpiio.collective.SharedMemoryExchange;
+import io.pdla.collective.SharedMemoryExchange;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

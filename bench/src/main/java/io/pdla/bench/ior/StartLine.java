@@ -1,6 +1,7 @@
 package io.pdla.bench.ior;
 
-import io.pdla.mpiio.collective.SharedMemoryExchange;
+import io.pdla.collective.SharedMemoryExchange;
+import io.pdla.mpiio.collective.MulticoreGroups;
 import mpi.Intracomm;
 import mpi.MPIException;
 
@@ -29,7 +30,7 @@ final class StartLine implements AutoCloseable {
     static StartLine of(Intracomm world) throws MPIException {
         int engine = ENGINES.incrementAndGet();
         SharedMemoryExchange shm = null;
-        if (SharedMemoryExchange.wholeJobInThisJvm()) shm = SharedMemoryExchange.join("pdla bench ior start line #" + engine, world.Rank(), world.Size());
+        if (MulticoreGroups.wholeJobInThisJvm()) shm = SharedMemoryExchange.join("pdla bench ior start line #" + engine, world.Rank(), world.Size());
         world.Barrier(); // after every join: complete() is then the same answer on every rank
         if (shm != null && !shm.complete()) {
             shm.leave();

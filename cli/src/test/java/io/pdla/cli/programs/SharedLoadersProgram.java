@@ -12,9 +12,13 @@ import java.util.Arrays;
  * and checks every byte ("DATA rank ok" or "DATA rank BAD ..."). Argument: the data file.
  */
 public final class SharedLoadersProgram {
-    /** Classes of the shared set (core's storage and chain, the tracer's runtime, the online matcher) and the shim's File. */
+    /**
+     * Classes of the shared set (core's storage and chain, the tracer's runtime, the online matcher, the collective
+     * engine and its shared-memory exchange) and the shim's own (File, the collective engine's MPJ transport).
+     */
     public static final String[] CLASSES = {"io.pdla.storage.StorageFile", "io.pdla.intercept.InterceptorChain",
-            "io.pdla.tracer.runtime.RankTracer", "io.pdla.patterns.template.StreamMatcher", "io.pdla.mpiio.File"};
+            "io.pdla.tracer.runtime.RankTracer", "io.pdla.patterns.template.StreamMatcher", "io.pdla.collective.TwoPhaseEngine",
+            "io.pdla.collective.SharedMemoryExchange", "io.pdla.mpiio.File", "io.pdla.mpiio.collective.MpjExchange"};
     private static final int BLOCK = 4096, BLOCKS = 32;
 
     public static void main(String[] argv) throws Exception {

@@ -1,7 +1,8 @@
 package io.pdla.mpiio.collective;
 
+import io.pdla.collective.RankExchange;
+import io.pdla.collective.TwoPhaseEngine;
 import io.pdla.intercept.InterceptorChain;
-import io.pdla.storage.Layout;
 import io.pdla.storage.StorageFile;
 import mpi.MPI;
 import mpi.MPIException;
@@ -10,7 +11,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
 
-/** Builds a file's two-phase engine at open: hosts of the ranks, the driver's striping, the hints, the aggregators. */
+/** Builds a file's two-phase engine at open: names the ranks' hosts (through MPJ), then {@link TwoPhaseEngine#of}. */
 public final class CollectiveSetup {
     private CollectiveSetup() {
     }
@@ -24,16 +25,7 @@ public final class CollectiveSetup {
         // ranks sharing memory share the host; its id is needed to match cb_config_list's host names
         if (!exchange.sharesMemory()) hostOfRank = exchange.allgather(new long[]{hostId()});
         else Arrays.fill(hostOfRank, hostId());
-        int hosts = (int) Arrays.stream(hostOfRank).distinct().count();
-        CollectiveSettings settings = settings(hints, exchange.size(), hosts, storage);
-        int[] aggregators = Aggregators.choose(hostOfRank, settings);
-        return new TwoPhaseEngine(exchange, settings, aggregators, hostOfRank, chain);
-    }
-
-    /** Stripe size and server count from the store's own layout of the file, unless the hints say otherwise. */
-    static CollectiveSettings settings(Map<String, String> hints, int np, int hosts, StorageFile storage) throws IOException {
-        Layout layout = storage.layout();
-        return CollectiveSettings.from(hints, np, hosts, Math.max(1, layout.stripeSize()), Math.max(1, layout.serverCount()));
+        return TwoPhaseEngine.of(exchange, hints, storage, chain, hostOfRank);
     }
 
     /**

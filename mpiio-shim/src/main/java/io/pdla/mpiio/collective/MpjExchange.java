@@ -1,5 +1,8 @@
 package io.pdla.mpiio.collective;
 
+import io.pdla.collective.CollectiveSettings;
+import io.pdla.collective.ExchangeMode;
+import io.pdla.collective.RankExchange;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -17,34 +20,16 @@ import java.nio.ByteBuffer;
  * aggregators its pieces fall to), which is what point to point saves on.
  */
 public final class MpjExchange implements RankExchange {
-    public static final String HINT = "pdla_cb_exchange";
+    public static final String HINT = ExchangeMode.HINT;
     private static final int TAG_HEADER = 7001;
     private static final int TAG_PAYLOAD = 7002;
     private static final int TAG_ALLGATHER = 7003;
     private static final int TAG_COUNTS = 7004;
 
-    /** How {@link #exchange} moves headers and payloads. */
-    public enum Mode {
-        ALLTOALLV, POINT_TO_POINT;
-
-        public static Mode fromHint(String value) {
-            if (value == null) return POINT_TO_POINT;
-            return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "alltoallv" -> ALLTOALLV;
-                case "point_to_point" -> POINT_TO_POINT;
-                default -> throw new IllegalArgumentException("hint " + HINT + "=" + value + ": expected alltoallv or point_to_point");
-            };
-        }
-
-        public String hintValue() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
-
     private final Intracomm comm;
     private final int rank;
     private final int size;
-    private volatile Mode mode = Mode.fromHint(null);
+    private volatile ExchangeMode mode = ExchangeMode.fromHint(null);
 
     public MpjExchange(Intracomm comm) throws MPIException {
         this.comm = comm;
@@ -107,7 +92,7 @@ public final class MpjExchange implements RankExchange {
                 sendCounts[2 * d + 1] = Math.toIntExact(bytes);
             }
             int[] recvCounts = DirectCollectives.alltoall(comm, sendCounts, 2, TAG_COUNTS);
-            if (mode == Mode.POINT_TO_POINT) return pointToPoint(headers, payloads, sendCounts, recvCounts);
+            if (mode == ExchangeMode.POINT_TO_POINT) return pointToPoint(headers, payloads, sendCounts, recvCounts);
 
             int[] sc = new int[size], sd = new int[size], rc = new int[size], rd = new int[size];
             int sTotal = 0, rTotal = 0;

@@ -176,7 +176,7 @@ public final class RankMain {
         if (t != null && !t.isBlank() && !"shared".equalsIgnoreCase(t.trim())) {
             throw new IllegalArgumentException(ENV_DELEGATE_TRANSPORT + "='" + t + "' is not one of: shared, mpj");
         }
-        if (!io.pdla.mpiio.collective.SharedMemoryExchange.wholeJobInThisJvm()) return null;
+        if (!io.pdla.mpiio.collective.MulticoreGroups.wholeJobInThisJvm()) return null;
         long[] job = {world.Rank() == 0 ? java.util.concurrent.ThreadLocalRandom.current().nextLong() : 0};
         world.Bcast(job, 0, 1, mpi.MPI.LONG, 0);
         return SharedMailboxes.of("job " + Long.toHexString(job[0]), applications, delegates);

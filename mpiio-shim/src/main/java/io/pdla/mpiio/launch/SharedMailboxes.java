@@ -11,7 +11,7 @@ import java.util.function.BiConsumer;
  * The delegates' mailboxes of a job whose ranks all run in one JVM (MPJ's multicore device): one request queue
  * per delegate and one reply queue per application rank, so a request costs a hand-over between threads
  * instead of two MPJ messages each way. Every rank loads pdla with its own class loader, so the mailboxes
- * are JDK objects in a {@link io.pdla.mpiio.collective.JvmShared#map JVM-wide map}, never pdla classes. A request is
+ * are JDK objects in a {@link io.pdla.collective.JvmShared#map JVM-wide map}, never pdla classes. A request is
  * {@code Object[]{Integer source, byte[] message}}; a reply {@code Object[]{Integer delegate, byte[] reply}}.
  * Requests are served by the delegates' registered handlers on the sending rank's thread; the request queues
  * carry the ranks' goodbyes.
@@ -86,6 +86,6 @@ final class SharedMailboxes {
     }
 
     private static Map<String, Object[]> root() {
-        return io.pdla.mpiio.collective.JvmShared.map(ROOT);
+        return io.pdla.collective.JvmShared.map(ROOT);
     }
 }

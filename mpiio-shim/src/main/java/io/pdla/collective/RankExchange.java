@@ -1,4 +1,4 @@
-package io.pdla.mpiio.collective;
+package io.pdla.collective;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 /**
  * The collective steps the shim's collective protocols and the two-phase engine need, among the ranks of
  * one open file. Two transports: {@link SharedMemoryExchange} when every rank is a thread of this JVM
- * (MPJ's multicore device), {@link MpjExchange} otherwise (niodev: one JVM per rank).
+ * (MPJ's multicore device), the shim's {@code MpjExchange} otherwise (niodev: one JVM per rank).
  *
  * <p>Buffers change hands without copies where the transport allows: what a rank sends must stay
  * unchanged until its next call on the exchange returns, and what it receives is valid until its own

@@ -1,4 +1,4 @@
-package io.pdla.mpiio.collective;
+package io.pdla.collective;
 
 import io.pdla.access.Extent;
 import io.pdla.access.ExtentList;
@@ -9,6 +9,7 @@ import io.pdla.delegate.partition.RequestSplit;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.InterceptorChain;
 import io.pdla.intercept.IoCall;
+import io.pdla.intercept.PerRank;
 import io.pdla.storage.Capability;
 import io.pdla.storage.MemoryMapping;
 import io.pdla.storage.RangeLock;
@@ -42,15 +43,18 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private int[] aggregators;
     private final InterceptorChain chain;
     /**
-     * This rank's idle pairs of window buffers, kept across calls and files: a static is per rank (each multicore
-     * rank loads pdla with its own class loader; niodev ranks are JVMs), and allocating (and zeroing) up to
-     * 2 x cb_buffer_size of direct memory per call costs milliseconds. A two-phase call takes a pair for itself
-     * and gives it back when it returns: nonblocking collectives on different files of one rank run at once (each
-     * file's on its own thread), and sharing one pair mixed their bytes. Calls following one another reuse one
-     * pair; at most {@link #IDLE_WINDOW_PAIRS} are kept, so memory follows the calls in flight.
+     * Each rank's idle pairs of window buffers, kept across calls and files: allocating (and zeroing) up to
+     * 2 x cb_buffer_size of direct memory per call costs milliseconds. Per rank ({@link PerRank}: this class is one
+     * for all multicore ranks of a JVM), so a rank's memory follows its own calls, as when every rank loaded pdla
+     * itself; looked up once per engine, at the open. A two-phase call takes a pair for itself and gives it back when
+     * it returns: nonblocking collectives on different files of one rank run at once (each file's on its own thread),
+     * and sharing one pair mixed their bytes. Calls following one another reuse one pair; at most
+     * {@link #IDLE_WINDOW_PAIRS} are kept per rank, so memory follows the calls in flight.
      */
-    private static final java.util.ArrayDeque<ByteBuffer[]> idleWindows = new java.util.ArrayDeque<>();
+    private static final PerRank<java.util.ArrayDeque<ByteBuffer[]>> IDLE_WINDOWS = PerRank.of(java.util.ArrayDeque::new);
     private static final int IDLE_WINDOW_PAIRS = 2;
+    /** This rank's entry of {@link #IDLE_WINDOWS}. */
+    private final java.util.ArrayDeque<ByteBuffer[]> idleWindows = IDLE_WINDOWS.get();
     /** The window pair of the two-phase call running on this engine (a file's collective calls never overlap). */
     private ByteBuffer[] windows;
     private final CollectiveStatistics stats = new CollectiveStatistics();
@@ -89,6 +93,20 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     /** Whether any rank's last call announced more pieces. */
     public boolean anyRankHasMorePieces() {
         return anyMore;
+    }
+
+    /**
+     * The engine of one open file over {@code exchange}, whose rank {@code r} runs on host {@code hostOfRank[r]}: the
+     * hints validated (IllegalArgumentException naming a bad one), stripe size and server count taken from the store's
+     * own layout of the file unless the hints say otherwise, the aggregators chosen host by host.
+     */
+    public static TwoPhaseEngine of(RankExchange exchange, java.util.Map<String, String> hints, StorageFile storage, InterceptorChain chain,
+                                    long[] hostOfRank) throws IOException {
+        io.pdla.storage.Layout layout = storage.layout();
+        int hosts = (int) java.util.Arrays.stream(hostOfRank).distinct().count();
+        CollectiveSettings settings = CollectiveSettings.from(hints, exchange.size(), hosts, Math.max(1, layout.stripeSize()),
+                Math.max(1, layout.serverCount()));
+        return new TwoPhaseEngine(exchange, settings, Aggregators.choose(hostOfRank, settings), hostOfRank, chain);
     }
 
     TwoPhaseEngine(RankExchange exchange, CollectiveSettings settings, int[] aggregators, long[] hostOfRank, InterceptorChain chain) {
@@ -251,14 +269,14 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         if (failed instanceof RuntimeException re) throw re;
     }
 
-    private static ByteBuffer[] takeWindows() {
+    private ByteBuffer[] takeWindows() {
         synchronized (idleWindows) {
             ByteBuffer[] pair = idleWindows.pollFirst();
             return pair != null ? pair : new ByteBuffer[2];
         }
     }
 
-    private static void giveBack(ByteBuffer[] pair) {
+    private void giveBack(ByteBuffer[] pair) {
         synchronized (idleWindows) {
             if (idleWindows.size() < IDLE_WINDOW_PAIRS) idleWindows.addFirst(pair);
         }

@@ -1,4 +1,4 @@
-package io.pdla.mpiio.collective;
+package io.pdla.collective;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +26,7 @@ final class Aggregators {
      * lowest up to N ranks of the named host, after which that host is used up, so a later entry naming it
      * again takes nothing ({@code *}: the same for every host not used up yet, in order of their lowest
      * rank), until cb_nodes ranks are chosen. Hosts are matched by the id of their processor name
-     * ({@link String#hashCode}, as {@link CollectiveSetup} names them). A list that matches no rank is an
+     * ({@link String#hashCode}, as the shim's {@code CollectiveSetup} names them). A list that matches no rank is an
      * IllegalArgumentException naming the hint (ROMIO would go on with no aggregator).
      */
     static int[] choose(long[] hostOfRank, List<CollectiveSettings.HostSlots> list, int cbNodes) {

@@ -1,14 +1,6 @@
-package io.pdla.mpiio.collective;
-
-import mpi.Group;
-import mpi.Intracomm;
-import mpi.MPI;
-import mpi.MPIException;
+package io.pdla.collective;
 
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -65,35 +57,6 @@ public final class SharedMemoryExchange implements RankExchange {
     private static <T> AtomicReferenceArray<T> cast(Object o) {
         return (AtomicReferenceArray<T>) o;
     }
-
-    /**
-     * True when every rank of the job is a thread of this JVM (MPJ's multicore device). Then a collective open
-     * can meet in shared memory from its first step, without MPJ's collectives (100–300 µs each here).
-     */
-    public static boolean wholeJobInThisJvm() {
-        Object device = mpjdev.MPJDev.dev;
-        return device != null && device.getClass().getName().equals("xdev.smpdev.SMPDevice");
-    }
-
-    /**
-     * Joins the group of a collective open on {@code comm} when {@link #wholeJobInThisJvm()}: the group is named
-     * by the members' COMM_WORLD ranks and by how many collective opens this rank made on that member set
-     * before, a count that is the same on every member, since blocking collective calls over one group are
-     * made in the same order by all of its members. The first rank to arrive draws the job-unique name
-     * ({@link #uniqueName()}) that the open would otherwise broadcast.
-     */
-    public static SharedMemoryExchange joinOpen(Intracomm comm) throws MPIException {
-        int size = comm.Size();
-        int[] mine = new int[size];
-        for (int i = 0; i < size; i++) mine[i] = i;
-        int[] world = Group.Translate_ranks(comm.Group(), mine, MPI.COMM_WORLD.Group());
-        String members = Arrays.toString(world);
-        int sequence = OPENS_BY_MEMBERS.merge(members, 1, Integer::sum);
-        return join("open " + members + " #" + sequence, comm.Rank(), size);
-    }
-
-    /** Collective opens this rank made per member set. Static, so per rank: each multicore rank loads pdla itself. */
-    private static final Map<String, Integer> OPENS_BY_MEMBERS = new ConcurrentHashMap<>();
 
     /** A name unique to this group in the job, the same on every member. */
     public String uniqueName() {

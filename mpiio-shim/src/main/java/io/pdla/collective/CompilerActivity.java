@@ -1,4 +1,4 @@
-package io.pdla.mpiio.collective;
+package io.pdla.collective;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package io.pdla.mpiio.collective;
+package io.pdla.collective;
 
 import io.pdla.delegate.partition.PartitionMethod;
 
@@ -16,7 +16,7 @@ import java.util.Map;
 public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBufferSize, int aggregatorsPerHost,
                                  long stripeSize, int servers, PartitionMethod method, boolean stripeSizeIo,
                                  long minDomainSize, List<HostSlots> configList, boolean aggregatorsByData,
-                                 long bytesPerAggregator, MpjExchange.Mode exchange) {
+                                 long bytesPerAggregator, ExchangeMode exchange) {
     public static final String CB_READ = "romio_cb_read";
     public static final String CB_WRITE = "romio_cb_write";
     public static final String CB_NODES = "cb_nodes";
@@ -91,7 +91,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
         boolean stripeIo = bool(hints, STRIPE_SIZE_IO);
         long minFd = positiveSize(hints, MIN_FD_SIZE, DEFAULT_MIN_FD_SIZE);
         return new CollectiveSettings(read, write, cbNodes, cbBuffer, perHost, stripe, servers, method, stripeIo, minFd, list,
-                byData, bytesPerAggregator, MpjExchange.Mode.fromHint(hints.get(MpjExchange.HINT)));
+                byData, bytesPerAggregator, ExchangeMode.fromHint(hints.get(ExchangeMode.HINT)));
     }
 
     /** The hints in effect, as {@code getInfo()} reports them. */
@@ -109,7 +109,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
         m.put(STRIPE_SIZE_IO, String.valueOf(stripeSizeIo));
         m.put(MIN_FD_SIZE, String.valueOf(minDomainSize));
         m.put(BYTES_PER_AGGREGATOR, String.valueOf(bytesPerAggregator));
-        m.put(MpjExchange.HINT, exchange.hintValue());
+        m.put(ExchangeMode.HINT, exchange.hintValue());
         return m;
     }
 

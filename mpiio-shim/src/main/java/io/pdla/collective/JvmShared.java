@@ -1,4 +1,4 @@
-package io.pdla.mpiio.collective;
+package io.pdla.collective;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package io.pdla.mpiio.collective;
+package io.pdla.collective;
 
 /** What this rank's collective calls on one file did: how many aggregated, in how many rounds, and the aggregator's storage calls. */
 public final class CollectiveStatistics {
