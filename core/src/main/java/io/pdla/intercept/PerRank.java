@@ -35,7 +35,13 @@ public final class PerRank<T> {
 
     /** The calling rank's value, made by the supplier at its first look-up. */
     public synchronized T get() {
-        return values.computeIfAbsent(key(), k -> initial.get());
+        Object key = key();
+        T v = values.get(key);
+        if (v == null) {
+            v = initial.get();   // no computeIfAbsent lambda: every rank's first open looks values up
+            values.put(key, v);
+        }
+        return v;
     }
 
     /** Replaces the calling rank's value. */

@@ -2,6 +2,7 @@ package io.pdla.storage;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Iterator;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -15,14 +16,34 @@ import java.util.TreeMap;
  */
 public final class StorageDrivers {
     private final Map<String, StorageDriver> byScheme = new TreeMap<>();
+    /**
+     * The plugins' drivers not made yet, in the loader's order, made only as far as a scheme asked for needs, the first
+     * of a scheme winning. Local files are core's own POSIX driver's, made without looking at the plugins: so a rank's
+     * first open of a local file makes no other driver (the HDFS driver's class, verified, loads Hadoop's), whatever
+     * the order of the class path.
+     */
+    private final Iterator<StorageDriver> notYetMade;
 
     private StorageDrivers(ClassLoader loader) {
-        for (StorageDriver d : ServiceLoader.load(StorageDriver.class, loader)) {
-            byScheme.putIfAbsent(d.scheme(), d);
-        }
-        // a thread whose context loader sees only the shared classes (a pool thread's) still reads local files
-        if (!byScheme.containsKey("file")) byScheme.put("file", new io.pdla.storage.posix.PosixDriver());
+        this.notYetMade = ServiceLoader.load(StorageDriver.class, loader).iterator();
     }
+
+    /** The driver of {@code scheme}, making plugins' drivers in order until one has it; null when none has. */
+    private synchronized StorageDriver driver(String scheme) {
+        StorageDriver d = byScheme.get(scheme);
+        if (d == null && scheme.equals(LOCAL)) {
+            d = new io.pdla.storage.posix.PosixDriver();
+            byScheme.put(LOCAL, d);
+        }
+        while (d == null && notYetMade.hasNext()) {
+            StorageDriver made = notYetMade.next();
+            if (!made.scheme().equals(LOCAL)) byScheme.putIfAbsent(made.scheme(), made);
+            d = byScheme.get(scheme);
+        }
+        return d;
+    }
+
+    private static final String LOCAL = "file";
 
     /**
      * The drivers by the calling thread's context class loader (null for threads without one): one set per rank under
@@ -38,7 +59,12 @@ public final class StorageDrivers {
                 if (withoutContext == null) withoutContext = new StorageDrivers(StorageDriver.class.getClassLoader());
                 return withoutContext;
             }
-            return BY_CONTEXT.computeIfAbsent(context, c -> new StorageDrivers(PluginLoaders.forSpi(StorageDriver.class)));
+            StorageDrivers d = BY_CONTEXT.get(context);   // no computeIfAbsent lambda: spun in every rank's first open
+            if (d == null) {
+                d = new StorageDrivers(PluginLoaders.forSpi(StorageDriver.class));
+                BY_CONTEXT.put(context, d);
+            }
+            return d;
         }
     }
 
@@ -60,15 +86,21 @@ public final class StorageDrivers {
     /** The driver for the URI's scheme; {@code IllegalArgumentException} naming the known schemes if none. */
     public StorageDriver forUri(URI uri) {
         String scheme = uri.getScheme() == null ? "file" : uri.getScheme();
-        StorageDriver d = byScheme.get(scheme);
+        StorageDriver d = driver(scheme);
         if (d == null) {
             throw new IllegalArgumentException("unknown URI scheme '" + scheme + "' in '" + uri
-                    + "'; installed drivers: " + byScheme.keySet());
+                    + "'; installed drivers: " + schemes());
         }
         return d;
     }
 
-    public java.util.Set<String> schemes() {
-        return java.util.Collections.unmodifiableSet(byScheme.keySet());
+    /** The schemes of every installed driver (all made by now). */
+    public synchronized java.util.Set<String> schemes() {
+        driver(LOCAL);
+        while (notYetMade.hasNext()) {
+            StorageDriver made = notYetMade.next();
+            if (!made.scheme().equals(LOCAL)) byScheme.putIfAbsent(made.scheme(), made);
+        }
+        return java.util.Collections.unmodifiableSet(new TreeMap<>(byScheme).keySet());
     }
 }

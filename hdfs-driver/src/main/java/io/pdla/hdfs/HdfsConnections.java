@@ -31,6 +31,7 @@ import java.util.function.Supplier;
 final class HdfsConnections implements Closeable {
     static final String CONF_DIR_PROPERTY = "pdla.hdfs.confDir";
 
+    /** Null: {@link #defaultConfiguration()} (no method reference at construction: spinning it would load Hadoop's classes). */
     private final Supplier<Configuration> confSource;
     private Configuration conf; // built at first connection: loading the drivers must not cost Hadoop's start-up
     private final Map<String, FileSystem> byAuthority = new ConcurrentHashMap<>();
@@ -73,7 +74,7 @@ final class HdfsConnections implements Closeable {
 
     /** Caller holds this object's monitor. */
     private FileSystem connect(URI uri, String authority) throws IOException {
-        if (conf == null) conf = confSource.get();
+        if (conf == null) conf = confSource == null ? defaultConfiguration() : confSource.get();
         URI root;
         if (authority.isEmpty()) {
             root = FileSystem.getDefaultUri(conf);

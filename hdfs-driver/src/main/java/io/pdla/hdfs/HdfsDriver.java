@@ -48,9 +48,13 @@ import java.util.TreeSet;
 public final class HdfsDriver implements StorageDriver, Closeable {
     private final HdfsConnections connections;
 
-    /** The instance {@link java.util.ServiceLoader} makes: Hadoop configuration from class path and $HADOOP_CONF_DIR. */
+    /**
+     * The instance {@link java.util.ServiceLoader} makes: Hadoop configuration from class path and $HADOOP_CONF_DIR,
+     * built at the first hdfs: open. Every rank's first open of any file makes the installed drivers: this one then
+     * loads none of Hadoop's classes.
+     */
     public HdfsDriver() {
-        this.connections = new HdfsConnections(HdfsConnections::defaultConfiguration);
+        this.connections = new HdfsConnections(null);
     }
 
     /** A driver with an explicit Hadoop configuration (for example one with Kerberos or HA settings). */

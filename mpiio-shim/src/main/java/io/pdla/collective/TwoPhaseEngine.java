@@ -103,7 +103,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     public static TwoPhaseEngine of(RankExchange exchange, java.util.Map<String, String> hints, StorageFile storage, InterceptorChain chain,
                                     long[] hostOfRank) throws IOException {
         io.pdla.storage.Layout layout = storage.layout();
-        int hosts = (int) java.util.Arrays.stream(hostOfRank).distinct().count();
+        int hosts = distinct(hostOfRank);
         CollectiveSettings settings = CollectiveSettings.from(hints, exchange.size(), hosts, Math.max(1, layout.stripeSize()),
                 Math.max(1, layout.serverCount()));
         return new TwoPhaseEngine(exchange, settings, Aggregators.choose(hostOfRank, settings), hostOfRank, chain);
@@ -113,8 +113,17 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         this.exchange = exchange;
         this.chain = chain;
         this.hostOfRank = hostOfRank;
-        this.hosts = (int) java.util.Arrays.stream(hostOfRank).distinct().count();
+        this.hosts = distinct(hostOfRank);
         use(settings, aggregators);
+    }
+
+    /** How many different values {@code v} holds: a loop, not a stream (every rank's first collective open counts hosts). */
+    private static int distinct(long[] v) {
+        long[] sorted = v.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length == 0 ? 0 : 1;
+        for (int i = 1; i < sorted.length; i++) if (sorted[i] != sorted[i - 1]) n++;
+        return n;
     }
 
     private void use(CollectiveSettings s, int[] aggs) {

@@ -12,7 +12,7 @@ public final class Info {
     }
 
     public Info(Map<String, String> initial) {
-        initial.forEach(this::set);
+        for (Map.Entry<String, String> e : initial.entrySet()) set(e.getKey(), e.getValue()); // no lambda: made in every open
     }
 
     public Info set(String key, String value) {

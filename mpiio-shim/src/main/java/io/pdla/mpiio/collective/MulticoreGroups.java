@@ -8,7 +8,6 @@ import mpi.MPIException;
 
 import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The MPI side of {@link SharedMemoryExchange}: whether a job's ranks are all threads of this JVM, and the group a
@@ -42,10 +41,16 @@ public final class MulticoreGroups {
         for (int i = 0; i < size; i++) mine[i] = i;
         int[] world = Group.Translate_ranks(comm.Group(), mine, MPI.COMM_WORLD.Group());
         String members = Arrays.toString(world);
-        int sequence = OPENS_BY_MEMBERS.merge(members, 1, Integer::sum);
+        // a rank's own count (no lambda: a rank's first open would spin one); other ranks never touch this rank's map
+        int sequence;
+        synchronized (OPENS_BY_MEMBERS) {
+            Integer before = OPENS_BY_MEMBERS.get(members);
+            sequence = before == null ? 1 : before + 1;
+            OPENS_BY_MEMBERS.put(members, sequence);
+        }
         return SharedMemoryExchange.join("open " + members + " #" + sequence, comm.Rank(), size);
     }
 
     /** Collective opens this rank made per member set. Static, so per rank: each multicore rank loads the shim itself. */
-    private static final Map<String, Integer> OPENS_BY_MEMBERS = new ConcurrentHashMap<>();
+    private static final Map<String, Integer> OPENS_BY_MEMBERS = new java.util.HashMap<>();
 }
