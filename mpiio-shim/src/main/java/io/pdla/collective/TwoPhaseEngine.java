@@ -3,6 +3,7 @@ package io.pdla.collective;
 import io.pdla.access.Extent;
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
 import io.pdla.delegate.partition.FileDomains;
 import io.pdla.delegate.partition.PartitionRequest;
 import io.pdla.delegate.partition.RequestSplit;
@@ -199,26 +200,58 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     @Override
     public long execute(IoCall call) throws IOException {
-        boolean read = call.op() == IoOp.READ;
         ExtentList mine = call.extents();
         long bytes = mine.totalBytes();
+        return run(call.op(), call.file(), bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes,
+                mine.isMonotone(), call, null);
+    }
+
+    /**
+     * A collective call of one run of bytes, {@code length} at file offset {@code at} into or out of {@code array}, from
+     * the shim's straight path (a plain byte array through a view that is one run of bytes, no interceptor): the same
+     * protocol, step for step and row for row, as {@link #execute} of that call, so some ranks may come this way while
+     * others come through {@link #execute}; nothing is described in objects unless the ranks decide on two-phase.
+     * Returns the bytes moved. Set {@link #foldsAgreement} before, as for {@link #execute}.
+     */
+    public long executePlain(FileContext file, IoOp op, Positioning positioning, long at, byte[] array, int offset, int length) throws IOException {
+        return run(op, file, length == 0 ? -1 : at, length == 0 ? -1 : at + length, length, true, null,
+                new PlainRun(file, op, positioning, at, array, offset, length));
+    }
+
+    /** One straight call's request: read or written by one store request, or turned into an {@link IoCall} for two-phase. */
+    private record PlainRun(FileContext file, IoOp op, Positioning positioning, long at, byte[] array, int offset, int length) {
+        long independent() throws IOException {
+            StorageFile f = file.file();
+            if (op == IoOp.READ) return f.readArray(at, array, offset, length);
+            f.writeArray(at, array, offset, length);
+            return length;
+        }
+
+        IoCall asCall() {
+            return IoCall.data(file, op, positioning, true, ExtentList.of(at, length), ByteBuffer.wrap(array, offset, length).slice());
+        }
+    }
+
+    /** {@link #execute} and {@link #executePlain}: exactly one of {@code call} and {@code plain} is given. */
+    private long run(IoOp op, FileContext file, long first, long end, long bytes, boolean monotone, IoCall call, PlainRun plain) throws IOException {
+        boolean read = op == IoOp.READ;
         agreedOutcomes = null;
         boolean mayFold = mayFoldAgreement && !moreFollows && outcomeOf != null;
         boolean early = read && expectIndependent && mayFold;
         mayFoldAgreement = false;
-        int at = call.buffer().position();
+        int at = call == null ? 0 : call.buffer().position();
         long got = 0;
         Exception failed = null;
         if (early) {
             try {
-                got = independent(call);
+                got = call != null ? independent(call) : plain.independent();
             } catch (IOException | RuntimeException e) {
                 failed = e; // shared in the all-gather below, thrown after it: the other ranks are on their way there
             }
         }
         long[] all = exchange.allgather(new long[]{
-                bytes == 0 ? -1 : mine.firstOffset(), bytes == 0 ? -1 : mine.endOffset(), bytes,
-                (mine.isMonotone() ? MONOTONE : 0) | (call.file().file().bypassesCache() ? UNCACHED : 0) | (dataChanges << CHANGES_SHIFT), 0,
+                first, end, bytes,
+                (monotone ? MONOTONE : 0) | (file.file().bypassesCache() ? UNCACHED : 0) | (dataChanges << CHANGES_SHIFT), 0,
                 moreFollows ? 1 : 0, early ? 1 : 0, failed == null ? 0 : Math.max(1, outcomeOf.applyAsLong(failed))});
         moreFollows = false;
         Aggregate agg = Aggregate.of(all, exchange.size());
@@ -237,7 +270,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         expectIndependent = !twoPhase;
         if (!twoPhase) {
             stats.independent++;
-            if (!early) return independent(call);
+            if (!early) return call != null ? independent(call) : plain.independent();
             if (agg.allReadEarly && !agg.anyMore) { // every rank's outcome is in the rows: no meeting after
                 agreedOutcomes = all;
                 stats.agreedInCall++;
@@ -245,12 +278,13 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
             rethrow(failed);
             return got;
         }
-        if (early) call.buffer().position(at); // two-phase reads the same bytes again; a failure of the early read is moot
+        if (call == null) call = plain.asCall(); // two-phase reads the same bytes again; a failure of the early read is moot
+        else if (early) call.buffer().position(at);
         stats.twoPhase++;
         int[] aggs = activeAggregators(agg.bytes);
         FileDomains domains = FileDomains.partition(settings.method(), new PartitionRequest(
                 agg.start, agg.end, settings.stripeSize(), settings.servers(), aggs.length, settings.minDomainSize()));
-        RequestSplit split = RequestSplit.of(mine, domains);
+        RequestSplit split = RequestSplit.of(call.extents(), domains);
         int rounds = 0;
         long cb = settings.cbBufferSize();
         for (int k = 0; k < aggs.length; k++) {

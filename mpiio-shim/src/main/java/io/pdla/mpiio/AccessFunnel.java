@@ -140,22 +140,12 @@ final class AccessFunnel {
      * general path then runs it and says what is wrong.
      */
     private IoStatus plainCall(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
-        PlainType plain = plainType;
-        if (plain == null || plain.type() != type || !straight || !(buf instanceof byte[] array)) return null;
-        if (count <= 0 || bufOffset < 0 || positioning == Positioning.SHARED_POINTER || file.isClosed() || file.atomic()) return null;
-        if (file.opened(MPIIO.MODE_SEQUENTIAL) || file.opened(op == IoOp.READ ? MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY)) return null;
-        long bytes = count * plain.bytes(); // both below 2^31
-        FileView view = file.view();
-        if (bytes > array.length - (long) bufOffset || bytes > pieceBytes) return null;
-        if (view != plainView) {
-            if (!view.isPlainRun()) return null;
-            plainView = view;
-        }
-        long etype = view.etypeBytes();
-        if (bytes % etype != 0) return null;
-        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
-        long at = view.plainRunStart(position, bytes);
+        long at = plainRunAt(op, positioning, offset, buf, bufOffset, count, type);
         if (at < 0) return null;
+        byte[] array = (byte[]) buf;
+        long bytes = count * plainType.bytes();
+        long etype = file.view().etypeBytes();
+        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
         long moved;
         try {
             if (op == IoOp.WRITE) file.engine().dataChanged();
@@ -176,6 +166,72 @@ final class AccessFunnel {
         }
         if (positioning == Positioning.INDIVIDUAL_POINTER) file.movePointer(position + moved / etype);
         return new IoStatus(moved, 1);
+    }
+
+    /**
+     * The file offset where a straight call ({@link #plainCall}, {@link #plainCollective}) moves its bytes, or -1 when the
+     * call is not one: a byte array, a datatype this handle already found plain, a view that is a plain run of bytes, no
+     * atomic mode, nothing in the call that would fail (the general path then says what is wrong). The call's bytes are
+     * {@code count * plainType.bytes()}.
+     */
+    private long plainRunAt(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) {
+        PlainType plain = plainType;
+        if (plain == null || plain.type() != type || !straight || !(buf instanceof byte[] array)) return -1;
+        if (count <= 0 || bufOffset < 0 || positioning == Positioning.SHARED_POINTER || file.isClosed() || file.atomic()) return -1;
+        if (file.opened(MPIIO.MODE_SEQUENTIAL) || file.opened(op == IoOp.READ ? MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY)) return -1;
+        long bytes = count * plain.bytes(); // both below 2^31
+        FileView view = file.view();
+        if (bytes > array.length - (long) bufOffset || bytes > pieceBytes) return -1;
+        if (view != plainView) {
+            if (!view.isPlainRun()) return -1;
+            plainView = view;
+        }
+        if (bytes % view.etypeBytes() != 0) return -1;
+        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
+        return view.plainRunStart(position, bytes);
+    }
+
+    /** A collective blocking call of an MPJ array: {@link #plainCollective} when it is one, else {@link #collective}. */
+    IoStatus collectiveArray(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        file.ensureOpen("collective access");
+        file.background().awaitCollectives();
+        IoStatus done = bareChain ? plainCollective(op, positioning, offset, buf, bufOffset, count, type) : null;
+        return done != null ? done : collective(op, positioning, offset, array(buf, bufOffset, count, type));
+    }
+
+    /**
+     * The everyday collective call, straight, on a handle with no interceptor: the checks of {@link #plainCall}, then
+     * {@link TwoPhaseEngine#executePlain}, the engine's protocol without an {@link IoCall} unless the ranks decide on
+     * two-phase, then the agreement as {@link #collective} makes it. Null, having done nothing, when the call is not such
+     * a call (the general path then runs it; ranks may differ in the path they take).
+     */
+    private IoStatus plainCollective(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
+        long at = plainRunAt(op, positioning, offset, buf, bufOffset, count, type);
+        if (at < 0) return null;
+        int bytes = (int) (count * plainType.bytes());
+        long pointerBefore = file.pointer();
+        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : pointerBefore;
+        IoStatus status = null;
+        MPIIOException local = null;
+        try {
+            TwoPhaseEngine engine = file.engine();
+            if (op == IoOp.WRITE) engine.dataChanged();
+            engine.morePiecesFollow(false);
+            engine.foldsAgreement(true); // one piece, bytes unconverted (a plain run's representation is the identity)
+            long moved = engine.executePlain(file.context(), op, positioning, at, (byte[]) buf, bufOffset, bytes);
+            if (positioning == Positioning.INDIVIDUAL_POINTER) file.movePointer(position + moved / file.view().etypeBytes());
+            status = new IoStatus(moved, 1);
+        } catch (IOException | RuntimeException e) {
+            local = file.translate(e, what(op, position));
+        }
+        try {
+            agree(local);
+        } catch (MPIException e) {
+            // a call that failed anywhere moved no individual pointer: the ranks' pointers stay in step
+            file.movePointer(pointerBefore);
+            throw e;
+        }
+        return status;
     }
 
     /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */

@@ -171,7 +171,7 @@ public final class File {
 
     public IoStatus readAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.collective(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+            return funnel.collectiveArray(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }
@@ -179,7 +179,7 @@ public final class File {
 
     public IoStatus writeAtAll(long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.collective(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, funnel.array(buf, bufOffset, count, type));
+            return funnel.collectiveArray(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }
@@ -230,7 +230,7 @@ public final class File {
 
     public IoStatus readAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.collective(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+            return funnel.collectiveArray(IoOp.READ, Positioning.INDIVIDUAL_POINTER, -1, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }
@@ -238,7 +238,7 @@ public final class File {
 
     public IoStatus writeAll(Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         try {
-            return funnel.collective(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, funnel.array(buf, bufOffset, count, type));
+            return funnel.collectiveArray(IoOp.WRITE, Positioning.INDIVIDUAL_POINTER, -1, buf, bufOffset, count, type);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }

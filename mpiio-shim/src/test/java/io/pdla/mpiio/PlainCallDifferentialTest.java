@@ -13,9 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The everyday independent call's straight path ends every call as the general path does
- * ({@link PlainCallDifferentialProgram}): on POSIX files, and on the counting test driver, which also shows the
- * straight path taken. A fresh seed each run, printed with the outcome, so a failure can be replayed.
+ * The everyday independent and collective calls' straight paths end every call as the general path does
+ * ({@link PlainCallDifferentialProgram}, {@link io.pdla.mpiio.programs.PlainCollectiveDifferentialProgram}): on POSIX
+ * files, and on the counting test driver, which also shows the straight path taken. A fresh seed each run, printed with the outcome, so a failure can be replayed.
  */
 class PlainCallDifferentialTest {
     @TempDir
@@ -26,6 +26,17 @@ class PlainCallDifferentialTest {
     void straightAndGeneralPathsAgree(int np, String store) throws Exception {
         long seed = System.nanoTime();
         MpjJob.Result r = MpjTestSupport.run(PlainCallDifferentialProgram.class, np, dir.toString(), Long.toString(seed), "3000", store);
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertEquals(np, passed.size(), "seed " + seed + ":\n" + r.output());
+    }
+
+    /** The collective calls' straight path ({@link io.pdla.mpiio.programs.PlainCollectiveDifferentialProgram}), ranks of both paths in one call. */
+    @ParameterizedTest(name = "collective, {0} ranks, {1}")
+    @CsvSource({"1, posix", "2, posix", "4, posix", "3, failfs"})
+    void straightAndGeneralCollectiveCallsAgree(int np, String store) throws Exception {
+        long seed = System.nanoTime();
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.PlainCollectiveDifferentialProgram.class, np, dir.toString(),
+                Long.toString(seed), "600", store);
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
         assertEquals(np, passed.size(), "seed " + seed + ":\n" + r.output());
     }
