@@ -92,22 +92,40 @@ public final class FileView {
     }
 
     /**
-     * Whether a call may skip {@link #extents}: view data is one run of file bytes (a contiguous filetype that
-     * holds data) and reaches memory unconverted.
+     * Whether a call may skip {@link #extents}: view data reaches memory unconverted and the filetype holds data; then a
+     * call whose bytes lie in one block of the filetype (any call through a contiguous one; one transfer through IOR's
+     * or Tile-IO's views) is one run of file bytes, at {@link #plainRunStart}.
      */
     boolean isPlainRun() {
-        return contiguous() && filetype.sizeBytes() > 0 && representation.identityForBytes();
+        return filetype.sizeBytes() > 0 && representation.identityForBytes();
     }
 
     /**
-     * For a {@link #isPlainRun plain run}: the file offset of {@code nbytes} of view data at view position
-     * {@code position}, or -1 where {@link #extents} would refuse them (past the largest file offset).
+     * For a view that {@link #isPlainRun may be}: the file offset of {@code nbytes} of view data at view position
+     * {@code position} when they are one run of file bytes, the one extent {@link #extents} would give; -1 when they
+     * are not (they cross a block of the filetype) or where {@link #extents} would refuse them (past the largest file
+     * offset), for the general path to describe or refuse.
      */
     long plainRunStart(long position, long nbytes) {
         long e = etypeBytes();
-        long start = contiguousStart();
-        if (position < 0 || start < 0 || position > (Long.MAX_VALUE - start - nbytes) / e) return -1;
-        return start + position * e;
+        if (position < 0) return -1;
+        if (contiguous()) {
+            long start = contiguousStart();
+            if (start < 0 || position > (Long.MAX_VALUE - start - nbytes) / e) return -1;
+            return start + position * e;
+        }
+        if (position > Long.MAX_VALUE / e) return -1;
+        long dataByte = position * e;
+        long size = filetype.sizeBytes();
+        long tile = dataByte / size;
+        long within = dataByte % size;
+        int block = filetype.blockOfDataByte(within);
+        long intoBlock = within - filetype.bytesBefore(block);
+        if (nbytes > filetype.length(block) - intoBlock) return -1;
+        long base = displacement + filetype.displacement(block) + intoBlock;
+        long extent = filetype.extentBytes();
+        if (base < 0 || base > Long.MAX_VALUE - nbytes || (extent > 0 && tile > (Long.MAX_VALUE - nbytes - base) / extent)) return -1;
+        return base + tile * extent;
     }
 
     /** The absolute byte offset of view position {@code position} (MPI_File_get_byte_offset). */

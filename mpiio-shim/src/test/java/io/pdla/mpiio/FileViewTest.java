@@ -46,6 +46,50 @@ class FileViewTest {
         }
     }
 
+    /**
+     * The straight path's shortcut agrees with {@link FileView#extents}: a call it maps to one run is the one extent
+     * extents gives, and with one block per tile (IOR's view) it maps every call extents gives as one extent; calls
+     * across blocks that happen to abut it may leave to the general path (views of random vectors, indexed types and
+     * IOR's subarray, contiguous ones at random displacements, etypes of 1, 3 and 4 bytes).
+     */
+    @Test
+    void aPlainRunIsTheOneExtentTheViewGives() {
+        Random rnd = new Random();
+        long seed = rnd.nextLong();
+        rnd.setSeed(seed);
+        int runs = 0;
+        for (int trial = 0; trial < 400; trial++) {
+            long etype = new long[]{1, 3, 4}[rnd.nextInt(3)];
+            FileType ft = switch (rnd.nextInt(4)) {
+                case 0 -> FileType.bytes(etype * (1 + rnd.nextInt(4)));
+                case 1 -> Datatypes.vector(1 + rnd.nextInt(4), etype * (1 + rnd.nextInt(5)), etype * (6 + rnd.nextInt(10)));
+                case 2 -> Datatypes.indexed(new long[]{etype * (1 + rnd.nextInt(3)), etype * (1 + rnd.nextInt(7))},
+                        new long[]{etype * rnd.nextInt(3), etype * (4 + rnd.nextInt(9))});
+                default -> {
+                    int np = 1 + rnd.nextInt(4), per = 1 + rnd.nextInt(3);
+                    yield Datatypes.subarray(new int[]{1, per * np}, new int[]{1, per}, new int[]{0, per * rnd.nextInt(np)}, Datatypes.Order.C, (int) etype);
+                }
+            };
+            FileView v = new FileView(rnd.nextInt(5000), FileType.bytes(etype), ft, "native");
+            for (int call = 0; call < 50; call++) {
+                long pos = rnd.nextInt(200);
+                long n = etype * (1 + rnd.nextInt(6));
+                ExtentList e = v.extents(pos, n);
+                long at = v.plainRunStart(pos, n);
+                String what = "seed " + seed + ": " + ft + " at disp " + v.displacement() + ", position " + pos + ", " + n + " bytes";
+                if (at >= 0) {
+                    assertEquals(1, e.size(), what + ": the shortcut took a call of " + e.size() + " extents for one run");
+                    assertEquals(e.offset(0), at, what);
+                    runs++;
+                } else if (e.size() == 1 && n <= ft.length(0) && ft.blockCount() == 1 && ft.extentBytes() > ft.sizeBytes()) {
+                    // one block per tile, gaps between tiles: one extent is a call inside a block, which the shortcut must take
+                    throw new AssertionError(what + ": one run inside a block left to the general path");
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(runs > 1000, "seed " + seed + ": only " + runs + " calls were one run");
+    }
+
     @Test
     void vectorViewsMatchTheReference() {
         FileType ft = Datatypes.vector(3, 8, 20).resized(0, 64);

@@ -24,7 +24,7 @@ class PlainCallDifferentialTest {
     @ParameterizedTest(name = "{0} ranks, {1}")
     @CsvSource({"1, posix", "2, posix", "2, failfs"})
     void straightAndGeneralPathsAgree(int np, String store) throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("pdla.test.seed", System.nanoTime());   // -DargLine=-Dpdla.test.seed=S replays a run
         MpjJob.Result r = MpjTestSupport.run(PlainCallDifferentialProgram.class, np, dir.toString(), Long.toString(seed), "3000", store);
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
         assertEquals(np, passed.size(), "seed " + seed + ":\n" + r.output());
@@ -34,7 +34,7 @@ class PlainCallDifferentialTest {
     @ParameterizedTest(name = "collective, {0} ranks, {1}")
     @CsvSource({"1, posix", "2, posix", "4, posix", "3, failfs"})
     void straightAndGeneralCollectiveCallsAgree(int np, String store) throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("pdla.test.seed", System.nanoTime());   // -DargLine=-Dpdla.test.seed=S replays a run
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.PlainCollectiveDifferentialProgram.class, np, dir.toString(),
                 Long.toString(seed), "600", store);
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);

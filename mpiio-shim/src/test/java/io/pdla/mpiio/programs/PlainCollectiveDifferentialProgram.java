@@ -47,6 +47,7 @@ public final class PlainCollectiveDifferentialProgram {
             String scheme = counted ? "failfs://" : "";
             long fileBytes = (long) np * BLOCKS_PER_RANK * BLOCK;
             Datatype[] types = {MPI.BYTE, MPI.BYTE, MPI.BYTE, Datatype.Contiguous(4, MPI.BYTE), Datatype.Vector(2, 3, 5, MPI.BYTE), MPI.INT};
+            int[] itemBytes = {1, 1, 1, 4, 6, 4};   // file bytes per item: a write stays in this rank's half block
             Twins files = Twins.open(scheme + plainPath, scheme + generalPath, new Info(), MPIIO.MODE_RDWR | MPIIO.MODE_CREATE);
             byte[] mineFill = new byte[BLOCK];
             for (int b = 0; b < BLOCKS_PER_RANK; b++) {
@@ -94,7 +95,8 @@ public final class PlainCollectiveDifferentialProgram {
                     continue;
                 }
                 boolean write = plainView && shared.nextBoolean(), explicit = shared.nextBoolean();
-                Datatype type = types[mine.nextInt(types.length)];
+                int typeIndex = mine.nextInt(types.length);
+                Datatype type = types[typeIndex];
                 boolean ints = type == MPI.INT;
                 int length = 1 + mine.nextInt(BLOCK);
                 int count = mine.nextInt(40) == 0 ? -1 : mine.nextInt(length + 1) / (ints ? 4 : 1) / (type == MPI.BYTE ? 1 : 4);
@@ -103,18 +105,21 @@ public final class PlainCollectiveDifferentialProgram {
                 if (write) {
                     // within one of this rank's own blocks, so the ranks' writes never overlap; view position = file offset - disp
                     long at = ownBlock(mine.nextInt(BLOCKS_PER_RANK), rank, np) + mine.nextInt(BLOCK / 2);
-                    count = Math.min(count, (int) ((BLOCK / 2) / (ints ? 4 : 1) / (type == MPI.BYTE ? 1 : 4)));
+                    count = Math.min(count, (BLOCK / 2) / itemBytes[typeIndex]);
                     position = Math.max(0, at - disp);
                     if (at < disp) count = 0; // this rank's block lies before the view: it joins with nothing
                 } else {
                     position = mine.nextInt((int) fileBytes + BLOCK); // some past the end
                 }
+                long own = position;
                 if (mine.nextInt(40) == 0) position = -1;
                 long pos = position;
                 if (!explicit) {
-                    // the individual pointer: each rank seeks (independently) to its position first
-                    files.same(step + " seek " + pos, h -> {
-                        h.seek(Math.max(0, pos), MPIIO.SEEK_SET);
+                    // the individual pointer: each rank seeks (independently) to its position first; a writer to its own
+                    // blocks even when the explicit offset would have been the invalid -1 (its bytes must stay its own)
+                    long seekTo = write ? own : Math.max(0, pos);
+                    files.same(step + " seek " + seekTo, h -> {
+                        h.seek(seekTo, MPIIO.SEEK_SET);
                         return "ok at " + h.getPosition();
                     });
                 }
@@ -124,7 +129,7 @@ public final class PlainCollectiveDifferentialProgram {
                 for (int k = 0; k < length; k++) intData[k] = mine.nextInt();
                 int n = count;
                 String what = step + (write ? " write" : " read") + "All" + (explicit ? "At " + pos : "") + " count " + n + " bufOffset "
-                        + bufOffset + " of " + length + (ints ? " ints" : " bytes") + " type " + type.Size() + "B";
+                        + bufOffset + " of " + length + (ints ? " ints" : " bytes") + " type " + itemBytes[typeIndex] + "B";
                 String outcome = files.same(what, h -> {
                     Object buf = ints ? intData.clone() : data.clone();
                     IoStatus s;
