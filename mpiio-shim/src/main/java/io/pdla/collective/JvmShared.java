@@ -46,14 +46,16 @@ public final class JvmShared {
      * The group of the file opened under {@code token}: [arrivals (AtomicLong), slots (two generations of
      * {@code size} references), members joined (AtomicInteger), members left (AtomicInteger), a job-unique
      * name drawn by the first rank to join (String), the parked thread of each rank or null
-     * (AtomicReferenceArray of Thread)].
+     * (AtomicReferenceArray of Thread), the order of the ranks' writes against data sieving's read-modify-writes
+     * (ReentrantReadWriteLock, see {@link SharedMemoryExchange#writeOrder})].
      */
     static Object[] join(String token, int size) {
         Map<String, Object[]> groups = root();   // a ConcurrentHashMap: putIfAbsent is atomic
         Object[] g = groups.get(token);   // no computeIfAbsent lambda: this runs in every rank's first open
         if (g == null) {
             Object[] made = {new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger(),
-                    java.util.UUID.randomUUID().toString(), new AtomicReferenceArray<Thread>(size)};
+                    java.util.UUID.randomUUID().toString(), new AtomicReferenceArray<Thread>(size),
+                    new java.util.concurrent.locks.ReentrantReadWriteLock()};
             g = groups.putIfAbsent(token, made);
             if (g == null) g = made;
         }
@@ -63,6 +65,10 @@ public final class JvmShared {
 
     static String uniqueName(Object[] group) {
         return (String) group[4];
+    }
+
+    static java.util.concurrent.locks.ReadWriteLock writeOrder(Object[] group) {
+        return (java.util.concurrent.locks.ReadWriteLock) group[6];
     }
 
     static int members(Object[] group) {

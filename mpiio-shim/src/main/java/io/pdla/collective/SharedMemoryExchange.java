@@ -58,6 +58,16 @@ public final class SharedMemoryExchange implements RankExchange {
         return (AtomicReferenceArray<T>) o;
     }
 
+    /**
+     * One lock for the group's ranks, all threads of this JVM, to order their writes of the file against data sieving's
+     * read-modify-writes: an unsieved write holds it shared, a sieved window exclusively. Among threads that is a few
+     * atomic operations where a byte-range lock of the file (which ranks in several JVMs need) is two system calls
+     * per write.
+     */
+    public java.util.concurrent.locks.ReadWriteLock writeOrder() {
+        return JvmShared.writeOrder(group);
+    }
+
     /** A name unique to this group in the job, the same on every member. */
     public String uniqueName() {
         return JvmShared.uniqueName(group);

@@ -126,7 +126,7 @@ final class OpenProtocol {
         Store storage = null;
         MPIIOException local = null;
         try {
-            storage = openForSieving(target, filename, rank);
+            storage = openForSieving(target, filename, rank, null);
         } catch (MPIIOException e) {
             local = e;
         }
@@ -241,7 +241,10 @@ final class OpenProtocol {
     /** This rank's part of an open: the store, the interceptor chain, the collective engine (bad hints are ERR_ARG). */
     private static Prepared prepare(Target target, Map<String, String> hints, int amode, RankExchange exchange, Collective coll,
                                     String filename, int rank, long openToken) throws MPIIOException {
-        return prepareOn(openForSieving(target, filename, rank), target, hints, amode, exchange, coll, filename, rank, openToken);
+        // every rank a thread of this JVM (the open met in shared memory from its first step): their writes keep clear of
+        // data sieving's read-modify-writes through one lock of the group rather than byte-range locks of the file
+        java.util.concurrent.locks.ReadWriteLock writeOrder = exchange instanceof SharedMemoryExchange s ? s.writeOrder() : null;
+        return prepareOn(openForSieving(target, filename, rank, writeOrder), target, hints, amode, exchange, coll, filename, rank, openToken);
     }
 
     /** As {@link #prepare}, with the store open; closes it when a later step fails. */
@@ -381,10 +384,10 @@ final class OpenProtocol {
     }
 
     /** The store of an open whose file exists by now (rank 0 created it if asked), with data sieving around it. */
-    private static Store openForSieving(Target target, String filename, int rank) throws MPIIOException {
+    private static Store openForSieving(Target target, String filename, int rank, java.util.concurrent.locks.ReadWriteLock writeOrder) throws MPIIOException {
         OpenOptions options = target.options().withoutCreate();
         try {
-            return openForSieving(target.driver(), target.uri(), options, options.hints());
+            return openForSieving(target.driver(), target.uri(), options, options.hints(), writeOrder);
         } catch (IOException e) {
             throw ErrorMapping.translate(e, "open", filename, rank);
         } catch (IllegalArgumentException e) {
@@ -397,7 +400,8 @@ final class OpenProtocol {
      * window first, so a MODE_WRONLY file is opened for reading too, as ROMIO does (the shim still refuses
      * the application's reads); where that is not allowed, writes are not sieved.
      */
-    private static Store openForSieving(StorageDriver driver, URI uri, OpenOptions options, Map<String, String> hints) throws IOException {
+    private static Store openForSieving(StorageDriver driver, URI uri, OpenOptions options, Map<String, String> hints,
+                                        java.util.concurrent.locks.ReadWriteLock writeOrder) throws IOException {
         boolean writeOnly = options.write() && !options.read();
         if (writeOnly && SievingSettings.fromHints(hints).write() != SievingSettings.Mode.DISABLE) {
             StorageFile both;
@@ -406,14 +410,14 @@ final class OpenProtocol {
             } catch (IOException noReadAccess) {
                 Map<String, String> noWriteSieving = new java.util.LinkedHashMap<>(hints);
                 noWriteSieving.put(SievingSettings.WRITE, "disable");
-                return sieved(driver.open(uri, options), noWriteSieving);
+                return sieved(driver.open(uri, options), noWriteSieving, writeOrder);
             }
-            return sieved(both, hints);
+            return sieved(both, hints, writeOrder);
         }
-        return sieved(driver.open(uri, options), hints);
+        return sieved(driver.open(uri, options), hints, writeOrder);
     }
 
-    private static Store sieved(StorageFile driverFile, Map<String, String> hints) {
-        return new Store(driverFile, SievingStorageFile.wrap(driverFile, hints));
+    private static Store sieved(StorageFile driverFile, Map<String, String> hints, java.util.concurrent.locks.ReadWriteLock writeOrder) {
+        return new Store(driverFile, SievingStorageFile.wrap(driverFile, hints, writeOrder));
     }
 }

@@ -40,6 +40,12 @@ import java.util.Map;
  * {@code UNSUPPORTED} naming the hint (before anything is written) and {@code automatic} writes piece by
  * piece. Lists out of file order or overlapping, and single pieces, pass through to the file unchanged.
  *
+ * <p><b>Writes that are not sieved</b> take the byte-range lock of their span while this file may sieve writes, so
+ * that another rank's sieved window cannot put old bytes back over them. When every rank of the open is a thread of
+ * this JVM ({@code ranksWriteOrder}, from the open's shared-memory group), they hold that lock shared instead and a
+ * sieved window holds it exclusively too: the same order among the ranks, at the cost of an atomic operation rather
+ * than two system calls per write (about a third of a fresh job's first 16 KiB writes).
+ *
  * <p>Entry point for the shim: {@code SievingStorageFile.wrap(storageFile, hints)} at open.
  */
 public final class SievingStorageFile implements StorageFile {
@@ -49,10 +55,13 @@ public final class SievingStorageFile implements StorageFile {
     private final StorageFile file;
     private final SievingSettings settings;
     private volatile boolean lockUnsupported;
+    /** The ranks' shared order of writes when all of them are threads of this JVM, else null (byte-range locks). */
+    private final java.util.concurrent.locks.ReadWriteLock ranksWriteOrder;
 
-    private SievingStorageFile(StorageFile file, SievingSettings settings) {
+    private SievingStorageFile(StorageFile file, SievingSettings settings, java.util.concurrent.locks.ReadWriteLock ranksWriteOrder) {
         this.file = file;
         this.settings = settings;
+        this.ranksWriteOrder = ranksWriteOrder;
     }
 
     /**
@@ -65,8 +74,21 @@ public final class SievingStorageFile implements StorageFile {
     }
 
     public static StorageFile wrap(StorageFile file, SievingSettings settings) {
+        return wrap(file, settings, null);
+    }
+
+    /**
+     * {@link #wrap(StorageFile, Map)} for an open whose ranks are all threads of this JVM: {@code ranksWriteOrder}, one
+     * lock for all of them, orders their unsieved writes (shared) against sieved windows (exclusive) instead of
+     * byte-range locks of the file.
+     */
+    public static StorageFile wrap(StorageFile file, Map<String, String> hints, java.util.concurrent.locks.ReadWriteLock ranksWriteOrder) {
+        return wrap(file, SievingSettings.fromHints(hints), ranksWriteOrder);
+    }
+
+    public static StorageFile wrap(StorageFile file, SievingSettings settings, java.util.concurrent.locks.ReadWriteLock ranksWriteOrder) {
         if (settings.read() == SievingSettings.Mode.DISABLE && settings.write() == SievingSettings.Mode.DISABLE) return file;
-        return new SievingStorageFile(file, settings);
+        return new SievingStorageFile(file, settings, ranksWriteOrder);
     }
 
     public SievingSettings settings() {
@@ -178,6 +200,7 @@ public final class SievingStorageFile implements StorageFile {
                 d = 0;
             }
             int len = (int) (windowEnd - start);
+            java.util.concurrent.locks.Lock alone = ranksWriteOrder == null ? null : ranksWriteOrder.writeLock();
             RangeLock lock;
             try {
                 lock = file.lock(start, len);
@@ -186,6 +209,7 @@ public final class SievingStorageFile implements StorageFile {
                 lockUnsupported = true;
                 return refuseOrPassThrough(extents, src, e);
             }
+            if (alone != null) alone.lock();   // after the file's lock, as every sieved window: one order, no deadlock
             try (lock) {
                 window.clear().limit(len);
                 if (holes) {
@@ -209,6 +233,8 @@ public final class SievingStorageFile implements StorageFile {
                 }
                 window.clear().limit(len);
                 file.write(start, window);
+            } finally {
+                if (alone != null) alone.unlock();
             }
         }
         return extents.totalBytes();
@@ -223,6 +249,16 @@ public final class SievingStorageFile implements StorageFile {
     /** One extent is written as {@link #lockedWritev} writes one: under the lock sieved writes take, while they may. */
     @Override
     public void writeArray(long offset, byte[] src, int srcOffset, int length) throws IOException {
+        if (ranksWriteOrder != null && settings.write() != SievingSettings.Mode.DISABLE) {
+            java.util.concurrent.locks.Lock shared = ranksWriteOrder.readLock();
+            shared.lock();
+            try {
+                file.writeArray(offset, src, srcOffset, length);
+            } finally {
+                shared.unlock();
+            }
+            return;
+        }
         RangeLock lock = lockForUnsievedWrite(offset, length);
         if (lock == null) {
             file.writeArray(offset, src, srcOffset, length);
@@ -239,6 +275,15 @@ public final class SievingStorageFile implements StorageFile {
      * requires concurrent non-overlapping writes of different processes to survive).
      */
     private long lockedWritev(ExtentList extents, ByteBuffer src) throws IOException {
+        if (ranksWriteOrder != null && settings.write() != SievingSettings.Mode.DISABLE) {
+            java.util.concurrent.locks.Lock shared = ranksWriteOrder.readLock();
+            shared.lock();
+            try {
+                return file.writev(extents, src);
+            } finally {
+                shared.unlock();
+            }
+        }
         RangeLock lock = extents.totalBytes() == 0 ? null : lockForUnsievedWrite(extents.firstOffset(), extents.endOffset() - extents.firstOffset());
         if (lock == null) return file.writev(extents, src);
         try (lock) {

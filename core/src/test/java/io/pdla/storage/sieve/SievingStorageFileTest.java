@@ -270,6 +270,61 @@ class SievingStorageFileTest {
         assertEveryPiece(p, piece, pieces);
     }
 
+    /**
+     * Ranks that are threads of one JVM order their writes with one lock of their group: a sieved writer and an unsieved
+     * one (one piece per call, between the sieved writer's pieces) lose no byte of each other's, and the unsieved writes
+     * take no byte-range lock of the file (another descriptor's lock over the whole file does not hold them up, where
+     * without the group's lock it does).
+     */
+    @Test
+    void ranksOfOneJvmOrderTheirWritesWithTheGroupsLockAndNoFileLock() throws Exception {
+        Path p = dir.resolve("group");
+        int piece = 100, pieces = 4000;
+        java.util.concurrent.locks.ReadWriteLock order = new java.util.concurrent.locks.ReentrantReadWriteLock();
+        Map<String, String> sieving = hints(SievingSettings.WRITE, "enable", SievingSettings.WRITE_BUFFER, "1000");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> sieved = pool.submit(() -> {
+                try (StorageFile f = SievingStorageFile.wrap(open(p), sieving, order)) {
+                    writeShare(f, 0, 2, piece, pieces);
+                }
+                return null;
+            });
+            Future<?> plain = pool.submit(() -> {
+                try (StorageFile f = SievingStorageFile.wrap(open(p), sieving, order)) {
+                    for (int k = 1; k < pieces; k += 2) f.writeArray((long) k * piece, pieceBytes(k, piece), 0, piece);
+                }
+                return null;
+            });
+            sieved.get(120, TimeUnit.SECONDS);
+            plain.get(120, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEveryPiece(p, piece, pieces);
+
+        try (StorageFile other = open(p); StorageFile grouped = SievingStorageFile.wrap(open(p), sieving, order);
+             StorageFile alone = SievingStorageFile.wrap(open(p), sieving)) {
+            ExecutorService one = Executors.newSingleThreadExecutor();
+            try (io.pdla.storage.RangeLock whole = other.lock(0, (long) piece * pieces)) {
+                one.submit(() -> {
+                    grouped.writeArray(0, pieceBytes(0, piece), 0, piece);
+                    return null;
+                }).get(10, TimeUnit.SECONDS);
+                Future<?> held = one.submit(() -> {
+                    alone.writeArray(0, pieceBytes(0, piece), 0, piece);
+                    return null;
+                });
+                assertThrows(java.util.concurrent.TimeoutException.class, () -> held.get(300, TimeUnit.MILLISECONDS),
+                        "without the group's lock an unsieved write waits for the file's byte-range lock");
+                whole.close();
+                held.get(10, TimeUnit.SECONDS);
+            } finally {
+                one.shutdownNow();
+            }
+        }
+    }
+
     @Test
     void twoJvmsOfInterleavedSievedWritesLoseNoBytes() throws Exception {
         Path p = dir.resolve("jvms");
