@@ -125,7 +125,9 @@ public final class OnlineInterceptor implements IoInterceptor {
         } catch (RuntimeException e) {
             warnOnce("online PDLA could not end the pass over " + file.uri() + ": " + e);
         } finally {
-            stats.matchNanos.addAndGet(System.nanoTime() - t0);
+            long took = System.nanoTime() - t0;
+            stats.matchNanos.addAndGet(took);
+            stats.endNanos.addAndGet(took);
         }
     }
 
@@ -135,12 +137,15 @@ public final class OnlineInterceptor implements IoInterceptor {
      * the matching a file costs.
      */
     private void handOnEarly(FileContext file, Pass p) {
+        long t0 = System.nanoTime();
         file.put(PASS, null);
         stats.passes.incrementAndGet();
         MatchResult before = detector.repeatedEarly(file.uri());
-        if (before == null) return;
-        stats.filesHandedOn.incrementAndGet();
-        handoff.handOn(item(file, p, before));
+        if (before != null) {
+            stats.filesHandedOn.incrementAndGet();
+            handoff.handOn(item(file, p, before));
+        }
+        stats.endNanos.addAndGet(System.nanoTime() - t0);   // within the read's matchNanos
     }
 
     private static PatternHandoff.Item item(FileContext file, Pass p, MatchResult pass) {
