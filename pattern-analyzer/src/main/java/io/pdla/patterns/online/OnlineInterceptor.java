@@ -88,7 +88,7 @@ public final class OnlineInterceptor implements IoInterceptor {
     private void match(FileContext file, Pass p, ExtentList ex, long offset, long length, long t1, long t2) {
         try {
             int n = ex == null ? 1 : ex.size();
-            boolean repeated = false;
+            boolean repeated = false, givenUp;
             synchronized (p.matcher) {   // nonblocking reads of one file may complete on several threads
                 for (int i = 0; i < n; i++) {
                     long at = ex == null ? offset : ex.offset(i);
@@ -96,9 +96,13 @@ public final class OnlineInterceptor implements IoInterceptor {
                     p.matcher.accept(IoOp.READ, at, len, t1, t2);
                     if (p.probe != null && p.probe.accept(at, len)) repeated = true;
                 }
+                givenUp = p.matcher.givenUp();
             }
             stats.requestsMatched.addAndGet(n);
             if (repeated) handOnEarly(file, p);
+            // over the window: the pass is decided (no candidate), so it ends here rather than being told every
+            // further read of a long open for nothing
+            else if (givenUp) endPass(file, p);
         } catch (RuntimeException e) {
             file.put(PASS, null);
             warnOnce("online PDLA stopped matching " + file.uri() + ": " + e);
@@ -110,10 +114,18 @@ public final class OnlineInterceptor implements IoInterceptor {
         Pass p = file.get(PASS);
         if (p == null) return;
         long t0 = System.nanoTime();
+        endPass(file, p);
+        stats.matchNanos.addAndGet(System.nanoTime() - t0);
+    }
+
+    /** The pass's end, at its close or once it is given up: its result goes to the repeat check, once. */
+    private void endPass(FileContext file, Pass p) {
+        long t0 = System.nanoTime();
         try {
             file.put(PASS, null);
             MatchResult r;
             synchronized (p.matcher) {
+                if (p.matcher.finished()) return;
                 r = p.matcher.finish();
             }
             stats.passes.incrementAndGet();
@@ -125,9 +137,7 @@ public final class OnlineInterceptor implements IoInterceptor {
         } catch (RuntimeException e) {
             warnOnce("online PDLA could not end the pass over " + file.uri() + ": " + e);
         } finally {
-            long took = System.nanoTime() - t0;
-            stats.matchNanos.addAndGet(took);
-            stats.endNanos.addAndGet(took);
+            stats.endNanos.addAndGet(System.nanoTime() - t0);   // within the caller's matchNanos
         }
     }
 

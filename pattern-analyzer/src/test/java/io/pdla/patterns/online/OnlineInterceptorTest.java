@@ -102,6 +102,26 @@ class OnlineInterceptorTest {
         }
     }
 
+    /** A pass longer than the window ends at the first read past it: the rest of the open is matched no more. */
+    @Test
+    void aPassOverTheWindowEndsThereAndIsToldNoFurtherRead() throws Exception {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[RANKS * SEGMENTS * BLOCK]);
+        Path db = dir.resolve("patterns");
+        Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, db.toString(),
+                OnlineSettings.HINT_WINDOW, "16");
+        InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
+        OnlineStats stats = OnlineStats.global();
+        long matched = stats.requestsMatched.get(), passes = stats.passes.get(), givenUp = stats.passesGivenUp.get();
+        for (boolean told : new boolean[]{false, true}) {
+            pass(chain, data, hints, told);
+        }
+        assertEquals(2 * 17, stats.requestsMatched.get() - matched, "each pass: its 16 requests and the one past the window");
+        assertEquals(2, stats.passes.get() - passes, "each pass ended once, though its close came later");
+        assertEquals(2, stats.passesGivenUp.get() - givenUp);
+        assertEquals(List.of(), records(db), "passes given up establish nothing");
+    }
+
     /** A write told to the interceptor is not matched (reads only), and does not fail. */
     @Test
     void aWriteToldAfterItRanIsNotMatched() throws Exception {
