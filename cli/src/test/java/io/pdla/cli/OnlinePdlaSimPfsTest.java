@@ -65,13 +65,7 @@ class OnlinePdlaSimPfsTest {
             assertEquals(SEGMENTS, last[0], "the last pass is served by the replicas on rank " + rank + ":\n" + r.output());
             assertEquals(0, last[1] + last[2], "nothing of the last pass left to the original on rank " + rank);
         }
-        // a replica serves from its publication; the daemon logs it after: on a loaded machine the job can finish first
-        String daemonLog = "";
-        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-        do {
-            if (!daemonLog.isEmpty()) Thread.sleep(100);
-            daemonLog = Files.readString(dir.resolve("daemon.log"));
-        } while (daemonLog.lines().filter(l -> l.contains("PUBLISHED")).count() < RANKS && System.nanoTime() < until);
+        String daemonLog = awaitPublishedLines(RANKS, 60_000);
         assertEquals(RANKS, daemonLog.lines().filter(l -> l.contains("PUBLISHED") && l.contains("SServers")).count(),
                 "one replica per rank, placed on sim-pfs's SServers by the cost model:\n" + daemonLog);
 
@@ -89,6 +83,22 @@ class OnlinePdlaSimPfsTest {
         // on this model, 8 ranks' collective strided pass is link-bound on 8 HServers; the 1-DV replicas on 4 SServers still win
         assertTrue(last.elapsedSeconds() < first.elapsedSeconds(),
                 "replica pass " + last.elapsedSeconds() + " s against the original's " + first.elapsedSeconds() + " s (simulated)");
+    }
+
+    /**
+     * The daemon's log once it shows {@code n} published replicas, or as it is after {@code millis}: the daemon prints
+     * each PUBLISHED line after the replica's queue item is acknowledged, a transaction after the publication the job
+     * already reads from, so a job that stops once served can end before the last lines are printed.
+     */
+    private String awaitPublishedLines(int n, long millis) throws Exception {
+        Path log = dir.resolve("daemon.log");
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (true) {
+            String text = Files.readString(log);
+            long published = text.lines().filter(l -> l.contains("PUBLISHED")).count();
+            if (published >= n || System.nanoTime() - deadline >= 0) return text;
+            Thread.sleep(100);
+        }
     }
 
     private static long readFrom(SimResult r, String kind) {

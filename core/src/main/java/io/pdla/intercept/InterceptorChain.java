@@ -15,8 +15,11 @@ import java.util.List;
  */
 public final class InterceptorChain {
     private final List<IoInterceptor> interceptors;
-    /** Interceptors there are, and every one only watches ({@link IoInterceptor#observesOnly}). */
-    private final boolean observersOnly;
+    /**
+     * Interceptors there are, and every one only watches ({@link IoInterceptor#observesOnly}); once the chain's open
+     * was told to them ({@link #opened}), every one only watches that open ({@link IoInterceptor#observesOnly(FileContext)}).
+     */
+    private volatile boolean observersOnly;
 
     public InterceptorChain(List<IoInterceptor> interceptors) {
         this.interceptors = List.copyOf(interceptors);
@@ -26,8 +29,9 @@ public final class InterceptorChain {
     }
 
     /**
-     * Whether the chain has interceptors and every one only watches: an independent data call of one extent may then
-     * run without an {@link IoCall} and be told to them with {@link #observed}.
+     * Whether the chain has interceptors and every one only watches (after {@link #opened}: watches the open it was
+     * told of): an independent data call of one extent may then run without an {@link IoCall} and be told to them
+     * with {@link #observed}. A chain serves one open, so the per-open answer is the chain's.
      */
     public boolean observersOnly() {
         return observersOnly;
@@ -59,6 +63,10 @@ public final class InterceptorChain {
 
     public void opened(FileContext file) throws IOException {
         for (IoInterceptor i : interceptors) i.opened(file);
+        if (interceptors.isEmpty()) return;
+        boolean all = true;
+        for (IoInterceptor i : interceptors) all &= i.observesOnly(file);
+        observersOnly = all;
     }
 
     /** Interceptors are told in reverse order, so the outermost hears of the close last (wrapping order). */

@@ -41,6 +41,17 @@ public interface IoInterceptor {
     }
 
     /**
+     * As {@link #observesOnly}, for one open: asked once, after every interceptor's {@link #opened} hook of the open
+     * succeeded. An interceptor whose opened hook found nothing to do in this open (redirect with no replica of the
+     * file: every data call proceeds unchanged) may say yes for it alone, so that a chain of watchers and such
+     * interceptors still runs everyday calls without an {@link IoCall}. The answer must not change while the file is
+     * open; by default {@link #observesOnly()}.
+     */
+    default boolean observesOnly(FileContext file) {
+        return observesOnly();
+    }
+
+    /**
      * An independent data call of one extent ({@code length} bytes at file offset {@code offset}) that ran, from
      * {@code startNanos} to {@code endNanos} ({@link System#nanoTime}), moving {@code moved} bytes: what
      * {@link #intercept} would have seen of it around {@code next.proceed}. Only for interceptors that

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,6 +71,48 @@ class InterceptorChainTest {
                 "before tracer WRITE", "before redirect WRITE", "after redirect WRITE", "after tracer WRITE",
                 "closing redirect", "closing tracer"), events);
         ctx.file().close();
+    }
+
+    /** Watches every open, and {@code alsoWhen} those its opened hook marks: a pass-through it had nothing to do for. */
+    private static IoInterceptor watcher(boolean always, Key<Boolean> idle) {
+        return new IoInterceptor() {
+            @Override
+            public void opened(FileContext file) {
+                if (!always) file.put(idle, file.name().startsWith("idle"));
+            }
+
+            @Override
+            public boolean observesOnly() {
+                return always;
+            }
+
+            @Override
+            public boolean observesOnly(FileContext file) {
+                return always || Boolean.TRUE.equals(file.get(idle));
+            }
+        };
+    }
+
+    @Test
+    void aChainOnlyWatchesAnOpenWhenEveryInterceptorSaysSoForItOnceOpened() throws IOException {
+        Key<Boolean> idle = Key.of("test-idle");
+        InterceptorChain forIdle = new InterceptorChain(List.of(watcher(true, idle), watcher(false, idle)));
+        InterceptorChain forBusy = new InterceptorChain(List.of(watcher(true, idle), watcher(false, idle)));
+        assertFalse(forIdle.observersOnly(), "before its open, the per-open answer is not known: only the constant one counts");
+        FileContext idleFile = open("idle-file"), busyFile = open("busy-file");
+        forIdle.opened(idleFile);
+        forBusy.opened(busyFile);
+        assertTrue(forIdle.observersOnly(), "every interceptor only watches this open");
+        assertFalse(forBusy.observersOnly(), "one interceptor acts on this open");
+        InterceptorChain plain = new InterceptorChain(List.of(recording("tracer", new ArrayList<>())));
+        FileContext other = open("idle-other");
+        plain.opened(other);
+        assertFalse(plain.observersOnly(), "an interceptor that does not say it watches is not taken to");
+        InterceptorChain none = InterceptorChain.empty();
+        FileContext bare = open("idle-none");
+        none.opened(bare);
+        assertFalse(none.observersOnly(), "an empty chain has no one to tell: the shim's bare path");
+        for (FileContext c : List.of(idleFile, busyFile, other, bare)) c.file().close();
     }
 
     @Test

@@ -41,6 +41,13 @@ class PlainCallDifferentialTest {
         assertEquals(np, passed.size(), "seed " + seed + ":\n" + r.output());
     }
 
+    /** The chain's per-open answer (IoInterceptor.observesOnly(FileContext)) is asked after the open's hooks ran. */
+    @org.junit.jupiter.api.Test
+    void anInterceptorThatOnlyWatchesOneOpenIsToldOfItsCallsAndPassedTheOthers() throws Exception {
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.PerOpenWatcherProgram.class, 2, dir.toString());
+        MpjTestSupport.assertAllPassed(r, 2);
+    }
+
     @org.junit.jupiter.api.Test
     void aStraightCallsHintThatIsNoFlagFailsTheOpenNamingIt() throws Exception {
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.BadStraightHintProgram.class, 1, dir.toString());

@@ -228,6 +228,17 @@ public final class RedirectInterceptor implements IoInterceptor {
         }
     }
 
+    /**
+     * An open without redirect state (no catalog, or the file has no replica this open may use, and no DIRTY one)
+     * only watches: {@link #intercept} passes each of its calls on unchanged, and nothing gives it state later (a
+     * replica published meanwhile serves from the next open). Online PDLA's reads before any replica exists then take
+     * the shim's straight path like the tracer's.
+     */
+    @Override
+    public boolean observesOnly(FileContext file) {
+        return file.get(STATE) == null;
+    }
+
     @Override
     public long intercept(IoCall call, Chain next) throws IOException {
         FileRedirect st = call.file().get(STATE);

@@ -2,6 +2,7 @@ package io.pdla.patterns.online;
 
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
 import io.pdla.intercept.FileContext;
 import io.pdla.intercept.IoCall;
 import io.pdla.intercept.IoInterceptor;
@@ -56,23 +57,56 @@ public final class OnlineInterceptor implements IoInterceptor {
         long t1 = System.nanoTime();
         long moved = next.proceed(call);
         long t2 = System.nanoTime();
-        try {
-            ExtentList ex = call.extents();
-            boolean repeated = false;
-            synchronized (p.matcher) {   // nonblocking reads of one file may complete on several threads
-                for (int i = 0; i < ex.size(); i++) {
-                    p.matcher.accept(IoOp.READ, ex.offset(i), ex.length(i), t1, t2);
-                    if (p.probe != null && p.probe.accept(ex.offset(i), ex.length(i))) repeated = true;
-                }
-            }
-            stats.requestsMatched.addAndGet(ex.size());
-            if (repeated) handOnEarly(call.file(), p);
-        } catch (RuntimeException e) {
-            call.file().put(PASS, null);
-            warnOnce("online PDLA stopped matching " + call.file().uri() + ": " + e);
-        }
+        ExtentList ex = call.extents();
+        match(call.file(), p, ex, 0, 0, t1, t2);
         stats.matchNanos.addAndGet(System.nanoTime() - t2);
         return moved;
+    }
+
+    /**
+     * It matches the reads it sees and never changes one: the shim may hand it everyday reads as {@link #observed},
+     * without an {@link IoCall}, when the chain's others only watch too (the tracer; redirect in an open no replica
+     * serves, which is every open before the replicas exist).
+     */
+    @Override
+    public boolean observesOnly() {
+        return true;
+    }
+
+    @Override
+    public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved,
+                         long startNanos, long endNanos) {
+        if (op != IoOp.READ) return;
+        Pass p = file.get(PASS);
+        if (p == null) return;
+        long t0 = System.nanoTime();
+        match(file, p, null, offset, length, startNanos, endNanos);
+        stats.matchNanos.addAndGet(System.nanoTime() - t0);
+    }
+
+    /** The read's extents ({@code ex}, or the one extent {@code offset}/{@code length} when null) through the pass's matcher and probe. */
+    private void match(FileContext file, Pass p, ExtentList ex, long offset, long length, long t1, long t2) {
+        try {
+            int n = ex == null ? 1 : ex.size();
+            boolean repeated = false, givenUp;
+            synchronized (p.matcher) {   // nonblocking reads of one file may complete on several threads
+                for (int i = 0; i < n; i++) {
+                    long at = ex == null ? offset : ex.offset(i);
+                    long len = ex == null ? length : ex.length(i);
+                    p.matcher.accept(IoOp.READ, at, len, t1, t2);
+                    if (p.probe != null && p.probe.accept(at, len)) repeated = true;
+                }
+                givenUp = p.matcher.givenUp();
+            }
+            stats.requestsMatched.addAndGet(n);
+            if (repeated) handOnEarly(file, p);
+            // over the window: the pass is decided (no candidate), so it ends here rather than being told every
+            // further read of a long open for nothing
+            else if (givenUp) endPass(file, p);
+        } catch (RuntimeException e) {
+            file.put(PASS, null);
+            warnOnce("online PDLA stopped matching " + file.uri() + ": " + e);
+        }
     }
 
     @Override
@@ -80,10 +114,18 @@ public final class OnlineInterceptor implements IoInterceptor {
         Pass p = file.get(PASS);
         if (p == null) return;
         long t0 = System.nanoTime();
+        endPass(file, p);
+        stats.matchNanos.addAndGet(System.nanoTime() - t0);
+    }
+
+    /** The pass's end, at its close or once it is given up: its result goes to the repeat check, once. */
+    private void endPass(FileContext file, Pass p) {
+        long t0 = System.nanoTime();
         try {
             file.put(PASS, null);
             MatchResult r;
             synchronized (p.matcher) {
+                if (p.matcher.finished()) return;
                 r = p.matcher.finish();
             }
             stats.passes.incrementAndGet();
@@ -95,7 +137,7 @@ public final class OnlineInterceptor implements IoInterceptor {
         } catch (RuntimeException e) {
             warnOnce("online PDLA could not end the pass over " + file.uri() + ": " + e);
         } finally {
-            stats.matchNanos.addAndGet(System.nanoTime() - t0);
+            stats.endNanos.addAndGet(System.nanoTime() - t0);   // within the caller's matchNanos
         }
     }
 
@@ -105,12 +147,15 @@ public final class OnlineInterceptor implements IoInterceptor {
      * the matching a file costs.
      */
     private void handOnEarly(FileContext file, Pass p) {
+        long t0 = System.nanoTime();
         file.put(PASS, null);
         stats.passes.incrementAndGet();
         MatchResult before = detector.repeatedEarly(file.uri());
-        if (before == null) return;
-        stats.filesHandedOn.incrementAndGet();
-        handoff.handOn(item(file, p, before));
+        if (before != null) {
+            stats.filesHandedOn.incrementAndGet();
+            handoff.handOn(item(file, p, before));
+        }
+        stats.endNanos.addAndGet(System.nanoTime() - t0);   // within the read's matchNanos
     }
 
     private static PatternHandoff.Item item(FileContext file, Pass p, MatchResult pass) {

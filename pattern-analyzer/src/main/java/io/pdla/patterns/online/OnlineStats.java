@@ -13,6 +13,8 @@ public final class OnlineStats {
     /** Extents fed to the matcher, and the nanoseconds the rank's thread spent matching them and ending passes. */
     public final AtomicLong requestsMatched = new AtomicLong();
     public final AtomicLong matchNanos = new AtomicLong();
+    /** Of {@link #matchNanos}, the pass ends and hand-offs (the matcher's result, the repeat check, the record queued). */
+    public final AtomicLong endNanos = new AtomicLong();
     /** Passes (opens) whose matching ended (at the close, or at an early hand-off), passes given up (over the window, or writing), files handed on to the pattern database. */
     public final AtomicLong passes = new AtomicLong();
     public final AtomicLong passesGivenUp = new AtomicLong();
@@ -30,7 +32,8 @@ public final class OnlineStats {
 
     @Override
     public String toString() {
-        return requestsMatched + " requests matched in " + String.format(java.util.Locale.ROOT, "%.3f", matchNanos.get() / 1e6) + " ms, "
+        return requestsMatched + " requests matched in " + String.format(java.util.Locale.ROOT, "%.3f", matchNanos.get() / 1e6) + " ms ("
+                + String.format(java.util.Locale.ROOT, "%.3f", endNanos.get() / 1e6) + " ms of it ending passes), "
                 + passes + " passes (" + passesGivenUp + " given up), " + filesHandedOn + " files handed on, " + stored + " stored, "
                 + storeFailures + " store failures, " + dropped + " dropped; in the background: stores "
                 + String.format(java.util.Locale.ROOT, "%.1f", storeNanos.get() / 1e6) + " ms";

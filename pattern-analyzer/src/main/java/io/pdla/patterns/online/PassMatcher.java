@@ -18,6 +18,7 @@ public final class PassMatcher {
     private int requests;
     private boolean overflowed;
     private boolean wrote;
+    private boolean finished;
 
     public PassMatcher(int rank, int fileId, MatcherConfig config, int window) {
         this.matcher = new StreamMatcher(rank, fileId, config);
@@ -26,7 +27,7 @@ public final class PassMatcher {
 
     /** One extent of a data call, in the rank's issue order. */
     public void accept(IoOp op, long offset, long length, long startNanos, long endNanos) {
-        if (overflowed) return;
+        if (overflowed || finished) return;
         if (op == IoOp.WRITE) wrote = true;
         if (++requests > window) {
             overflowed = true;
@@ -40,8 +41,14 @@ public final class PassMatcher {
         return overflowed || wrote;
     }
 
+    /** Whether {@link #finish} ran: the pass was ended, by its close or once it was given up. */
+    public boolean finished() {
+        return finished;
+    }
+
     /** Ends the pass: what it matched, or null when it was given up. */
     public MatchResult finish() {
+        finished = true;
         MatchResult r = matcher.finish();
         return givenUp() || requests == 0 ? null : r;
     }

@@ -69,8 +69,87 @@ class OnlineInterceptorTest {
         assertEquals(SEGMENTS + RepeatProbe.REQUESTS, stats.requestsMatched.get() - matchedBefore, "a handed-on file is not matched again");
     }
 
+    /**
+     * The shim's straight path (an everyday read with a chain of watchers only: the store call, then the chain told
+     * through {@code observed}, no {@link IoCall}) matches as the chain does: the same pass record, as early.
+     */
+    @Test
+    void readsToldAfterTheyRanHandOnTheSameRecordAsReadsThroughTheChain() throws Exception {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[RANKS * SEGMENTS * BLOCK]);
+        Map<Boolean, PassRecord> byWay = new java.util.HashMap<>();
+        for (boolean told : new boolean[]{false, true}) {
+            Path db = dir.resolve("patterns-" + told);
+            Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, db.toString());
+            InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
+            assertTrue(chain.observersOnly(), "online PDLA only watches: a chain of it alone may take the straight path");
+            OnlineStats stats = OnlineStats.global();
+            long matchedBefore = stats.requestsMatched.get();
+            pass(chain, data, hints, told);
+            pass(chain, data, hints, told);
+            assertEquals(SEGMENTS + RepeatProbe.REQUESTS, stats.requestsMatched.get() - matchedBefore,
+                    (told ? "told" : "through the chain") + ": the first pass whole, the second until its start repeats");
+            List<Path> records = awaitRecords(db);
+            assertEquals(1, records.size(), records.toString());
+            byWay.put(told, PassRecord.decode(Files.readAllBytes(records.get(0))));
+        }
+        PassRecord chained = byWay.get(false), told = byWay.get(true);
+        assertEquals(chained.file(), told.file());
+        assertEquals(chained.pass().requests(), told.pass().requests());
+        assertEquals(chained.pass().patterns().size(), told.pass().patterns().size());
+        for (int i = 0; i < chained.pass().patterns().size(); i++) {
+            assertEquals(chained.pass().patterns().get(i).geometry(), told.pass().patterns().get(i).geometry(), "pattern " + i);
+        }
+    }
+
+    /** A pass longer than the window ends at the first read past it: the rest of the open is matched no more. */
+    @Test
+    void aPassOverTheWindowEndsThereAndIsToldNoFurtherRead() throws Exception {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[RANKS * SEGMENTS * BLOCK]);
+        Path db = dir.resolve("patterns");
+        Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, db.toString(),
+                OnlineSettings.HINT_WINDOW, "16");
+        InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
+        OnlineStats stats = OnlineStats.global();
+        long matched = stats.requestsMatched.get(), passes = stats.passes.get(), givenUp = stats.passesGivenUp.get();
+        for (boolean told : new boolean[]{false, true}) {
+            pass(chain, data, hints, told);
+        }
+        assertEquals(2 * 17, stats.requestsMatched.get() - matched, "each pass: its 16 requests and the one past the window");
+        assertEquals(2, stats.passes.get() - passes, "each pass ended once, though its close came later");
+        assertEquals(2, stats.passesGivenUp.get() - givenUp);
+        assertEquals(List.of(), records(db), "passes given up establish nothing");
+    }
+
+    /** A write told to the interceptor is not matched (reads only), and does not fail. */
+    @Test
+    void aWriteToldAfterItRanIsNotMatched() throws Exception {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[BLOCK]);
+        Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, dir.resolve("p").toString());
+        InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
+        PosixDriver driver = new PosixDriver();
+        try (StorageFile f = driver.open(data.toUri(), OpenOptions.readOnly())) {
+            FileContext ctx = new FileContext("data.dat", data.toUri(), FileContext.MODE_RDONLY, RANK, RANKS, APP, hints, driver, f);
+            chain.opened(ctx);
+            OnlineStats stats = OnlineStats.global();
+            long before = stats.requestsMatched.get();
+            chain.observed(ctx, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, 0, BLOCK, BLOCK, 1, 2);
+            assertEquals(before, stats.requestsMatched.get());
+            chain.observed(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, 0, BLOCK, BLOCK, 1, 2);
+            assertEquals(before + 1, stats.requestsMatched.get());
+            chain.closing(ctx);
+        }
+    }
+
     /** One read-only open of rank {@link #RANK}: its strided blocks, one read each, then the close. */
     private static void pass(InterceptorChain chain, Path data, Map<String, String> hints) throws IOException {
+        pass(chain, data, hints, false);
+    }
+
+    /** As above; {@code told}: each read made of the store, then told to the chain, as the shim's straight path does. */
+    private static void pass(InterceptorChain chain, Path data, Map<String, String> hints, boolean told) throws IOException {
         PosixDriver driver = new PosixDriver();
         StorageFile f = driver.open(data.toUri(), OpenOptions.readOnly());
         FileContext ctx = new FileContext("data.dat", data.toUri(), FileContext.MODE_RDONLY, RANK, RANKS, APP, hints, driver, f);
@@ -79,7 +158,14 @@ class OnlineInterceptorTest {
         for (int s = 0; s < SEGMENTS; s++) {
             buf.clear();
             long off = ((long) s * RANKS + RANK) * BLOCK;
-            assertEquals(BLOCK, chain.execute(IoCall.data(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(off, BLOCK), buf)));
+            if (told) {
+                long t1 = System.nanoTime();
+                int n = f.read(off, buf);
+                assertEquals(BLOCK, n);
+                chain.observed(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, off, BLOCK, n, t1, System.nanoTime());
+            } else {
+                assertEquals(BLOCK, chain.execute(IoCall.data(ctx, IoOp.READ, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(off, BLOCK), buf)));
+            }
         }
         chain.closing(ctx);
         chain.closed(ctx);
