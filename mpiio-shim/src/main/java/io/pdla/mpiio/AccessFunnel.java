@@ -224,14 +224,7 @@ final class AccessFunnel {
         } catch (IOException | RuntimeException e) {
             local = file.translate(e, what(op, position));
         }
-        try {
-            agree(local);
-        } catch (MPIException e) {
-            // a call that failed anywhere moved no individual pointer: the ranks' pointers stay in step
-            file.movePointer(pointerBefore);
-            throw e;
-        }
-        return status;
+        return agreed(status, local, pointerBefore);
     }
 
     /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */
@@ -246,10 +239,17 @@ final class AccessFunnel {
         } catch (MPIIOException e) {
             local = e;
         }
+        return agreed(status, local, pointerBefore);
+    }
+
+    /**
+     * A collective call's end: every rank agrees on the outcome ({@code local}: this rank's failure, or null); a call that
+     * failed anywhere moved no individual pointer, so the ranks' pointers stay in step.
+     */
+    private IoStatus agreed(IoStatus status, MPIIOException local, long pointerBefore) throws MPIException {
         try {
             agree(local);
         } catch (MPIException e) {
-            // a call that failed anywhere moved no individual pointer: the ranks' pointers stay in step
             file.movePointer(pointerBefore);
             throw e;
         }
