@@ -196,7 +196,7 @@ final class AccessFunnel {
         file.ensureOpen("collective access");
         file.background().awaitCollectives();
         IoStatus done = bareChain ? plainCollective(op, positioning, offset, buf, bufOffset, count, type) : null;
-        return done != null ? done : collective(op, positioning, offset, array(buf, bufOffset, count, type));
+        return done != null ? done : collectiveNow(op, positioning, offset, array(buf, bufOffset, count, type));
     }
 
     /**
@@ -231,6 +231,11 @@ final class AccessFunnel {
     IoStatus collective(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
         file.ensureOpen("collective access");
         file.background().awaitCollectives();
+        return collectiveNow(op, positioning, offset, memory);
+    }
+
+    /** {@link #collective} once the handle is known open and no nonblocking collective of it is in flight. */
+    private IoStatus collectiveNow(IoOp op, Positioning positioning, long offset, Memory memory) throws MPIException {
         IoStatus status = null;
         MPIIOException local = null;
         long pointerBefore = file.pointer();

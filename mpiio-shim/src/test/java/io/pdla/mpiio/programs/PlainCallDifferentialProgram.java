@@ -5,7 +5,6 @@ import io.pdla.mpiio.File;
 import io.pdla.mpiio.Info;
 import io.pdla.mpiio.IoStatus;
 import io.pdla.mpiio.MPIIO;
-import io.pdla.mpiio.MPIIOException;
 import mpi.Datatype;
 import mpi.MPI;
 
@@ -148,10 +147,6 @@ public final class PlainCallDifferentialProgram {
         return "?";
     }
 
-    private interface Call {
-        String on(File h) throws Exception;
-    }
-
     /**
      * The same calls on four files: straight to the store (a bare chain), straight through the chain (a pass-through
      * interceptor), straight and then told to a watcher (an interceptor that only observes), and the general path
@@ -180,31 +175,21 @@ public final class PlainCallDifferentialProgram {
                     new File(MPI.COMM_SELF, scheme + sibling(plainPath, "observed"), mode, watched), new File(MPI.COMM_SELF, scheme + generalPath, mode, forced));
         }
 
-        void same(String what, Call call) {
+        void same(String what, CallOutcome.Call call) {
             long before = FailingStorageDriver.ARRAY_CALLS.get();
-            String a = outcome(plain, call);
+            String a = CallOutcome.of(plain, call);
             long between = FailingStorageDriver.ARRAY_CALLS.get();
-            String b = outcome(chained, call);
+            String b = CallOutcome.of(chained, call);
             expect(FailingStorageDriver.ARRAY_CALLS.get() == between, what + ": a handle with an interceptor that does not only watch made an array request of the store");
-            String o = outcome(observed, call);
+            String o = CallOutcome.of(observed, call);
             long afterObserved = FailingStorageDriver.ARRAY_CALLS.get();
-            String c = outcome(general, call);
+            String c = CallOutcome.of(general, call);
             expect(FailingStorageDriver.ARRAY_CALLS.get() == afterObserved, what + ": the general path made an array request of the store");
             expect(a.equals(c), what + ": straight to the store " + a + ", general path " + c);
             expect(b.equals(c), what + ": straight through the chain " + b + ", general path " + c);
             expect(o.equals(c), what + ": straight and observed " + o + ", general path " + c);
             if (a.startsWith("ok bytes")) answered++;
             if (between > before) straight++;
-        }
-
-        private String outcome(File h, Call call) {
-            try {
-                return call.on(h);
-            } catch (MPIIOException e) {
-                return "error " + e.errorClass();
-            } catch (Exception e) {
-                return "error " + e.getClass().getName();
-            }
         }
 
         void close() throws Exception {

@@ -4,7 +4,6 @@ import io.pdla.mpiio.File;
 import io.pdla.mpiio.Info;
 import io.pdla.mpiio.IoStatus;
 import io.pdla.mpiio.MPIIO;
-import io.pdla.mpiio.MPIIOException;
 import mpi.Datatype;
 import mpi.MPI;
 
@@ -160,10 +159,6 @@ public final class PlainCollectiveDifferentialProgram {
         return ((long) b * np + rank) * BLOCK;
     }
 
-    private interface Call {
-        String on(File h) throws Exception;
-    }
-
     /** The same collective calls on the straight file and the general one. */
     private static final class Twins {
         final File plain, general;
@@ -180,25 +175,15 @@ public final class PlainCollectiveDifferentialProgram {
         }
 
         /** Runs the call on both (the straight file first, the general one after: every rank in the same order); its outcome. */
-        String same(String what, Call call) {
+        String same(String what, CallOutcome.Call call) {
             long before = FailingStorageDriver.ARRAY_CALLS.get();
-            String a = outcome(plain, call);
+            String a = CallOutcome.of(plain, call);
             long between = FailingStorageDriver.ARRAY_CALLS.get();
-            String b = outcome(general, call);
+            String b = CallOutcome.of(general, call);
             expect(FailingStorageDriver.ARRAY_CALLS.get() == between, what + ": the general path made an array request of the store");
             expect(a.equals(b), what + ": straight " + a + ", general " + b);
             if (between < before) throw new AssertionError("array requests went down");
             return a;
-        }
-
-        private static String outcome(File h, Call call) {
-            try {
-                return call.on(h);
-            } catch (MPIIOException e) {
-                return "error " + e.errorClass();
-            } catch (Exception e) {
-                return "error " + e.getClass().getName();
-            }
         }
 
         void close() throws Exception {
