@@ -14,6 +14,11 @@ public final class FileView {
     private final FileType filetype;
     private final String datarep;
     private final Datarep representation;
+    // asked on every call: worked out once, as the view never changes (a new view is a new object)
+    private final long etypeBytes;
+    private final boolean contiguous;
+    private final long contiguousStart;
+    private final boolean plainRun;
 
     FileView(long displacement, FileType etype, FileType filetype, String datarep) {
         this.displacement = displacement;
@@ -22,6 +27,10 @@ public final class FileView {
         this.datarep = datarep;
         Datarep r = Datarep.named(datarep);
         this.representation = r == null ? Datarep.DEFAULT : r;
+        this.etypeBytes = etype.sizeBytes();
+        this.contiguous = filetype.isContiguous();
+        this.contiguousStart = displacement + filetype.lbBytes();
+        this.plainRun = filetype.sizeBytes() > 0 && representation.identityForBytes();
     }
 
     static FileView defaultView() {
@@ -49,11 +58,11 @@ public final class FileView {
     }
 
     long etypeBytes() {
-        return etype.sizeBytes();
+        return etypeBytes;
     }
 
     private boolean contiguous() {
-        return filetype.isContiguous();
+        return contiguous;
     }
 
     /**
@@ -61,7 +70,7 @@ public final class FileView {
      * struct type with a single block need not have at 0 (tiling it at multiples of its extent from there).
      */
     private long contiguousStart() {
-        return displacement + filetype.lbBytes();
+        return contiguousStart;
     }
 
     /** File extents of {@code nbytes} of view data starting at view position {@code position} (etypes). */
@@ -97,7 +106,7 @@ public final class FileView {
      * or Tile-IO's views) is one run of file bytes, at {@link #plainRunStart}.
      */
     boolean isPlainRun() {
-        return filetype.sizeBytes() > 0 && representation.identityForBytes();
+        return plainRun;
     }
 
     /**

@@ -75,10 +75,18 @@ final class MappedReads {
      * their number, or -1 when the mapping does not cover them all and the caller must read them itself.
      */
     int read(long offset, ByteBuffer dst) {
-        int len = dst.remaining();
+        if (!dst.hasArray()) return -1;
+        int pos = dst.position();
+        int n = readArray(offset, dst.array(), dst.arrayOffset() + pos, dst.remaining());
+        if (n > 0) dst.position(pos + n);
+        return n;
+    }
+
+    /** {@link #read} into {@code dst[dstOffset, dstOffset + len)}: the everyday call, with no buffer to make. */
+    int readArray(long offset, byte[] dst, int dstOffset, int len) {
         if (use == PREAD) return -1;
         int chunk = chunkCovering(offset, len);
-        if (chunk < 0 || !dst.hasArray()) return -1;
+        if (chunk < 0) return -1;
         inUse.readLock().lock();
         try {
             if (closed) return -1;   // the channel's read reports the closed file
@@ -87,9 +95,7 @@ final class MappedReads {
                 use = m.slice((int) (offset - chunk * CHUNK), len).isLoaded() ? PREAD : MAPPING;
                 if (use == PREAD) return -1;
             }
-            int pos = dst.position();
-            m.get((int) (offset - chunk * CHUNK), dst.array(), dst.arrayOffset() + pos, len);
-            dst.position(pos + len);
+            m.get((int) (offset - chunk * CHUNK), dst, dstOffset, len);
             return len;
         } catch (IOException | InternalError e) {
             broken = true; // cannot map, or the file shrank behind our back: the channel reads from now on

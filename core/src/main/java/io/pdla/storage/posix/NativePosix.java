@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One-copy POSIX I/O for heap arrays: {@code pread}/{@code pwrite} between the file and the caller's {@code byte[]}
@@ -37,21 +36,17 @@ import java.util.concurrent.atomic.LongAdder;
  * turns the path off.
  */
 public final class NativePosix {
-    /** The system property under which the JVM's one binding lives: [MethodHandle[] or null, String why not, LongAdder calls]. */
+    /** The system property under which the JVM's one binding lives: [MethodHandle[] or null, String why not]. */
     private static final String SHARED = "io.pdla.storage.posix.native-io";
     private static final String BRIDGE = "io.pdla.storage.posix.NativeIo";
 
-    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK;
+    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK, CALLS;
     private static final String UNAVAILABLE;
-    private static final LongAdder JVM_CALLS;
-    /** Native transfers made by this class loader's copy of pdla: one rank's under multicore with sharing off, else the JVM's. */
-    private static final LongAdder LOADER_CALLS = new LongAdder();
 
     static {
         Object[] shared = shared();
         MethodHandle[] h = (MethodHandle[]) shared[0];
         UNAVAILABLE = (String) shared[1];
-        JVM_CALLS = (LongAdder) shared[2];
         OPEN = h == null ? null : h[0];
         CLOSE = h == null ? null : h[1];
         STRERROR = h == null ? null : h[2];
@@ -61,6 +56,7 @@ public final class NativePosix {
         PWRITE_LIST = h == null ? null : h[6];
         LOCK = h == null ? null : h[7];
         UNLOCK = h == null ? null : h[8];
+        CALLS = h == null ? null : h[9];
     }
 
     private NativePosix() {
@@ -77,17 +73,16 @@ public final class NativePosix {
     }
 
     /**
-     * Native reads and writes made through this class loader's pdla: one rank's under MPJ multicore when each rank loads
-     * its own core ({@code PDLA_SHARED_CLASSES=false}); every rank's in the JVM when the ranks share core, as a
-     * diagnostic count need not be per rank (counting per rank would cost a look-up per call).
+     * Native reads and writes made in this JVM, by every rank and class loader: the library counts them, so that the
+     * read path pays no Java counter (a diagnostic for tests; 0 when the library is not loaded).
      */
-    public static long callsInThisLoader() {
-        return LOADER_CALLS.sum();
-    }
-
-    /** Native reads and writes made in this JVM, by every class loader's pdla. */
     public static long callsInThisJvm() {
-        return JVM_CALLS.sum();
+        if (CALLS == null) return 0;
+        try {
+            return (long) CALLS.invokeExact();
+        } catch (Throwable t) {
+            throw new IllegalStateException("libpdlaposix's call count", t);
+        }
     }
 
     private static Object[] shared() {
@@ -107,7 +102,6 @@ public final class NativePosix {
 
     /** Defines {@link NativeIo} in a loader of its own, loads the library into it: done once per JVM. */
     private static Object[] bind() {
-        LongAdder calls = new LongAdder();
         try {
             Path library = libraryFile();
             Class<?> bridge = Class.forName(BRIDGE, true, new BridgeLoader(classBytes()));
@@ -125,15 +119,16 @@ public final class NativePosix {
                     l.findStatic(bridge, "preadList0", list),
                     l.findStatic(bridge, "pwriteList0", list),
                     l.findStatic(bridge, "lock0", range),
-                    l.findStatic(bridge, "unlock0", range)};
+                    l.findStatic(bridge, "unlock0", range),
+                    l.findStatic(bridge, "calls0", MethodType.methodType(long.class))};
             // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
             String probe = (String) h[2].invokeExact(2);
             if (probe == null) throw new IllegalStateException("strerror0 returned nothing");
-            return new Object[]{h, null, calls};
+            return new Object[]{h, null};
         } catch (Throwable e) {
             String why = e.getClass().getSimpleName() + ": " + e.getMessage();
             System.err.println("pdla posix driver: native I/O unavailable (" + why + "); reads and writes go through FileChannel");
-            return new Object[]{null, why, calls};
+            return new Object[]{null, why};
         }
     }
 
@@ -209,7 +204,6 @@ public final class NativePosix {
         } catch (Throwable t) {
             throw unexpected(t, path);
         }
-        count();
         if (r < 0) throw error((int) -r, path, "read");
         return (int) r;
     }
@@ -221,7 +215,6 @@ public final class NativePosix {
         } catch (Throwable t) {
             throw unexpected(t, path);
         }
-        count();
         if (r < 0) throw error((int) -r, path, "write");
     }
 
@@ -233,7 +226,6 @@ public final class NativePosix {
         } catch (Throwable t) {
             throw unexpected(t, path);
         }
-        count();
         if (r < 0) throw error((int) -r, path, "read");
         return r;
     }
@@ -245,7 +237,6 @@ public final class NativePosix {
         } catch (Throwable t) {
             throw unexpected(t, path);
         }
-        count();
         if (r < 0) throw error((int) -r, path, "write");
     }
 
@@ -273,11 +264,6 @@ public final class NativePosix {
         if (r == -EINVAL) return false;
         if (r < 0) throw error(-r, path, op + " " + length + " bytes at " + offset);
         return true;
-    }
-
-    private static void count() {
-        LOADER_CALLS.increment();
-        JVM_CALLS.increment();
     }
 
     private static final int EPERM = 1, ENOENT = 2, EACCES = 13, EEXIST = 17, ENOSPC = 28, EDQUOT = 122;

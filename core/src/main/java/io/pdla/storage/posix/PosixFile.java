@@ -251,8 +251,12 @@ final class PosixFile implements StorageFile, MemoryMapping {
 
     @Override
     public int readArray(long offset, byte[] dst, int dstOffset, int length) throws IOException {
-        // the conditions of readv's native path for one extent, which this is
-        if (!nativeReads || mapped != null || offset < 0 || !enterNative()) return StorageFile.super.readArray(offset, dst, dstOffset, length);
+        // read's order, without the buffer read takes: the mapping's large reads, then one pread
+        if (mapped != null) {
+            int n = mapped.readArray(offset, dst, dstOffset, length);
+            if (n >= 0) return n;
+        }
+        if (!nativeReads || offset < 0 || !enterNative()) return StorageFile.super.readArray(offset, dst, dstOffset, length);
         try {
             return NativePosix.pread(fd, dst, dstOffset, length, offset, path);
         } finally {

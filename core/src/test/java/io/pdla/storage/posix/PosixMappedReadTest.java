@@ -91,11 +91,11 @@ class PosixMappedReadTest {
         Path p = Files.write(dir.resolve("warm"), content);   // just written: every page is in the page cache
         try (StorageFile f = new PosixDriver().open(p.toUri(), READ_ONLY)) {
             for (int i = 0; i < 3; i++) {
-                long before = NativePosix.callsInThisLoader();
+                long before = NativePosix.callsInThisJvm();
                 ByteBuffer dst = ByteBuffer.allocate(MappedReads.MIN_BYTES);
                 assertEquals(dst.capacity(), f.read((long) i * MappedReads.MIN_BYTES, dst));
                 assertArrayEquals(Arrays.copyOfRange(content, i * MappedReads.MIN_BYTES, (i + 1) * MappedReads.MIN_BYTES), dst.array());
-                assertEquals(before + 1, NativePosix.callsInThisLoader(), "large read " + i + " of a warm file went through pread");
+                assertEquals(before + 1, NativePosix.callsInThisJvm(), "large read " + i + " of a warm file went through pread");
             }
         }
     }

@@ -57,7 +57,7 @@ class PosixNativeIoTest {
         Files.write(b, content);
         boolean readOnly = rnd.nextInt(3) == 0; // read-only files take the mapping for pieces >= 256 KiB
         OpenOptions o = readOnly ? OpenOptions.readOnly() : OpenOptions.readWrite();
-        long before = NativePosix.callsInThisLoader();
+        long before = NativePosix.callsInThisJvm();
         try (StorageFile fa = NATIVE.open(a.toUri(), o); StorageFile fb = CHANNEL.open(b.toUri(), o)) {
             assertTrue(((PosixFile) fa).nativeIo(), "the native handle uses the library");
             assertFalse(((PosixFile) fb).nativeIo(), "posix_native_io=false keeps the channel");
@@ -108,7 +108,7 @@ class PosixNativeIoTest {
             }
         }
         assertArrayEquals(Files.readAllBytes(b), Files.readAllBytes(a), "seed " + seed + ": the two files");
-        assertTrue(NativePosix.callsInThisLoader() > before, "seed " + seed + ": the native handle's calls are counted");
+        assertTrue(NativePosix.callsInThisJvm() > before, "seed " + seed + ": the native handle's calls are counted");
     }
 
     /** 1-12 pieces anywhere up to 70 KB past the end, in any order, overlapping or not. */
