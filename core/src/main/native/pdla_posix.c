@@ -29,6 +29,11 @@ static void count_transfer(void) {
     __atomic_fetch_add(&transfers, 1, __ATOMIC_RELAXED);
 }
 
+/* Asks the kernel to start reading [pos, pos + len) into the page cache; does not wait. 0, or the error number. */
+JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_willNeed0(JNIEnv *env, jclass cls, jint fd, jlong pos, jlong len) {
+    return posix_fadvise(fd, (off_t) pos, (off_t) len, POSIX_FADV_WILLNEED);
+}
+
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_calls0(JNIEnv *env, jclass cls) {
     return (jlong) __atomic_load_n(&transfers, __ATOMIC_RELAXED);
 }

@@ -38,6 +38,9 @@ final class NativeIo {
 
     static native int unlock0(int fd, long position, long length);
 
+    /** {@code posix_fadvise(POSIX_FADV_WILLNEED)}: starts reading the range into the page cache; 0 or the error number. */
+    static native int willNeed0(int fd, long position, long length);
+
     /** Transfers (the four calls above that move bytes) made through the library in this JVM. */
     static native long calls0();
 }

@@ -40,7 +40,7 @@ public final class NativePosix {
     private static final String SHARED = "io.pdla.storage.posix.native-io";
     private static final String BRIDGE = "io.pdla.storage.posix.NativeIo";
 
-    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK, CALLS;
+    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK, CALLS, WILL_NEED;
     private static final String UNAVAILABLE;
 
     static {
@@ -57,6 +57,7 @@ public final class NativePosix {
         LOCK = h == null ? null : h[7];
         UNLOCK = h == null ? null : h[8];
         CALLS = h == null ? null : h[9];
+        WILL_NEED = h == null ? null : h[10];
     }
 
     private NativePosix() {
@@ -120,7 +121,8 @@ public final class NativePosix {
                     l.findStatic(bridge, "pwriteList0", list),
                     l.findStatic(bridge, "lock0", range),
                     l.findStatic(bridge, "unlock0", range),
-                    l.findStatic(bridge, "calls0", MethodType.methodType(long.class))};
+                    l.findStatic(bridge, "calls0", MethodType.methodType(long.class)),
+                    l.findStatic(bridge, "willNeed0", MethodType.methodType(int.class, int.class, long.class, long.class))};
             // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
             String probe = (String) h[2].invokeExact(2);
             if (probe == null) throw new IllegalStateException("strerror0 returned nothing");
@@ -238,6 +240,18 @@ public final class NativePosix {
             throw unexpected(t, path);
         }
         if (r < 0) throw error((int) -r, path, "write");
+    }
+
+    /**
+     * Asks the kernel to start reading {@code [offset, offset + length)} of {@code fd}'s file into the page cache. A
+     * hint: the kernel may decline, and a failure changes nothing a read returns, so it is not reported.
+     */
+    static void willNeed(int fd, long offset, long length) {
+        try {
+            int ignored = (int) WILL_NEED.invokeExact(fd, offset, length);
+        } catch (Throwable t) {
+            // a hint: the reads it would have sped up still run
+        }
     }
 
     private static final int EINVAL = 22;

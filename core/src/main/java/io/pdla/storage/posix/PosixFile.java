@@ -54,9 +54,11 @@ final class PosixFile implements StorageFile, MemoryMapping {
     private final AtomicInteger nativeUsers = new AtomicInteger();
     /** Byte-range locks held by {@link #fd}'s open file description; null when the handle cannot write or has no {@link #fd}. */
     private final DescriptionLocks locks;
+    /** Read-ahead of strided reads through {@link #fd}; null when off or without {@link #fd}. */
+    private final StridedReadAhead readAhead;
 
     private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped,
-                      int fd, OpenOptions o) {
+                      int fd, OpenOptions o, long readAheadWindow) {
         this.uri = uri;
         this.path = path;
         this.channel = channel;
@@ -68,9 +70,11 @@ final class PosixFile implements StorageFile, MemoryMapping {
         this.nativeReads = fd >= 0 && o.read();
         this.nativeWrites = fd >= 0 && o.write();
         this.locks = nativeWrites ? new DescriptionLocks(this, path) : null;
+        this.readAhead = nativeReads ? StridedReadAhead.of(fd, readAheadWindow) : null;
     }
 
-    static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo, boolean nativeIo) throws IOException {
+    /** {@code readAheadWindow}: see {@link StridedReadAhead}; 0 leaves read-ahead to the kernel. */
+    static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo, boolean nativeIo, long readAheadWindow) throws IOException {
         Set<OpenOption> opts = new HashSet<>();
         if (o.read()) opts.add(StandardOpenOption.READ);
         if (o.write()) opts.add(StandardOpenOption.WRITE);
@@ -81,7 +85,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
             int fd = -1;
             try {
                 if (nativeIo) fd = NativePosix.open(path, o.read(), o.write());
-                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch), fd, o);
+                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch), fd, o, readAheadWindow);
             } catch (IOException e) {
                 ch.close();
                 if (fd >= 0) NativePosix.close(fd, path);
@@ -94,7 +98,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
             dopts.remove(StandardOpenOption.CREATE);
             dopts.add(com.sun.nio.file.ExtendedOpenOption.DIRECT);
             int align = Math.toIntExact(PosixDriver.blockSize(path));
-            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null, -1, o);
+            return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null, -1, o, 0);
         } catch (UnsupportedOperationException e) {
             ch.close();
             throw new StorageException(StorageException.Reason.UNSUPPORTED,
@@ -141,6 +145,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
         if (nativeReads && dst.hasArray() && offset >= 0 && enterNative()) {
             try {
                 int pos = dst.position();
+                if (readAhead != null) readAhead.beforeRead(offset, dst.remaining());
                 int n = NativePosix.pread(fd, dst.array(), dst.arrayOffset() + pos, dst.remaining(), offset, path);
                 dst.position(pos + n);
                 return n;
@@ -211,6 +216,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
         try {
             if (extents.size() == 1) { // the everyday call: one piece, no lists to build
                 int pos = dst.position();
+                if (readAhead != null) readAhead.beforeRead(extents.offset(0), (int) extents.length(0));
                 int got = NativePosix.pread(fd, dst.array(), dst.arrayOffset() + pos, (int) extents.length(0), extents.offset(0), path);
                 dst.position(pos + got);
                 return got;
@@ -258,6 +264,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
         }
         if (!nativeReads || offset < 0 || !enterNative()) return StorageFile.super.readArray(offset, dst, dstOffset, length);
         try {
+            if (readAhead != null) readAhead.beforeRead(offset, length);
             return NativePosix.pread(fd, dst, dstOffset, length, offset, path);
         } finally {
             nativeUsers.decrementAndGet();
