@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 #define CRITICAL_MAX (1 << 20)
 
@@ -27,11 +28,6 @@ static long transfers;
 
 static void count_transfer(void) {
     __atomic_fetch_add(&transfers, 1, __ATOMIC_RELAXED);
-}
-
-/* Asks the kernel to start reading [pos, pos + len) into the page cache; does not wait. 0, or the error number. */
-JNIEXPORT jint JNICALL Java_io_pdla_storage_posix_NativeIo_willNeed0(JNIEnv *env, jclass cls, jint fd, jlong pos, jlong len) {
-    return posix_fadvise(fd, (off_t) pos, (off_t) len, POSIX_FADV_WILLNEED);
 }
 
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_calls0(JNIEnv *env, jclass cls) {
@@ -100,6 +96,49 @@ static jlong write_from(JNIEnv *env, jint fd, jbyteArray a, jint off, jlong len,
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pread0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len, jlong pos) {
     count_transfer();
     return read_into(env, fd, a, off, len, pos);
+}
+
+/* Hints given by preadAhead0 in this JVM: a diagnostic the tests read (hints0). */
+static long hints;
+
+#define ASKED_AHEAD (1LL << 62)
+
+/*
+ * pread0 for a read whose handle would read ahead [ahead, ahead + ahead_len) if the read must wait for the device:
+ * first tried with RWF_NOWAIT, which fails with EAGAIN (or stops short) unless the bytes are in the page cache; only
+ * then is the kernel asked to start reading the range (POSIX_FADV_WILLNEED, which does not wait), and the rest read
+ * as pread0 reads. So a cached file pays no hint, whose look-up of every page of the range would cost as much as the
+ * reads it serves. Bytes read, with ASKED_AHEAD set when the hint was given; or -errno.
+ */
+JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadAhead0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len,
+        jlong pos, jlong ahead, jlong ahead_len) {
+    count_transfer();
+    jlong got = 0;
+    if (len > 0) {
+        size_t want = (size_t) (len < CRITICAL_MAX ? len : CRITICAL_MAX);
+        jbyte *p = (*env)->GetPrimitiveArrayCritical(env, a, NULL);
+        if (p == NULL) return -ENOMEM;
+        struct iovec v = { p + off, want };
+        ssize_t r;
+        do r = preadv2(fd, &v, 1, (off_t) pos, RWF_NOWAIT); while (r < 0 && errno == EINTR);
+        int err = errno;
+        (*env)->ReleasePrimitiveArrayCritical(env, a, p, 0);
+        if (r < 0 && err != EAGAIN) {
+            if (err != EOPNOTSUPP && err != ENOSYS && err != EINVAL) return -err;
+            return read_into(env, fd, a, off, len, pos);   /* a kernel or file system without RWF_NOWAIT: no hint */
+        }
+        if (r > 0) got = r;
+        if (got == len) return got;
+    }
+    posix_fadvise(fd, (off_t) ahead, (off_t) ahead_len, POSIX_FADV_WILLNEED);
+    __atomic_fetch_add(&hints, 1, __ATOMIC_RELAXED);
+    jlong rest = read_into(env, fd, a, off + (jint) got, len - got, pos + got);
+    if (rest < 0) return rest;
+    return (got + rest) | ASKED_AHEAD;
+}
+
+JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_hints0(JNIEnv *env, jclass cls) {
+    return (jlong) __atomic_load_n(&hints, __ATOMIC_RELAXED);
 }
 
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwrite0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len, jlong pos) {

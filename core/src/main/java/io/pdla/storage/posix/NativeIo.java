@@ -38,9 +38,15 @@ final class NativeIo {
 
     static native int unlock0(int fd, long position, long length);
 
-    /** {@code posix_fadvise(POSIX_FADV_WILLNEED)}: starts reading the range into the page cache; 0 or the error number. */
-    static native int willNeed0(int fd, long position, long length);
+    /**
+     * {@link #pread0}, but when the bytes are not all in the page cache the kernel is first asked to read
+     * {@code [ahead, ahead + aheadLength)} (bit 62 of the result then set).
+     */
+    static native long preadAhead0(int fd, byte[] array, int arrayOffset, int length, long position, long ahead, long aheadLength);
 
-    /** Transfers (the four calls above that move bytes) made through the library in this JVM. */
+    /** Read-ahead hints {@link #preadAhead0} gave in this JVM. */
+    static native long hints0();
+
+    /** Transfers (the calls above that move bytes) made through the library in this JVM. */
     static native long calls0();
 }

@@ -40,7 +40,7 @@ public final class NativePosix {
     private static final String SHARED = "io.pdla.storage.posix.native-io";
     private static final String BRIDGE = "io.pdla.storage.posix.NativeIo";
 
-    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK, CALLS, WILL_NEED;
+    private static final MethodHandle OPEN, CLOSE, STRERROR, PREAD, PWRITE, PREAD_LIST, PWRITE_LIST, LOCK, UNLOCK, CALLS, PREAD_AHEAD, HINTS;
     private static final String UNAVAILABLE;
 
     static {
@@ -57,7 +57,8 @@ public final class NativePosix {
         LOCK = h == null ? null : h[7];
         UNLOCK = h == null ? null : h[8];
         CALLS = h == null ? null : h[9];
-        WILL_NEED = h == null ? null : h[10];
+        PREAD_AHEAD = h == null ? null : h[10];
+        HINTS = h == null ? null : h[11];
     }
 
     private NativePosix() {
@@ -122,7 +123,8 @@ public final class NativePosix {
                     l.findStatic(bridge, "lock0", range),
                     l.findStatic(bridge, "unlock0", range),
                     l.findStatic(bridge, "calls0", MethodType.methodType(long.class)),
-                    l.findStatic(bridge, "willNeed0", MethodType.methodType(int.class, int.class, long.class, long.class))};
+                    l.findStatic(bridge, "preadAhead0", MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class, long.class, long.class)),
+                    l.findStatic(bridge, "hints0", MethodType.methodType(long.class))};
             // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
             String probe = (String) h[2].invokeExact(2);
             if (probe == null) throw new IllegalStateException("strerror0 returned nothing");
@@ -242,15 +244,32 @@ public final class NativePosix {
         if (r < 0) throw error((int) -r, path, "write");
     }
 
+    /** Set in {@link #preadAhead}'s result when the kernel was asked to read ahead. */
+    static final long ASKED_AHEAD = 1L << 62;
+
     /**
-     * Asks the kernel to start reading {@code [offset, offset + length)} of {@code fd}'s file into the page cache. A
-     * hint: the kernel may decline, and a failure changes nothing a read returns, so it is not reported.
+     * {@link #pread}, but when the bytes are not all in the page cache the kernel is first asked to start reading
+     * {@code [ahead, ahead + aheadLength)} (a hint: it may decline). The bytes read, with {@link #ASKED_AHEAD} set when
+     * the hint was given.
      */
-    static void willNeed(int fd, long offset, long length) {
+    static long preadAhead(int fd, byte[] a, int offset, int length, long position, long ahead, long aheadLength, Path path) throws IOException {
+        long r;
         try {
-            int ignored = (int) WILL_NEED.invokeExact(fd, offset, length);
+            r = (long) PREAD_AHEAD.invokeExact(fd, a, offset, length, position, ahead, aheadLength);
         } catch (Throwable t) {
-            // a hint: the reads it would have sped up still run
+            throw unexpected(t, path);
+        }
+        if (r < 0) throw error((int) -r, path, "read");
+        return r;
+    }
+
+    /** Read-ahead hints {@link #preadAhead} gave in this JVM (a diagnostic for tests; 0 without the library). */
+    public static long hintsInThisJvm() {
+        if (HINTS == null) return 0;
+        try {
+            return (long) HINTS.invokeExact();
+        } catch (Throwable t) {
+            throw new IllegalStateException("libpdlaposix's hint count", t);
         }
     }
 

@@ -70,7 +70,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
         this.nativeReads = fd >= 0 && o.read();
         this.nativeWrites = fd >= 0 && o.write();
         this.locks = nativeWrites ? new DescriptionLocks(this, path) : null;
-        this.readAhead = nativeReads ? StridedReadAhead.of(fd, readAheadWindow) : null;
+        this.readAhead = nativeReads ? StridedReadAhead.of(readAheadWindow) : null;
     }
 
     /** {@code readAheadWindow}: see {@link StridedReadAhead}; 0 leaves read-ahead to the kernel. */
@@ -145,8 +145,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
         if (nativeReads && dst.hasArray() && offset >= 0 && enterNative()) {
             try {
                 int pos = dst.position();
-                if (readAhead != null) readAhead.beforeRead(offset, dst.remaining());
-                int n = NativePosix.pread(fd, dst.array(), dst.arrayOffset() + pos, dst.remaining(), offset, path);
+                int n = nativeRead(dst.array(), dst.arrayOffset() + pos, dst.remaining(), offset);
                 dst.position(pos + n);
                 return n;
             } finally {
@@ -216,8 +215,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
         try {
             if (extents.size() == 1) { // the everyday call: one piece, no lists to build
                 int pos = dst.position();
-                if (readAhead != null) readAhead.beforeRead(extents.offset(0), (int) extents.length(0));
-                int got = NativePosix.pread(fd, dst.array(), dst.arrayOffset() + pos, (int) extents.length(0), extents.offset(0), path);
+                int got = nativeRead(dst.array(), dst.arrayOffset() + pos, (int) extents.length(0), extents.offset(0));
                 dst.position(pos + got);
                 return got;
             }
@@ -264,11 +262,19 @@ final class PosixFile implements StorageFile, MemoryMapping {
         }
         if (!nativeReads || offset < 0 || !enterNative()) return StorageFile.super.readArray(offset, dst, dstOffset, length);
         try {
-            if (readAhead != null) readAhead.beforeRead(offset, length);
-            return NativePosix.pread(fd, dst, dstOffset, length, offset, path);
+            return nativeRead(dst, dstOffset, length, offset);
         } finally {
             nativeUsers.decrementAndGet();
         }
+    }
+
+    /** One read through {@link #fd}, with the strided read-ahead's window when one is due; between enterNative and leaveNative. */
+    private int nativeRead(byte[] a, int offset, int length, long position) throws IOException {
+        StridedReadAhead ra = readAhead;
+        if (ra == null || !ra.due(position, length)) return NativePosix.pread(fd, a, offset, length, position, path);
+        long r = NativePosix.preadAhead(fd, a, offset, length, position, ra.askFrom(), ra.askLength(), path);
+        if ((r & NativePosix.ASKED_AHEAD) != 0) ra.asked();
+        return (int) (r & ~NativePosix.ASKED_AHEAD);
     }
 
     @Override

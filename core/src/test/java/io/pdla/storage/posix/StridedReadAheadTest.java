@@ -30,25 +30,30 @@ class StridedReadAheadTest {
     @TempDir
     Path dir;
 
-    /** The requests made, as [offset, length] pairs. */
-    private static final class Recorded implements StridedReadAhead.Advice {
+    /** The windows asked for, as [offset, length] pairs, when every read finds its bytes uncached. */
+    private static final class Recorded {
         final List<long[]> asked = new ArrayList<>();
+        final StridedReadAhead ra;
 
-        @Override
-        public void willNeed(long offset, long length) {
-            asked.add(new long[]{offset, length});
+        Recorded(long window) {
+            ra = new StridedReadAhead(window);
+        }
+
+        void read(long offset, int length) {
+            if (!ra.due(offset, length)) return;
+            asked.add(new long[]{ra.askFrom(), ra.askLength()});
+            ra.asked();
         }
     }
 
     @Test
     void iorStridedReadsAskForEveryByteAheadOnceAWindowAtATime() {
-        Recorded r = new Recorded();
-        StridedReadAhead ra = new StridedReadAhead(WINDOW, r);
+        Recorded r = new Recorded(WINDOW);
         int block = 16 * KIB, ranks = 4;
         long stride = (long) block * ranks, last = 0;
         for (long seg = 0; seg < 4096; seg++) {
             long offset = seg * stride + block; // rank 1's blocks
-            ra.beforeRead(offset, block);
+            r.read(offset, block);
             last = offset;
         }
         assertFalse(r.asked.isEmpty(), "no read-ahead for strided reads");
@@ -69,62 +74,80 @@ class StridedReadAheadTest {
 
     @Test
     void contiguousSparseAndIrregularReadsAreLeftToTheKernel() {
-        Recorded r = new Recorded();
-        StridedReadAhead sequential = new StridedReadAhead(WINDOW, r);
-        for (long i = 0; i < 1000; i++) sequential.beforeRead(i * 16 * KIB, 16 * KIB);
-        StridedReadAhead sparse = new StridedReadAhead(WINDOW, r);
-        for (long i = 0; i < 1000; i++) sparse.beforeRead(i * 17 * 16 * KIB, 16 * KIB);   // 1 block in 17: mostly bytes nobody reads
-        StridedReadAhead backwards = new StridedReadAhead(WINDOW, r);
-        for (long i = 1000; i > 0; i--) backwards.beforeRead(i * 64 * KIB, 16 * KIB);
-        StridedReadAhead random = new StridedReadAhead(WINDOW, r);
+        List<long[]> asked = new ArrayList<>();
+        Recorded sequential = new Recorded(WINDOW);
+        for (long i = 0; i < 1000; i++) sequential.read(i * 16 * KIB, 16 * KIB);
+        Recorded sparse = new Recorded(WINDOW);
+        for (long i = 0; i < 1000; i++) sparse.read(i * 17 * 16 * KIB, 16 * KIB);   // 1 block in 17: mostly bytes nobody reads
+        Recorded backwards = new Recorded(WINDOW);
+        for (long i = 1000; i > 0; i--) backwards.read(i * 64 * KIB, 16 * KIB);
+        Recorded random = new Recorded(WINDOW);
         Random rnd = new Random(5);
-        for (int i = 0; i < 1000; i++) random.beforeRead((long) rnd.nextInt(1 << 20) * 64, 16 * KIB);
-        StridedReadAhead wide = new StridedReadAhead(WINDOW, r);
-        for (long i = 0; i < 1000; i++) wide.beforeRead(i * 2 * WINDOW, MIB);   // a stride beyond the window
-        assertEquals(List.of(), r.asked.stream().map(a -> a[0] + "+" + a[1]).toList());
+        for (int i = 0; i < 1000; i++) random.read((long) rnd.nextInt(1 << 20) * 64, 16 * KIB);
+        Recorded wide = new Recorded(WINDOW);
+        for (long i = 0; i < 1000; i++) wide.read(i * 2 * WINDOW, MIB);   // a stride beyond the window
+        for (Recorded r : List.of(sequential, sparse, backwards, random, wide)) asked.addAll(r.asked);
+        assertEquals(List.of(), asked.stream().map(a -> a[0] + "+" + a[1]).toList());
     }
 
     @Test
     void aNewPassOverTheFileIsReadAheadFromItsStart() {
-        Recorded r = new Recorded();
-        StridedReadAhead ra = new StridedReadAhead(WINDOW, r);
+        Recorded r = new Recorded(WINDOW);
         long stride = 64 * KIB;
         for (int pass = 0; pass < 2; pass++) {
             int before = r.asked.size();
-            for (long seg = 0; seg < 64; seg++) ra.beforeRead(seg * stride, 16 * KIB);
+            for (long seg = 0; seg < 64; seg++) r.read(seg * stride, 16 * KIB);
             assertTrue(r.asked.size() > before, "pass " + pass + " asked for nothing");
             assertEquals(3 * stride + 16 * KIB, r.asked.get(before)[0], "pass " + pass + "'s first request");
         }
     }
 
+    @Test
+    void aWindowNotAskedForIsDueAgainAtTheNextRead() {
+        StridedReadAhead ra = new StridedReadAhead(WINDOW);
+        long stride = 64 * KIB;
+        int dueReads = 0;
+        for (long seg = 0; seg < 64; seg++) if (ra.due(seg * stride, 16 * KIB)) dueReads++;   // every read cached: never asked
+        assertEquals(64 - 3, dueReads, "while its reads find their bytes cached, every read of a steady stride may ask");
+    }
+
     /**
-     * On a real file whose pages are not cached (written with O_DIRECT), a handle's strided reads bring the bytes a
-     * window ahead into the page cache, gaps included; with the hint at 0 they do not.
+     * On a real file whose pages are not cached (written with O_DIRECT), a handle's strided reads bring the gaps of the
+     * window ahead into the page cache; with the hint at 0 they do not; reads of cached bytes give no hint. The reads
+     * (64 KiB every MiB) are ones the kernel does not read ahead for by itself: each falls after an uncached page.
      */
     @Test
     void stridedReadsOfAColdFileBringTheWindowAheadIntoThePageCache() throws Exception {
         assumeTrue(NativePosix.available(), () -> "the native library is not loaded: " + NativePosix.unavailableReason());
-        int size = 32 * MIB;
+        int size = 16 * MIB, block = 64 * KIB;
         byte[] content = new byte[size];
         new Random(3).nextBytes(content);
+        long gapFrom = 6L * MIB + 256 * KIB, gapLength = 768 * KIB;   // between the reads at 6 and 7 MiB
         for (String window : new String[]{"8m", "0"}) {
             Path p = dir.resolve("cold-" + window);
             assumeTrue(writeUncached(p, content), "the temporary directory does not take O_DIRECT writes");
-            assertFalse(resident(p, 2L * MIB, 6L * MIB), "the file written with O_DIRECT is in the page cache already");
+            assertFalse(resident(p, gapFrom, gapLength), "the file written with O_DIRECT is in the page cache already");
             OpenOptions readOnly = new OpenOptions(true, false, false, false, Map.of(PosixDriver.HINT_STRIDE_READAHEAD, window));
+            long hintsBefore = NativePosix.hintsInThisJvm();
             try (StorageFile f = new PosixDriver().open(p.toUri(), readOnly)) {
-                byte[] got = new byte[16 * KIB];
-                for (int seg = 0; seg < 8; seg++) {   // 16 KiB every 64 KiB, within the first 512 KiB
-                    long off = seg * 64L * KIB;
-                    assertEquals(got.length, f.readArray(off, got, 0, got.length));
-                    assertArrayEquals(java.util.Arrays.copyOfRange(content, (int) off, (int) off + got.length), got, "bytes at " + off);
+                byte[] got = new byte[block];
+                for (int pass = 0; pass < 2; pass++) {
+                    for (int seg = 0; seg < 8; seg++) {
+                        long off = seg * (long) MIB;
+                        assertEquals(got.length, f.readArray(off, got, 0, got.length));
+                        assertArrayEquals(java.util.Arrays.copyOfRange(content, (int) off, (int) off + got.length), got, "bytes at " + off);
+                    }
+                    if (pass == 1) break;
+                    if (window.equals("0")) {
+                        assertFalse(waitResident(p, gapFrom, gapLength, 300), "with the hint at 0 the gap came into the page cache anyway");
+                        assertEquals(hintsBefore, NativePosix.hintsInThisJvm(), "hints given with the hint at 0");
+                    } else {
+                        assertTrue(waitResident(p, gapFrom, gapLength, 5_000), "the gap at 6 MiB was not read ahead within 5 s");
+                        assertTrue(NativePosix.hintsInThisJvm() > hintsBefore, "no hint counted for reads of a cold file");
+                    }
+                    hintsBefore = NativePosix.hintsInThisJvm();
                 }
-                boolean ahead = waitResident(p, 2L * MIB, 6L * MIB, window.equals("0") ? 300 : 5_000);
-                if (window.equals("0")) {
-                    assertFalse(ahead, "with the hint at 0, 2-8 MiB came into the page cache anyway: the kernel read that far ahead itself");
-                } else {
-                    assertTrue(ahead, "2-8 MiB were not read ahead within 5 s of 8 strided reads");
-                }
+                assertEquals(hintsBefore, NativePosix.hintsInThisJvm(), "reads of cached bytes (the second pass) gave read-ahead hints");
             }
         }
     }
