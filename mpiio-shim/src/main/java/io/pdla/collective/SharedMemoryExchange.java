@@ -21,7 +21,6 @@ import java.util.concurrent.locks.LockSupport;
  * hundreds of yielding or timed-polling threads would take the cores from the ranks still on their way.
  */
 public final class SharedMemoryExchange implements RankExchange {
-    private static final int SPINS = Integer.getInteger("pdla.collective.spins", 64);
     private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("pdla.collective.timeout.seconds", 3600));
 
     private final String token;
@@ -144,7 +143,7 @@ public final class SharedMemoryExchange implements RankExchange {
         long spins = 0, start = 0;
         Waiting waiting = null;   // made once the spinning is over: most waits end before
         while (arrivals.get() < target) {
-            if (spins < SPINS) {
+            if (spins < 64) {
                 Thread.onSpinWait();
             } else if ((waiting != null ? waiting : (waiting = new Waiting(yields, compilers, YIELD_NANOS, System.nanoTime()))).yieldsNow(System.nanoTime())) {
                 Thread.yield(); // more rank threads than cores is the rule on a laptop-sized node
