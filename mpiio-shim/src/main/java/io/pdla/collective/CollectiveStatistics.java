@@ -5,6 +5,7 @@ public final class CollectiveStatistics {
     long twoPhase;
     long independent;
     long agreedInCall;
+    long lastMeetingsSaved;
     long rounds;
     long storageCalls;
     long storageBytes;
@@ -57,6 +58,15 @@ public final class CollectiveStatistics {
      */
     public long agreedInCall() {
         return agreedInCall;
+    }
+
+    /**
+     * Two-phase reads whose data exchange was their last meeting: one aggregator, one round, ranks in one JVM, the window
+     * the store's mapping or the aggregator's read-ahead (not refilled before the next call), the outcome told in the
+     * exchange; the all-gather after the copies was left out.
+     */
+    public long lastMeetingsSaved() {
+        return lastMeetingsSaved;
     }
 
     /** Collective data calls where each rank did its own I/O (hint, or requests that do not interleave). */

@@ -82,6 +82,13 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private boolean foldRead;
     /** The last call's gathered rows when its outcome was agreed inside the engine, else null: see {@link #takeAgreedOutcomes}. */
     private long[] agreedOutcomes;
+    /** The running read ended at its data exchange (see {@link #read}): its window pair is held back, {@link #pendingWindows}. */
+    private boolean endedAtExchange;
+    /**
+     * The window pair of a read that ended at its data exchange, which other ranks may still be copying from: given back
+     * once this handle's next collective call has met, which no rank reaches before its copies are done.
+     */
+    private ByteBuffer[] pendingWindows;
 
     /**
      * A call above the shim's piece size runs as several collective calls: before each, a rank says whether more
@@ -251,9 +258,11 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         }
         long[] all = exchange.allgather(new long[]{
                 first, end, bytes,
-                (monotone ? MONOTONE : 0) | (file.file().bypassesCache() ? UNCACHED : 0) | (dataChanges << CHANGES_SHIFT), 0,
+                (monotone ? MONOTONE : 0) | (file.file().bypassesCache() ? UNCACHED : 0) | (mayFold ? MAY_FOLD : 0)
+                        | (dataChanges << CHANGES_SHIFT), 0,
                 moreFollows ? 1 : 0, early ? 1 : 0, failed == null ? 0 : Math.max(1, outcomeOf.applyAsLong(failed))});
         moreFollows = false;
+        releasePendingWindows();
         Aggregate agg = Aggregate.of(all, exchange.size());
         ahead.changes(agg.changes);
         anyMore = agg.anyMore && !agg.vetoed; // a vetoed call ends the pieces everywhere: the failing rank has left
@@ -295,21 +304,32 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         int me = indexOf(aggs, exchange.rank());
         ByteBuffer[] pair = takeWindows();
         windows = pair;
+        endedAtExchange = false;
         foldRead = mayFold && !agg.anyMore;
         // one window per call on one aggregator: what it holds is never refilled while another rank still copies from it
         readingAhead = read && agg.smallDenseAndUncached() && !agg.interleaved && aggs.length == 1 && rounds == 1;
-        long moved = read ? read(call, domains, split, rounds, aggs, me, all) : write(call, domains, split, rounds, aggs, me);
+        // one aggregator, one round, ranks in one JVM, every rank's outcome agreed in the engine: the exchange can be the
+        // read's last meeting (see read)
+        boolean exchangeEnds = read && agg.allMayFold && !agg.anyMore && aggs.length == 1 && rounds == 1 && exchange.sharesMemory();
+        long moved = read ? read(call, domains, split, rounds, aggs, me, all, exchangeEnds) : write(call, domains, split, rounds, aggs, me);
         // every rank has copied its last pieces out of the windows: reads end in an all-gather after the copies, and a
         // write never hands its windows to other ranks; so the pair is free again (after a failure it is dropped: an
         // exchange that failed halfway may leave another rank still reading it)
         windows = null;
-        giveBack(pair);
+        if (endedAtExchange) pendingWindows = pair;
+        else giveBack(pair);
         return moved;
     }
 
     private static void rethrow(Exception failed) throws IOException {
         if (failed instanceof IOException io) throw io;
         if (failed instanceof RuntimeException re) throw re;
+    }
+
+    private void releasePendingWindows() {
+        if (pendingWindows == null) return;
+        giveBack(pendingWindows);
+        pendingWindows = null;
     }
 
     private ByteBuffer[] takeWindows() {
@@ -361,6 +381,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         agreedOutcomes = null;
         mayFoldAgreement = false;
         exchange.allgather(new long[]{-1, -1, 0, 1 | (dataChanges << CHANGES_SHIFT), 1, 0, 0, 0});
+        releasePendingWindows();
         stats.vetoed++;
     }
 
@@ -381,7 +402,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     }
 
     /** Bits of a rank's fourth value in a call's first all-gather; its change count sits above them. */
-    private static final long MONOTONE = 1, UNCACHED = 2;
+    private static final long MONOTONE = 1, UNCACHED = 2, MAY_FOLD = 4;
     private static final int CHANGES_SHIFT = 8;
 
     /** Below this mean request per rank, uncached requests are gathered (a device's large-request size). */
@@ -530,7 +551,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     // ------------------------------------------------------------------ reads
 
     private long read(IoCall call, FileDomains domains, RequestSplit split, int rounds, int[] aggregators, int myAggregatorIndex,
-                      long[] bounds) throws IOException {
+                      long[] bounds, boolean exchangeEnds) throws IOException {
         int np = exchange.size();
         ByteBuffer buf = call.buffer();
         int base = buf.position();
@@ -554,6 +575,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         PieceCursor[] mine = cursors(split);
         long eof = Long.MAX_VALUE;
         IOException failure = null;
+        long[] told = new long[0];   // with exchangeEnds: what the aggregator told this rank in the last exchange
         for (int r = 0; r < rounds; r++) {
             long[][] headers = null;
             ByteBuffer[][] payloads = new ByteBuffer[np][];
@@ -595,10 +617,13 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                         }
                     }
                     headers = new long[np][];
+                    // with exchangeEnds every rank is told, data or not, where the file ends and the aggregator's outcome
+                    long[] tell = exchangeEnds ? new long[]{windowEof, outcome(failure)} : null;
                     for (int s = 0; s < np; s++) {
                         Clipped c = wanted[s];
+                        if (tell != null) headers[s] = tell;
                         if (c.count == 0) continue;
-                        headers[s] = new long[]{windowEof}; // bytes past it are not the file's: nobody copies them
+                        if (tell == null) headers[s] = new long[]{windowEof}; // bytes past it are not the file's: nobody copies them
                         ByteBuffer[] slices = new ByteBuffer[c.count];
                         for (int i = 0; i < c.count; i++) {
                             int pos = w.positionOf(c.fileOffsets[i]);
@@ -609,6 +634,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 }
             }
             RankExchange.Received got = exchange.exchange(headers, payloads);
+            if (exchangeEnds) told = got.header(aggregators[0]);
             for (int k = 0; k < aggregators.length; k++) {
                 Window w = window(domains, k, r);
                 if (w == null) continue;
@@ -625,12 +651,28 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 }
             }
         }
+        if (exchangeEnds && told.length == 2) {
+            // The exchange is the last meeting: the window (the store's mapping, the aggregator's read-ahead, or its
+            // window pair, held back until this handle's next call: see pendingWindows) is not refilled before this
+            // handle's next collective call, which no rank reaches before its copies are done; nothing after the
+            // exchange can fail, and its header told every rank where the file ends and the aggregator's outcome, so
+            // all agree here as they would in the all-gather below.
+            agreedOutcomes = new long[ROW * np];
+            agreedOutcomes[ROW * aggregators[0] + AGREED_AT] = told[1];
+            stats.agreedInCall++;
+            stats.lastMeetingsSaved++;
+            endedAtExchange = true;
+            if (failure != null) throw failure;
+            long moved = bytesBefore(call.extents(), told[0]);
+            buf.position(base + (int) moved);
+            return moved;
+        }
         // the last meeting of a two-phase read: it also carries each rank's outcome, so that when every rank may fold
         // (as the independent read's first all-gather does) the shim needs no meeting of its own after the call
         long[] row = new long[ROW];
         row[0] = eof;
         row[1] = foldRead ? 1 : 0;
-        row[AGREED_AT] = failure == null ? 0 : Math.max(1, outcomeOf == null ? 1 : outcomeOf.applyAsLong(failure));
+        row[AGREED_AT] = outcome(failure);
         long[] rows = exchange.allgather(row);
         boolean everyRankFolds = true;
         for (int r = 0; r < np; r++) {
@@ -645,6 +687,11 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         long moved = bytesBefore(call.extents(), eof);
         buf.position(base + (int) moved);
         return moved;
+    }
+
+    /** A failure as the shim's agreement shares it: 0 for none, else the error class + 1. */
+    private long outcome(Exception failure) {
+        return failure == null ? 0 : Math.max(1, outcomeOf == null ? 1 : outcomeOf.applyAsLong(failure));
     }
 
     /** Whether every rank's request, as the first all-gather gave it, is one run of bytes (or nothing). */
@@ -791,7 +838,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private static final java.util.Comparator<long[]> BY_START = (a, b) -> Long.compare(a[0], b[0]);
 
     private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed, boolean anyMore,
-                             boolean allReadEarly, boolean allUncached, int ranks, long changes) {
+                             boolean allReadEarly, boolean allUncached, boolean allMayFold, int ranks, long changes) {
         static final int FIELDS = ROW;
 
         /** Several ranks' small requests, covering at least half their span, on files no cache stands before. */
@@ -801,10 +848,11 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
         static Aggregate of(long[] all, int np) {
             long start = Long.MAX_VALUE, end = 0, bytes = 0;
-            boolean mono = true, uncached = true, vetoed = false, more = false, early = true;
+            boolean mono = true, uncached = true, vetoed = false, more = false, early = true, fold = true;
             long changes = 0;
             for (int r = 0; r < np; r++) {
                 changes += all[FIELDS * r + 3] >>> CHANGES_SHIFT;
+                fold &= (all[FIELDS * r + 3] & MAY_FOLD) != 0;
                 vetoed |= all[FIELDS * r + 4] != 0;
                 more |= all[FIELDS * r + 5] != 0;
                 early &= all[FIELDS * r + 6] != 0;
@@ -822,7 +870,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 n++;
             }
             boolean interleaved = n <= PAIRWISE_UP_TO ? anyTwoOverlap(all, np) : overlapAfterSorting(all, np, n);
-            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early, uncached, n, changes);
+            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early, uncached, fold, n, changes);
         }
     }
 

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * rule reads independently) agree on their outcome in the call's own all-gather once the engine expects that decision:
  * every byte is right, including when a call in between needs two-phase (the early read is redone) and after it; a
  * storage failure on one rank's early read fails every rank's call with that rank's class, hangs nobody, and the next
- * calls work; a two-phase read agrees in its own last all-gather, a failure included. Arg: directory.
+ * calls work; a two-phase read agrees in its own last all-gather, a failure included, or in its data exchange when the
+ * window is the store's mapping or the lone aggregator's read-ahead. Arg: directory.
  */
 public final class CollectiveReadAgreementProgram {
     public static void main(String[] argv) throws Exception {
@@ -89,6 +90,19 @@ public final class CollectiveReadAgreementProgram {
             Checks.expect(f.collectiveStatistics().agreedInCall() == before + 1, "the failed two-phase read agreed in its last all-gather");
             for (int c = 2; c < 5; c++) readAndCheck(f, c, rank, np, block, got);   // the handle goes on working
             f.close();
+        });
+        checks.check("two-phase reads from the store's mapping, and O_DIRECT reads from the aggregator's read-ahead, end at their exchange", () -> {
+            String plain = dir.resolve("side-by-side").toUri().toString();
+            for (String[] hint : new String[][]{{"romio_cb_read", "enable"}, {"posix_direct_io", "true"}}) {
+                File f = new File(MPI.COMM_WORLD, plain, MPIIO.MODE_RDONLY, new Info(java.util.Map.of(hint[0], hint[1])));
+                byte[] got = new byte[block];
+                for (int c = 0; c < calls; c++) readAndCheck(f, c, rank, np, block, got);
+                var s = f.collectiveStatistics();
+                // each call's window is the mapping or what the lone aggregator read ahead: no meeting after the copies
+                Checks.expect(s.twoPhaseCalls() == calls && s.lastMeetingsSaved() >= calls - 1 && s.agreedInCall() >= calls - 1,
+                        hint[0] + ": two-phase reads ending at their exchange: " + s.lastMeetingsSaved() + " of " + calls + " (" + s + ")");
+                f.close();
+            }
         });
         checks.done();
         MPI.Finalize();
