@@ -102,13 +102,15 @@ JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pread0(JNIEnv *env, 
 static long hints;
 
 #define ASKED_AHEAD (1LL << 62)
+#define NO_NOWAIT (1LL << 61)
 
 /*
  * pread0 for a read whose handle would read ahead [ahead, ahead + ahead_len) if the read must wait for the device:
  * first tried with RWF_NOWAIT, which fails with EAGAIN (or stops short) unless the bytes are in the page cache; only
  * then is the kernel asked to start reading the range (POSIX_FADV_WILLNEED, which does not wait), and the rest read
  * as pread0 reads. So a cached file pays no hint, whose look-up of every page of the range would cost as much as the
- * reads it serves. Bytes read, with ASKED_AHEAD set when the hint was given; or -errno.
+ * reads it serves. Bytes read, with ASKED_AHEAD set when the hint was given, NO_NOWAIT when the file cannot be read
+ * without waiting (no hint then, nor ever for this descriptor); or -errno.
  */
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadAhead0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len,
         jlong pos, jlong ahead, jlong ahead_len) {
@@ -125,7 +127,9 @@ JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadAhead0(JNIEnv *
         (*env)->ReleasePrimitiveArrayCritical(env, a, p, 0);
         if (r < 0 && err != EAGAIN) {
             if (err != EOPNOTSUPP && err != ENOSYS && err != EINVAL) return -err;
-            return read_into(env, fd, a, off, len, pos);   /* a kernel or file system without RWF_NOWAIT: no hint */
+            /* a kernel or file system without RWF_NOWAIT: no hint, and the caller stops asking (NO_NOWAIT) */
+            jlong r2 = read_into(env, fd, a, off, len, pos);
+            return r2 < 0 ? r2 : r2 | NO_NOWAIT;
         }
         if (r > 0) got = r;
         if (got == len) return got;

@@ -246,6 +246,8 @@ public final class NativePosix {
 
     /** Set in {@link #preadAhead}'s result when the kernel was asked to read ahead. */
     static final long ASKED_AHEAD = 1L << 62;
+    /** Set in {@link #preadAhead}'s result when the file system cannot say whether a read would wait (no RWF_NOWAIT). */
+    static final long NO_NOWAIT = 1L << 61;
 
     /**
      * {@link #pread}, but when the bytes are not all in the page cache the kernel is first asked to start reading

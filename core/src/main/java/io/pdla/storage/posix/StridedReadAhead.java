@@ -30,6 +30,7 @@ final class StridedReadAhead {
     private long aheadUntil;
     private long askFrom;
     private long askLength;
+    private boolean stopped;
 
     /** {@code window}: bytes asked for at a time (reads whose stride is longer get none). */
     StridedReadAhead(long window) {
@@ -46,6 +47,7 @@ final class StridedReadAhead {
      * {@link #askFrom} / {@link #askLength}, to be asked for if the read finds its bytes uncached.
      */
     boolean due(long offset, int length) {
+        if (stopped) return false;
         long s = offset - lastOffset;
         boolean first = lastOffset < 0;
         lastOffset = offset;
@@ -68,6 +70,11 @@ final class StridedReadAhead {
 
     long askLength() {
         return askLength;
+    }
+
+    /** No window is due from now on: the file system cannot tell a read that would wait from one that would not. */
+    void stop() {
+        stopped = true;
     }
 
     /** The window {@link #due} last offered was asked for: the next is due half a window before its end. */

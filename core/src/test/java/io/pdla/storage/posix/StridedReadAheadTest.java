@@ -111,6 +111,15 @@ class StridedReadAheadTest {
         assertEquals(64 - 3, dueReads, "while its reads find their bytes cached, every read of a steady stride may ask");
     }
 
+    @Test
+    void aStoppedReadAheadIsNeverDue() {
+        StridedReadAhead ra = new StridedReadAhead(WINDOW);
+        for (long seg = 0; seg < 8; seg++) ra.due(seg * 64 * KIB, 16 * KIB);
+        assertTrue(ra.due(8 * 64 * KIB, 16 * KIB), "a steady stride is due");
+        ra.stop();
+        for (long seg = 9; seg < 64; seg++) assertFalse(ra.due(seg * 64 * KIB, 16 * KIB), "due after stop, read " + seg);
+    }
+
     /**
      * On a real file whose pages are not cached (written with O_DIRECT), a handle's strided reads bring the gaps of the
      * window ahead into the page cache; with the hint at 0 they do not; reads of cached bytes give no hint. The reads
