@@ -47,7 +47,7 @@ public final class JvmShared {
      * {@code size} references), members joined (AtomicInteger), members left (AtomicInteger), a job-unique
      * name drawn by the first rank to join (String), the parked thread of each rank or null
      * (AtomicReferenceArray of Thread), the order of the ranks' writes against data sieving's read-modify-writes
-     * (ReentrantReadWriteLock, see {@link SharedMemoryExchange#writeOrder})].
+     * (a StampedLock's ReadWriteLock view, not reentrant, see {@link SharedMemoryExchange#writeOrder})].
      */
     static Object[] join(String token, int size) {
         Map<String, Object[]> groups = root();   // a ConcurrentHashMap: putIfAbsent is atomic
@@ -55,7 +55,10 @@ public final class JvmShared {
         if (g == null) {
             Object[] made = {new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger(),
                     java.util.UUID.randomUUID().toString(), new AtomicReferenceArray<Thread>(size),
-                    new java.util.concurrent.locks.ReentrantReadWriteLock()};
+                    // a StampedLock's view, not a ReentrantReadWriteLock: its read lock keeps no per-thread hold count
+                    // (a ThreadLocal set and removed by every write), half of an unsieved 16 KiB write's time while the
+                    // path is interpreted; nothing takes it twice on one thread
+                    new java.util.concurrent.locks.StampedLock().asReadWriteLock()};
             g = groups.putIfAbsent(token, made);
             if (g == null) g = made;
         }
