@@ -40,11 +40,25 @@ public final class MpjJob {
         Map<String, String> env = new HashMap<>(b.environment);
         if (b.delegates > 0) env.put(RankMain.ENV_DELEGATES, Integer.toString(b.delegates));
         this.environment = Map.copyOf(env);
-        List<String> jvm = new ArrayList<>(rankJavaOptions(env.containsKey(ENV_RANK_JAVA_OPTIONS)
+        List<String> jvm = new ArrayList<>(RANK_JIT_OPTIONS);   // first: the user's options below win over them
+        jvm.addAll(rankJavaOptions(env.containsKey(ENV_RANK_JAVA_OPTIONS)
                 ? env.get(ENV_RANK_JAVA_OPTIONS) : System.getenv(ENV_RANK_JAVA_OPTIONS)));
         jvm.addAll(b.jvmOptions);
         this.jvmOptions = List.copyOf(jvm);
     }
+
+    /**
+     * The JIT policy of every rank JVM pdla starts, before the user's {@link #ENV_RANK_JAVA_OPTIONS} (a flag given there
+     * again wins): the optimising compiler (C2) takes a method only after ten times the JDK's invocations and loops.
+     * Why: a rank JVM starts MPJ, pdla and the application in each rank's class loader, and C2 compiled what that
+     * start-up made hot (zip look-ups, strings, hash maps, pdla's path once per rank loader) while the job's first
+     * I/O ran: 0.7 s of compiler CPU in a 4-rank job of three 256 MiB collective read phases, on two cores. With the
+     * higher thresholds the quick compiler's code serves the first iterations, and code that stays hot (the
+     * application's kernels, pdla's calls after some 50,000 of them) is still C2-compiled, a few milliseconds later.
+     * Figures: bench/RESULTS-native.md, session 17.
+     */
+    static final List<String> RANK_JIT_OPTIONS = List.of("-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=6000",
+            "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000");
 
     /**
      * JVM options for every rank JVM of the jobs pdla starts (pdla run, pdla bench, the launcher's tests), space

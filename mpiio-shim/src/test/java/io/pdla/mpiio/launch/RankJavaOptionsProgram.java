@@ -2,11 +2,13 @@ package io.pdla.mpiio.launch;
 
 import mpi.MPI;
 
-/** Prints what a rank JVM was started with: the property the test's PDLA_RANK_JAVA_OPTIONS set. */
+/** Prints what a rank JVM was started with: the property the test's PDLA_RANK_JAVA_OPTIONS set, and the JIT's C2 threshold. */
 public final class RankJavaOptionsProgram {
     public static void main(String[] argv) throws Exception {
         MPI.Init(argv);
-        System.out.println("RANK " + MPI.COMM_WORLD.Rank() + " probe=" + System.getProperty("pdla.rank.probe"));
+        String tier4 = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                .getVMOption("Tier4InvocationThreshold").getValue();
+        System.out.println("RANK " + MPI.COMM_WORLD.Rank() + " probe=" + System.getProperty("pdla.rank.probe") + " tier4=" + tier4);
         MPI.Finalize();
     }
 }

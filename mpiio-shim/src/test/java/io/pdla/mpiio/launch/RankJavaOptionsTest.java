@@ -18,6 +18,20 @@ class RankJavaOptionsTest {
     }
 
     @Test
+    void rankJvmsTakeC2LaterUnlessTheUserSaysOtherwise() throws Exception {
+        MpjJob.Result byDefault = MpjJob.builder(RankJavaOptionsProgram.class.getName()).processes(2).classPath(MpjJob.currentClassPath())
+                .env(MpjJob.ENV_RANK_JAVA_OPTIONS, "").build().run(60);
+        assertTrue(byDefault.succeeded(), byDefault.output());
+        assertTrue(byDefault.output().contains("RANK 0 probe=null tier4=50000") && byDefault.output().contains("RANK 1 probe=null tier4=50000"),
+                byDefault.output());
+        MpjJob.Result own = MpjJob.builder(RankJavaOptionsProgram.class.getName()).processes(2).classPath(MpjJob.currentClassPath())
+                .env(MpjJob.ENV_RANK_JAVA_OPTIONS, "-XX:Tier4InvocationThreshold=5000").build().run(60);
+        assertTrue(own.succeeded(), own.output());
+        assertTrue(own.output().contains("RANK 0 probe=null tier4=5000\n") || own.output().contains("RANK 0 probe=null tier4=5000\r"),
+                "the user's threshold wins: " + own.output());
+    }
+
+    @Test
     void aWordThatIsNotAnOptionIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MpjJob.builder("Main")
                 .env(MpjJob.ENV_RANK_JAVA_OPTIONS, "-Xmx1g TieredStopAtLevel=1").build());
