@@ -109,14 +109,15 @@ static long hints;
  * first tried with RWF_NOWAIT, which fails with EAGAIN (or stops short) unless the bytes are in the page cache; only
  * then is the kernel asked to start reading the range (POSIX_FADV_WILLNEED, which does not wait), and the rest read
  * as pread0 reads. So a cached file pays no hint, whose look-up of every page of the range would cost as much as the
- * reads it serves. Bytes read, with ASKED_AHEAD set when the hint was given, NO_NOWAIT when the file cannot be read
+ * reads it serves. With always set (the reads already stream through an uncached file) the hint is given first,
+ * without the try. Bytes read, with ASKED_AHEAD set when the hint was given, NO_NOWAIT when the file cannot be read
  * without waiting (no hint then, nor ever for this descriptor); or -errno.
  */
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadAhead0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len,
-        jlong pos, jlong ahead, jlong ahead_len) {
+        jlong pos, jlong ahead, jlong ahead_len, jboolean always) {
     count_transfer();
     jlong got = 0;
-    if (len > 0) {
+    if (len > 0 && !always) {
         size_t want = (size_t) (len < CRITICAL_MAX ? len : CRITICAL_MAX);
         jbyte *p = (*env)->GetPrimitiveArrayCritical(env, a, NULL);
         if (p == NULL) return -ENOMEM;

@@ -39,10 +39,10 @@ final class NativeIo {
     static native int unlock0(int fd, long position, long length);
 
     /**
-     * {@link #pread0}, but when the bytes are not all in the page cache the kernel is first asked to read
-     * {@code [ahead, ahead + aheadLength)} (bit 62 of the result then set).
+     * {@link #pread0}, but when the bytes are not all in the page cache, or {@code always}, the kernel is first asked to
+     * read {@code [ahead, ahead + aheadLength)} (bit 62 of the result then set).
      */
-    static native long preadAhead0(int fd, byte[] array, int arrayOffset, int length, long position, long ahead, long aheadLength);
+    static native long preadAhead0(int fd, byte[] array, int arrayOffset, int length, long position, long ahead, long aheadLength, boolean always);
 
     /** Read-ahead hints {@link #preadAhead0} gave in this JVM. */
     static native long hints0();

@@ -123,7 +123,7 @@ public final class NativePosix {
                     l.findStatic(bridge, "lock0", range),
                     l.findStatic(bridge, "unlock0", range),
                     l.findStatic(bridge, "calls0", MethodType.methodType(long.class)),
-                    l.findStatic(bridge, "preadAhead0", MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class, long.class, long.class)),
+                    l.findStatic(bridge, "preadAhead0", MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class, long.class, long.class, boolean.class)),
                     l.findStatic(bridge, "hints0", MethodType.methodType(long.class))};
             // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
             String probe = (String) h[2].invokeExact(2);
@@ -250,14 +250,15 @@ public final class NativePosix {
     static final long NO_NOWAIT = 1L << 61;
 
     /**
-     * {@link #pread}, but when the bytes are not all in the page cache the kernel is first asked to start reading
-     * {@code [ahead, ahead + aheadLength)} (a hint: it may decline). The bytes read, with {@link #ASKED_AHEAD} set when
+     * {@link #pread}, but when the bytes are not all in the page cache, or {@code always}, the kernel is first asked to
+     * start reading {@code [ahead, ahead + aheadLength)} (a hint: it may decline). The bytes read, with {@link #ASKED_AHEAD} set when
      * the hint was given.
      */
-    static long preadAhead(int fd, byte[] a, int offset, int length, long position, long ahead, long aheadLength, Path path) throws IOException {
+    static long preadAhead(int fd, byte[] a, int offset, int length, long position, long ahead, long aheadLength, boolean always, Path path)
+            throws IOException {
         long r;
         try {
-            r = (long) PREAD_AHEAD.invokeExact(fd, a, offset, length, position, ahead, aheadLength);
+            r = (long) PREAD_AHEAD.invokeExact(fd, a, offset, length, position, ahead, aheadLength, always);
         } catch (Throwable t) {
             throw unexpected(t, path);
         }

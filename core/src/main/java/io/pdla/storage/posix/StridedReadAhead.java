@@ -13,7 +13,8 @@ package io.pdla.storage.posix;
  * of file bytes ahead, gaps included, is {@link #due}: the read goes to {@link NativePosix#preadAhead}, which asks the
  * kernel for the window only if the read itself must wait for the device (a cached file pays nothing: asking costs a
  * look-up of every page of the window, 100-150 µs for 8 MiB, as much as the reads it would serve). Once asked
- * ({@link #asked}), the next window is due when the reads come within half a window of its end.
+ * ({@link #asked}), the next window is due when the reads come within half a window of its end, and is asked for then
+ * (the reads are streaming through an uncached file) until the stride changes.
  *
  * <p>One per handle. The fields are plain: a handle shared by threads at most asks for a window twice or once too
  * few, and a hint changes no byte read.
@@ -31,6 +32,8 @@ final class StridedReadAhead {
     private long askFrom;
     private long askLength;
     private boolean stopped;
+    /** A window was asked for in this run of strides: the reads stream through an uncached file, ask for the next unprobed. */
+    private boolean streaming;
 
     /** {@code window}: bytes asked for at a time (reads whose stride is longer get none). */
     StridedReadAhead(long window) {
@@ -55,6 +58,7 @@ final class StridedReadAhead {
             stride = s;
             steady = first ? 0 : 1;   // strides seen in a row
             aheadUntil = 0;   // a new pattern, or a new pass over the file: what was asked for before says nothing
+            streaming = false;
             return false;
         }
         if (++steady < STEADY || s <= length || s > (long) length * MAX_SPREAD || s > window) return false;
@@ -77,8 +81,18 @@ final class StridedReadAhead {
         stopped = true;
     }
 
-    /** The window {@link #due} last offered was asked for: the next is due half a window before its end. */
+    /**
+     * The window {@link #due} last offered was asked for: the next is due half a window before its end, and is asked for
+     * whether or not the read then finds its bytes cached (they are, from this window: waiting for a miss would stop
+     * the stream at every window's end).
+     */
     void asked() {
         aheadUntil = askFrom + askLength;
+        streaming = true;
+    }
+
+    /** Whether the due window is asked for without first trying the read (see {@link #asked}). */
+    boolean streaming() {
+        return streaming;
     }
 }

@@ -112,6 +112,27 @@ class StridedReadAheadTest {
     }
 
     @Test
+    void onceAWindowWasAskedForTheNextOnesAreAskedForThoughTheReadsFindTheirBytesCached() {
+        StridedReadAhead ra = new StridedReadAhead(WINDOW);
+        long stride = 64 * KIB, end = 0;
+        int asked = 0;
+        for (long seg = 0; seg < 4096; seg++) {   // 256 MiB: only the first read after the stride is steady misses
+            if (!ra.due(seg * stride, 16 * KIB)) continue;
+            boolean miss = asked == 0;
+            if (ra.streaming() || miss) {
+                assertEquals(asked == 0 ? ra.askFrom() : end, ra.askFrom(), "windows follow each other");
+                end = ra.askFrom() + ra.askLength();
+                ra.asked();
+                asked++;
+            }
+        }
+        assertTrue(end >= 4095 * stride, "the stream was asked for to its end: " + end);
+        assertTrue(asked >= 4096 * stride / WINDOW, "windows asked for: " + asked);
+        ra.due(0, 16 * KIB);   // a new pass: probing again
+        assertFalse(ra.streaming(), "a new pass over the file streams without a miss");
+    }
+
+    @Test
     void aStoppedReadAheadIsNeverDue() {
         StridedReadAhead ra = new StridedReadAhead(WINDOW);
         for (long seg = 0; seg < 8; seg++) ra.due(seg * 64 * KIB, 16 * KIB);
