@@ -56,6 +56,9 @@ final class PosixFile implements StorageFile, MemoryMapping {
     private final DescriptionLocks locks;
     /** Read-ahead of strided reads through {@link #fd}; null when off or without {@link #fd}. */
     private final StridedReadAhead readAhead;
+    /** The file's key and read-ahead frontier among this JVM's handles, when {@link #readAhead} uses one; else null. */
+    private final Object fileKey;
+    private final ReadAheadFrontiers.Frontier frontier;
 
     private PosixFile(URI uri, Path path, FileChannel channel, FileChannel direct, int alignment, MappedReads mapped,
                       int fd, OpenOptions o, long readAheadWindow) {
@@ -70,7 +73,11 @@ final class PosixFile implements StorageFile, MemoryMapping {
         this.nativeReads = fd >= 0 && o.read();
         this.nativeWrites = fd >= 0 && o.write();
         this.locks = nativeWrites ? new DescriptionLocks(this, path) : null;
-        this.readAhead = nativeReads ? StridedReadAhead.of(readAheadWindow) : null;
+        Object key = nativeReads && readAheadWindow > 0 ? fileKey(path) : null;
+        this.fileKey = key;
+        this.frontier = key == null ? null : ReadAheadFrontiers.join(key);
+        this.readAhead = !nativeReads || readAheadWindow <= 0 ? null
+                : new StridedReadAhead(readAheadWindow, frontier == null ? null : frontier.until);
     }
 
     /** {@code readAheadWindow}: see {@link StridedReadAhead}; 0 leaves read-ahead to the kernel. */
@@ -446,6 +453,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
 
     @Override
     public void close() throws IOException {
+        if (frontier != null && closedFrontier.compareAndSet(false, true)) ReadAheadFrontiers.leave(fileKey, frontier);
         if (mapped != null) mapped.close();
         try {
             closeNative();
@@ -455,6 +463,17 @@ final class PosixFile implements StorageFile, MemoryMapping {
             } finally {
                 if (direct != null) direct.close();
             }
+        }
+    }
+
+    private final java.util.concurrent.atomic.AtomicBoolean closedFrontier = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** The file system's key of {@code path} (device and inode), or null when it has none or cannot say. */
+    private static Object fileKey(Path path) {
+        try {
+            return Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            return null;   // read-ahead then stays this handle's own
         }
     }
 

@@ -1,5 +1,7 @@
 package io.pdla.storage.posix;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * Read-ahead for one handle's strided reads, which the kernel's own read-ahead does not recognise: Linux ramps its
  * window up for a descriptor whose reads follow each other, and for reads whose preceding pages are already cached;
@@ -25,6 +27,8 @@ final class StridedReadAhead {
     private static final int STEADY = 3;
 
     private final long window;
+    /** How far this file's handles in the JVM have asked for, or null (see {@link ReadAheadFrontiers}). */
+    private final AtomicLong shared;
     private long lastOffset = -1;
     private long stride;
     private int steady;
@@ -37,12 +41,13 @@ final class StridedReadAhead {
 
     /** {@code window}: bytes asked for at a time (reads whose stride is longer get none). */
     StridedReadAhead(long window) {
-        this.window = window;
+        this(window, null);
     }
 
-    /** Read-ahead of {@code window} bytes at a time, or null when {@code window} is 0. */
-    static StridedReadAhead of(long window) {
-        return window > 0 ? new StridedReadAhead(window) : null;
+    /** {@code shared}: the frontier of the file's handles in this JVM ({@link ReadAheadFrontiers}), or null. */
+    StridedReadAhead(long window, AtomicLong shared) {
+        this.window = window;
+        this.shared = shared;
     }
 
     /**
@@ -64,7 +69,16 @@ final class StridedReadAhead {
         if (++steady < STEADY || s <= length || s > (long) length * MAX_SPREAD || s > window) return false;
         if (offset + window / 2 < aheadUntil) return false;
         askFrom = Math.max(offset + length, aheadUntil);
-        askLength = offset + window - askFrom;
+        long to = offset + window;
+        if (shared != null) {
+            long f = shared.get();
+            if (f >= to - window / 4 && f < to + window) {   // another handle asked for (nearly) all of it just now
+                aheadUntil = to;
+                return false;
+            }
+            if (f > askFrom && f < to) askFrom = f;
+        }
+        askLength = to - askFrom;
         return true;
     }
 
@@ -89,6 +103,10 @@ final class StridedReadAhead {
     void asked() {
         aheadUntil = askFrom + askLength;
         streaming = true;
+        if (shared == null) return;
+        for (long f = shared.get(); f < aheadUntil && !shared.compareAndSet(f, aheadUntil); f = shared.get()) {
+            // another handle moved it meanwhile: look again
+        }
     }
 
     /** Whether the due window is asked for without first trying the read (see {@link #asked}). */

@@ -133,6 +133,43 @@ class StridedReadAheadTest {
     }
 
     @Test
+    void ranksReadingOneFileInStepAskForEachWindowOnce() {
+        java.util.concurrent.atomic.AtomicLong frontier = new java.util.concurrent.atomic.AtomicLong();
+        int ranks = 4, block = 16 * KIB;
+        long stride = (long) ranks * block, askedBytes = 0, last = 0;
+        StridedReadAhead[] ra = new StridedReadAhead[ranks];
+        for (int r = 0; r < ranks; r++) ra[r] = new StridedReadAhead(WINDOW, frontier);
+        for (long seg = 0; seg < 4096; seg++) {
+            for (int r = 0; r < ranks; r++) {
+                long off = seg * stride + (long) r * block;
+                last = off;
+                if (!ra[r].due(off, block)) continue;
+                askedBytes += ra[r].askLength();   // every read misses: each due window is asked for
+                ra[r].asked();
+            }
+        }
+        long span = last + block;
+        assertTrue(frontier.get() >= span, "the frontier reached the end: " + frontier.get());
+        assertTrue(askedBytes <= span + 2 * WINDOW, askedBytes + " bytes asked for a " + span + "-byte file: windows asked twice");
+    }
+
+    @Test
+    void handlesOfOneFileShareAFrontierUntilTheLastCloses() throws Exception {
+        assumeTrue(NativePosix.available(), () -> "the native library is not loaded: " + NativePosix.unavailableReason());
+        Path p = java.nio.file.Files.write(dir.resolve("shared"), new byte[1 << 20]);
+        OpenOptions readOnly = new OpenOptions(true, false, false, false, Map.of());
+        int before = ReadAheadFrontiers.files();
+        StorageFile a = new PosixDriver().open(p.toUri(), readOnly);
+        StorageFile b = new PosixDriver().open(dir.resolve(".").resolve("shared").toUri(), readOnly);   // another path, the same file
+        assertEquals(before + 1, ReadAheadFrontiers.files(), "two handles of one file share one frontier");
+        a.close();
+        assertEquals(before + 1, ReadAheadFrontiers.files(), "the frontier stays while a handle is open");
+        b.close();
+        b.close();   // closing twice leaves once
+        assertEquals(before, ReadAheadFrontiers.files(), "the last close removes it");
+    }
+
+    @Test
     void aStoppedReadAheadIsNeverDue() {
         StridedReadAhead ra = new StridedReadAhead(WINDOW);
         for (long seg = 0; seg < 8; seg++) ra.due(seg * 64 * KIB, 16 * KIB);
