@@ -86,6 +86,13 @@ public final class MatcherWarmup {
         return r == null ? 0 : r.explainedBytes();
     }
 
+    /** A made-up pass of rank 1 of 4 over 16 KiB strided blocks, as a job hands it on (the daemon's intake warm-up; public because {@link HandedInPasses} is no shared class, so a package-private part of this shared one would be out of its reach in a rank). */
+    public static MatchResult stridedPass() {
+        PassMatcher m = new PassMatcher(1, 0, MatcherConfig.defaults(), OnlineSettings.DEFAULT_WINDOW);
+        for (int k = 0; k < 512; k++) m.accept(IoOp.READ, offset(k, 1, 4, 16384, 1), 16384, k * 1000L, k * 1000L + 700);
+        return m.finish();
+    }
+
     private static long offset(int k, int rank, int ranks, long block, int run) {
         long row = k / run, inRow = k % run;
         return ((row * ranks + rank) * run + inRow) * block;
