@@ -87,6 +87,7 @@ public final class DaemonCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         java.util.function.Predicate<io.pdla.pattern.PatternKey> known = k -> true;
+        if (patterns != null && !once) warmUpIntake();
         if (patterns != null && io.pdla.patterns.db.PatternSpool.pending(patterns)) {
             // hand-offs of jobs under `pdla run --online` that no daemon took yet
             try (PatternDatabase pdb = PatternDatabase.open(patterns)) {
@@ -118,5 +119,24 @@ public final class DaemonCommand implements Callable<Integer> {
             return DaemonMain.run(o, false, follow.known(), follow);
         }
         return DaemonMain.run(o, once, known);
+    }
+
+    /**
+     * A daemon that follows a pattern database waits for hand-offs of running jobs: its intake's classes (the record,
+     * the analysis, the JSON codec) load on a thread of their own meanwhile, so the first hand-off's replicas start
+     * copying sooner (online PDLA: the copy runs while the job's passes do, and every second counts). Storing nothing,
+     * it cannot fail the daemon; a problem shows again where the real intake reports it.
+     */
+    private static void warmUpIntake() {
+        Thread t = new Thread(() -> {
+            try {
+                io.pdla.patterns.online.HandedInPasses.warmUp();
+            } catch (RuntimeException | LinkageError e) {
+                // only time is lost: the first hand-off loads the same classes and reports what is wrong
+            }
+        }, "pdla-daemon-warmup");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
     }
 }

@@ -37,6 +37,23 @@ public final class Interceptors {
         }
     }
 
+    /**
+     * Each provider's {@link IoInterceptorProvider#warmUp} in turn; one that fails is passed over (the interceptor's
+     * own use at an open reports the problem). Returns how many warmed up without failing.
+     */
+    public int warmUp() {
+        int done = 0;
+        for (IoInterceptorProvider p : providers.values()) {
+            try {
+                p.warmUp();
+                done++;
+            } catch (RuntimeException | LinkageError e) {
+                // a warm-up only saves time: the open that uses this interceptor reports what is wrong with it
+            }
+        }
+        return done;
+    }
+
     public Set<String> known() {
         return providers.keySet();
     }

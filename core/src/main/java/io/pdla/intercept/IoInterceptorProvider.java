@@ -21,6 +21,30 @@ public interface IoInterceptorProvider {
         return false;
     }
 
+    /**
+     * Work worth doing once at a rank's start, before its first open, when the process's settings (system properties,
+     * environment; no open's hints exist yet) turn this interceptor on: e.g. running code that every read of the
+     * first pass runs, so that the JIT has compiled it by then. Called on the rank's warm-up thread
+     * ({@code RankWarmup}), never on the application's; whatever it throws is ignored there.
+     */
+    default void warmUp() {
+    }
+
+    /**
+     * For {@link #warmUp}: loads and initialises {@code classes} (those a rank's first open through the interceptor
+     * would load: each rank loads its own copy of a class not shared by the ranks, which cost the first open tens of
+     * milliseconds on a busy machine). One that cannot be initialised is passed over; its use at the open reports it.
+     */
+    static void initialise(Class<?>... classes) {
+        for (Class<?> c : classes) {
+            try {
+                Class.forName(c.getName(), true, c.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                // the open that needs it fails the same way and reports it
+            }
+        }
+    }
+
     /** A fresh interceptor for one rank's job, configured from the open's hints. */
     IoInterceptor create(Map<String, String> hints);
 }

@@ -40,6 +40,18 @@ public final class RedirectProvider implements IoInterceptorProvider {
         return v != null && Boolean.TRUE.equals(io.pdla.hints.HintFlag.tryParse(v));
     }
 
+    /**
+     * When the process configures a catalog and online PDLA (every reader's open then passes redirect, and the first
+     * one would load these in each rank), the rank's copies of the open path's classes are loaded at its start.
+     */
+    @Override
+    public void warmUp() {
+        if (!onlineRequested(Map.of()) || RedirectConfig.from(Map.of()).catalog() == null) return;
+        IoInterceptorProvider.initialise(RedirectInterceptor.class, ReplicaWrites.class, OpenReplica.class,
+                io.pdla.catalog.ReplicatedOriginals.class, io.pdla.catalog.CatalogAccesses.class,
+                io.pdla.catalog.ReplicaEntry.class, io.pdla.catalog.TransientCatalogAccess.class);
+    }
+
     @Override
     public IoInterceptor create(Map<String, String> hints) {
         return new RedirectInterceptor(RedirectConfig.from(hints));

@@ -37,11 +37,32 @@ public final class MpiInitOnce {
     /** The agent's argument that names the shared classes' jar. */
     public static final String SHARED_ARGUMENT = "shared=";
 
+    /**
+     * Online PDLA's matcher warm-up (pattern-analyzer's {@code online.MatcherWarmup}, a shared class): it compiles the
+     * code every read of a job's first pass runs, once per JVM, since a shared class's compiled code is every rank's;
+     * started here, before MPJ makes the ranks, it is done by their first open. Named, not linked (the agent's jar
+     * holds none of pdla's modules), and loaded only when a setting names online PDLA at all, so that other jobs load
+     * nothing of it; the class itself decides whether the setting turns it on.
+     */
+    static final String ONLINE_WARMUP = "io.pdla.patterns.online.MatcherWarmup";
+
+    /** Starts {@link #ONLINE_WARMUP} when online PDLA may be on; absent (a module not installed) or failing, nothing happens. */
+    static void startSharedWarmups() {
+        if (System.getenv("PDLA_ONLINE") == null && System.getProperty("pdla.online") == null
+                && System.getProperty("pdla.env.PDLA_ONLINE") == null) return;
+        try {
+            Class.forName(ONLINE_WARMUP, true, ClassLoader.getSystemClassLoader()).getMethod("startIfOnline").invoke(null);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // the rank's own warm-up (OnlineProvider.warmUp) tries again, and the open reports what is wrong
+        }
+    }
+
     public static void premain(String args, Instrumentation inst) {
         if (args != null && args.startsWith(SHARED_ARGUMENT)) {
             String jar = args.substring(SHARED_ARGUMENT.length());
             try {
                 inst.appendToSystemClassLoaderSearch(new java.util.jar.JarFile(jar));
+                startSharedWarmups();
             } catch (java.io.IOException e) {
                 // the ranks then load every class in their own loaders, as with PDLA_SHARED_CLASSES=false
                 System.err.println("pdla: cannot share pdla's classes among the ranks (" + jar + "): " + e);

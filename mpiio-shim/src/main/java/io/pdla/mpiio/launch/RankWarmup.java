@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and collective reads and writes, views, sync and close; {@code cli}'s {@code RankWarmupListTest} checks it against
  * a real job. Names absent from the class path (a module not installed) are skipped. A class whose initialiser fails
  * here would fail the same way on the application's thread, which then reports it; nothing here is ever thrown to
- * the application. {@value #ENV}=false turns the warm-up off.
+ * the application. Beside the classes, on a thread of its own, each interceptor provider's {@code warmUp} runs ({@code IoInterceptorProvider}):
+ * online PDLA runs its matcher over made-up passes so that the JIT has compiled it before the first pass.
+ * {@value #ENV}=false turns the warm-up off.
  */
 public final class RankWarmup {
     /** The class list, a resource beside this class: one binary class name per line, '#' comments. */
@@ -47,6 +49,10 @@ public final class RankWarmup {
         Thread t = new Thread(() -> warm(loader), "pdla-warmup");
         t.setDaemon(true);   // never keeps a finished job alive
         t.start();
+        // beside the list rather than after it: the list takes longer than a small job's way to its first open
+        Thread interceptors = new Thread(RankWarmup::warmInterceptors, "pdla-warmup-interceptors");
+        interceptors.setDaemon(true);
+        interceptors.start();
         return t;
     }
 
@@ -62,6 +68,18 @@ public final class RankWarmup {
             }
         }
         return done;
+    }
+
+    /**
+     * The interceptors' own warm-ups (online PDLA's classes and matcher, when the job runs with it): found as
+     * an open finds them, through this rank's context class loader, which the warm-up thread inherits.
+     */
+    static void warmInterceptors() {
+        try {
+            new io.pdla.intercept.Interceptors().warmUp();
+        } catch (RuntimeException | java.util.ServiceConfigurationError | LinkageError e) {
+            // a provider that cannot be loaded fails the open that names it, which reports it
+        }
     }
 
     /** The names in {@value #LIST}; empty when the resource is missing. */

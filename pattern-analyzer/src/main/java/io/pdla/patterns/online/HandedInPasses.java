@@ -8,6 +8,7 @@ import io.pdla.patterns.db.PatternEntries;
 import io.pdla.patterns.db.PatternEntry;
 import io.pdla.patterns.db.PatternSpool;
 import io.pdla.patterns.global.GlobalMerger;
+import io.pdla.patterns.template.MatchResult;
 
 import java.io.IOException;
 import java.util.List;
@@ -44,6 +45,20 @@ public final class HandedInPasses {
 
     public static List<PatternEntry> entries(PassRecord r) {
         return PatternEntries.of(report(r));
+    }
+
+    /**
+     * The daemon's intake of a hand-off, run once over a made-up pass at its start, storing nothing: the record's
+     * decoding, the analysis and the database's JSON codec load and initialise their classes before the first job hands
+     * a pass in (a fresh daemon spent 1-1.5 s on that between a job's hand-off and its first copy). Returns the entries
+     * as read back through the codec.
+     */
+    public static List<PatternEntry> warmUp() {
+        java.util.UUID.randomUUID();   // the builder's replica names: the JDK's secure random, initialised once
+        MatchResult pass = MatcherWarmup.stridedPass();
+        PassRecord made = new PassRecord(new io.pdla.intercept.AppIdentity("pdla daemon warm-up", 4),
+                java.net.URI.create("file:///pdla-daemon-warm-up/data.dat"), Map.of(), pass);
+        return io.pdla.patterns.db.EntryCodecWarmup.roundTrip(entries(made.encode()));
     }
 
     /** What {@code Analyzer.analyze} makes of this rank's requests to the file: the locals, then the global merge. */

@@ -38,11 +38,17 @@ public final class OnlineInterceptor implements IoInterceptor {
     private record Pass(PassMatcher matcher, Path db, RepeatProbe probe) {
     }
 
+    /** For the rank's warm-up ({@link OnlineProvider#warmUp}): the class of an open's state, loaded at the first open otherwise. */
+    static Class<?> passClass() {
+        return Pass.class;
+    }
+
     @Override
     public void opened(FileContext file) {
         try {
             if (file.writable() || detector.handedOn(file.uri())) return;
             OnlineSettings s = OnlineSettings.from(file.hints());
+            handoff.start();
             file.put(PASS, new Pass(new PassMatcher(file.rank(), FILE_ID, config, s.window()), s.patternDb(), detector.probe(file.uri())));
         } catch (RuntimeException e) {
             warnOnce("online PDLA is off for " + file.uri() + ": " + e.getMessage());

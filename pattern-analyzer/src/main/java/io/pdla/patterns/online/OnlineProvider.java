@@ -30,6 +30,26 @@ public final class OnlineProvider implements IoInterceptorProvider {
         }
     }
 
+    /**
+     * With online PDLA on for the whole process ({@code pdla run --online}: {@code PDLA_ONLINE}), the rank's copies of
+     * the interceptor's classes are loaded (the logger's set-up with them), and the matcher runs over made-up passes
+     * ({@link MatcherWarmup}; the launcher's agent already started it when the ranks share the matcher), so the job's
+     * first open and first pass find both done.
+     */
+    @Override
+    public void warmUp() {
+        boolean on;
+        try {
+            on = OnlineSettings.requested(Map.of());
+        } catch (IllegalArgumentException e) {
+            return;   // a bad on/off value: the launcher and the open report it; online PDLA stays off
+        }
+        if (!on) return;
+        IoInterceptorProvider.initialise(OnlineInterceptor.class, RepeatDetector.class, PatternHandoff.class,
+                PatternHandoff.Item.class, OnlineInterceptor.passClass(), io.pdla.patterns.db.PatternSpool.class);
+        MatcherWarmup.runOnce();
+    }
+
     @Override
     public IoInterceptor create(Map<String, String> hints) {
         return new OnlineInterceptor();

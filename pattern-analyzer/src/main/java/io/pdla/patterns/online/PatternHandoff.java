@@ -37,21 +37,29 @@ final class PatternHandoff {
         this.stats = stats;
     }
 
-    /** Queues the hand-off; never blocks. */
+    /**
+     * Starts the writer, idle until a hand-off comes; at most once. The interceptor calls it at the rank's first open
+     * rather than at its first hand-off: started then, in the middle of a pass, the new thread took the CPU from the
+     * rank's thread for 3-80 ms of that pass on two busy cores (bench/RESULTS-online.md, 2026-11-29).
+     */
+    synchronized void start() {
+        if (worker != null) return;
+        worker = new Thread(this::drain, "pdla-online-handoff");
+        worker.setDaemon(true);
+        worker.start();
+        // a job whose last pass repeated ends right after it: its hand-off gets a moment to be written, after the
+        // job's own I/O is done; one that takes longer is lost, not waited for
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitIdle(EXIT_WAIT_MILLIS), "pdla-online-handoff-exit"));
+    }
+
+    /** Queues the hand-off (starting the writer if nobody did); never blocks. */
     synchronized void handOn(Item item) {
         if (!queue.offer(item)) {
             stats.dropped.incrementAndGet();
             return;
         }
         pending.incrementAndGet();
-        if (worker == null) {
-            worker = new Thread(this::drain, "pdla-online-handoff");
-            worker.setDaemon(true);
-            worker.start();
-            // a job whose last pass repeated ends right after it: its hand-off gets a moment to be written, after the
-            // job's own I/O is done; one that takes longer is lost, not waited for
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitIdle(EXIT_WAIT_MILLIS), "pdla-online-handoff-exit"));
-        }
+        start();
     }
 
     private void drain() {

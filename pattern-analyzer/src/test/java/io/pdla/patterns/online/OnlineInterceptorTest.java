@@ -143,6 +143,33 @@ class OnlineInterceptorTest {
         }
     }
 
+    /**
+     * The hand-off's writer starts at the first read-only open, idle, not at the first hand-off in the middle of a pass
+     * (where starting it took the CPU from the rank's thread); one writer per interceptor, whatever the opens.
+     */
+    @Test
+    void theHandOffsWriterStartsAtTheFirstOpenOnce() throws Exception {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[BLOCK]);
+        Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, dir.resolve("p").toString());
+        InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
+        long writers = writers();
+        PosixDriver driver = new PosixDriver();
+        for (int open = 1; open <= 2; open++) {
+            try (StorageFile f = driver.open(data.toUri(), OpenOptions.readOnly())) {
+                FileContext ctx = new FileContext("data.dat", data.toUri(), FileContext.MODE_RDONLY, RANK, RANKS, APP, hints, driver, f);
+                chain.opened(ctx);
+                assertEquals(writers + 1, writers(), "open " + open + ": one writer, started by the first open");
+                chain.closing(ctx);
+                chain.closed(ctx);
+            }
+        }
+    }
+
+    private static long writers() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("pdla-online-handoff") && t.isAlive()).count();
+    }
+
     /** One read-only open of rank {@link #RANK}: its strided blocks, one read each, then the close. */
     private static void pass(InterceptorChain chain, Path data, Map<String, String> hints) throws IOException {
         pass(chain, data, hints, false);
