@@ -79,11 +79,16 @@ public final class NativePosix {
      * read path pays no Java counter (a diagnostic for tests; 0 when the library is not loaded).
      */
     public static long callsInThisJvm() {
-        if (CALLS == null) return 0;
+        return count(CALLS, "call");
+    }
+
+    /** One of the library's counters, or 0 without the library. */
+    private static long count(MethodHandle counter, String what) {
+        if (counter == null) return 0;
         try {
-            return (long) CALLS.invokeExact();
+            return (long) counter.invokeExact();
         } catch (Throwable t) {
-            throw new IllegalStateException("libpdlaposix's call count", t);
+            throw new IllegalStateException("libpdlaposix's " + what + " count", t);
         }
     }
 
@@ -268,12 +273,7 @@ public final class NativePosix {
 
     /** Read-ahead hints {@link #preadAhead} gave in this JVM (a diagnostic for tests; 0 without the library). */
     public static long hintsInThisJvm() {
-        if (HINTS == null) return 0;
-        try {
-            return (long) HINTS.invokeExact();
-        } catch (Throwable t) {
-            throw new IllegalStateException("libpdlaposix's hint count", t);
-        }
+        return count(HINTS, "hint");
     }
 
     private static final int EINVAL = 22;
