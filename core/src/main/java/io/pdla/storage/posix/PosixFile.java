@@ -281,6 +281,7 @@ final class PosixFile implements StorageFile, MemoryMapping {
         if (ra == null || !ra.due(position, length)) return NativePosix.pread(fd, a, offset, length, position, path);
         long r = NativePosix.preadAhead(fd, a, offset, length, position, ra.askFrom(), ra.askLength(), ra.streaming(), path);
         if ((r & NativePosix.ASKED_AHEAD) != 0) ra.asked();
+        else ra.cached();
         if ((r & NativePosix.NO_NOWAIT) != 0) ra.stop();   // each due read would cost a second system call for nothing
         return (int) (r & ~(NativePosix.ASKED_AHEAD | NativePosix.NO_NOWAIT));
     }

@@ -103,12 +103,20 @@ class StridedReadAheadTest {
     }
 
     @Test
-    void aWindowNotAskedForIsDueAgainAtTheNextRead() {
+    void aReadThatFoundItsBytesCachedTriesAgainAnEighthOfAWindowLater() {
         StridedReadAhead ra = new StridedReadAhead(WINDOW);
         long stride = 64 * KIB;
-        int dueReads = 0;
-        for (long seg = 0; seg < 64; seg++) if (ra.due(seg * stride, 16 * KIB)) dueReads++;   // every read cached: never asked
-        assertEquals(64 - 3, dueReads, "while its reads find their bytes cached, every read of a steady stride may ask");
+        List<Long> tried = new ArrayList<>();
+        for (long seg = 0; seg < 1024; seg++) {   // 64 MiB of a cached file: no window is ever asked for
+            if (!ra.due(seg * stride, 16 * KIB)) continue;
+            tried.add(seg * stride);
+            ra.cached();
+        }
+        assertEquals(3 * stride, tried.get(0), "the first read after three equal strides tries");
+        for (int i = 1; i < tried.size(); i++) {
+            assertEquals(WINDOW / 8, tried.get(i) - tried.get(i - 1), "reads tried " + tried.get(i - 1) + " then " + tried.get(i));
+        }
+        assertTrue(tried.size() >= 1024 * stride / (WINDOW / 8) - 1, tried.size() + " tries over 64 MiB");
     }
 
     @Test
