@@ -125,9 +125,8 @@ class OnlineInterceptorTest {
     /** A write told to the interceptor is not matched (reads only), and does not fail. */
     @Test
     void aWriteToldAfterItRanIsNotMatched() throws Exception {
-        Path data = dir.resolve("data.dat");
-        Files.write(data, new byte[BLOCK]);
-        Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, dir.resolve("p").toString());
+        Path data = oneBlockFile();
+        Map<String, String> hints = onlineHints();
         InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
         PosixDriver driver = new PosixDriver();
         try (StorageFile f = driver.open(data.toUri(), OpenOptions.readOnly())) {
@@ -149,9 +148,8 @@ class OnlineInterceptorTest {
      */
     @Test
     void theHandOffsWriterStartsAtTheFirstOpenOnce() throws Exception {
-        Path data = dir.resolve("data.dat");
-        Files.write(data, new byte[BLOCK]);
-        Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, dir.resolve("p").toString());
+        Path data = oneBlockFile();
+        Map<String, String> hints = onlineHints();
         InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
         long writers = writers();
         PosixDriver driver = new PosixDriver();
@@ -217,5 +215,17 @@ class OnlineInterceptorTest {
             s.forEach(out::add);
         }
         return out;
+    }
+
+    /** A one-block data file in the test's directory. */
+    private Path oneBlockFile() throws java.io.IOException {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[BLOCK]);
+        return data;
+    }
+
+    /** Online PDLA on, its patterns in the test's directory. */
+    private Map<String, String> onlineHints() {
+        return Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, dir.resolve("p").toString());
     }
 }
