@@ -80,7 +80,9 @@ public final class StridedApp {
     }
 
     private static ByteBuffer buffer(int size, boolean direct) {
-        return direct ? ByteBuffer.allocateDirect(size + ALIGN).alignedSlice(ALIGN).limit(size) : ByteBuffer.allocate(size);
+        // cut to size: an aligned slice of an allocation that starts on a page is ALIGN bytes longer, and a limit would not
+        // survive a clear() (IterativeReader.alignedDirect)
+        return direct ? ByteBuffer.allocateDirect(size + ALIGN).alignedSlice(ALIGN).slice(0, size) : ByteBuffer.allocate(size);
     }
 
     private static void verify(ByteBuffer all, int position, long offset, int length, int rank) {
