@@ -179,10 +179,17 @@ public final class IterativeReader {
      * keeps every aligned byte of the allocation, {@code size + ALIGN} of them when the allocation starts on a page (74 of
      * 20,000 allocations of 20 KiB in a loop), and a {@code limit(size)} on it is undone by the first {@code clear()}: the
      * create job's writes then carried 4 KiB of zeros over the start of the next rank's block (the wrong byte of
-     * bench/RESULTS-online.md, session 17). Cut to its size, a buffer's capacity is what a write may take.
+     * bench/RESULTS-online.md, session 17). Cut to its size, a buffer's capacity is what a write may take. The
+     * allocation is rounded up to whole pages first: {@code alignedSlice} also ends on a page, so a size that is not a
+     * multiple of 4 KiB (blocks of 6 KiB, whose requests O_DIRECT cannot take and the driver sends through the page
+     * cache) could otherwise be left fewer bytes than it asked for.
      */
     static ByteBuffer alignedDirect(int size) {
-        return ByteBuffer.allocateDirect(size + ALIGN).alignedSlice(ALIGN).slice(0, size);
+        long pages = ((long) size + ALIGN - 1) / ALIGN;
+        if (size < 0 || (pages + 1) * ALIGN > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("IterativeReader: a direct buffer of " + size + " bytes (block x segments) does not fit in 2 GiB");
+        }
+        return ByteBuffer.allocateDirect((int) ((pages + 1) * ALIGN)).alignedSlice(ALIGN).slice(0, size);
     }
 
     /** A change outside pdla: the whole file rewritten by a plain FileChannel, forced to disk. */

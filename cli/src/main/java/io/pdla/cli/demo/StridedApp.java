@@ -19,7 +19,6 @@ import java.nio.ByteBuffer;
  * direct 4 KiB-aligned buffers, so the POSIX driver bypasses the page cache).
  */
 public final class StridedApp {
-    private static final int ALIGN = 4096;
     public static final int SEQUENTIAL_REQUEST = 4 << 20;
 
     public static void main(String[] argv) throws Exception {
@@ -80,9 +79,9 @@ public final class StridedApp {
     }
 
     private static ByteBuffer buffer(int size, boolean direct) {
-        // cut to size: an aligned slice of an allocation that starts on a page is ALIGN bytes longer, and a limit would not
-        // survive a clear() (IterativeReader.alignedDirect)
-        return direct ? ByteBuffer.allocateDirect(size + ALIGN).alignedSlice(ALIGN).slice(0, size) : ByteBuffer.allocate(size);
+        // whole pages, cut to size: an aligned slice of an allocation that starts on a page is a page longer (a limit
+        // would not survive a clear()), and one of a size that is not whole pages may be shorter (IterativeReader.alignedDirect)
+        return direct ? IterativeReader.alignedDirect(size) : ByteBuffer.allocate(size);
     }
 
     private static void verify(ByteBuffer all, int position, long offset, int length, int rank) {
