@@ -187,7 +187,7 @@ public final class IterativeReader {
     static ByteBuffer alignedDirect(int size) {
         long pages = ((long) size + ALIGN - 1) / ALIGN;
         if (size < 0 || (pages + 1) * ALIGN > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("IterativeReader: a direct buffer of " + size + " bytes (block x segments) does not fit in 2 GiB");
+            throw new IllegalArgumentException("a direct buffer of " + size + " bytes: must be 0 to 2 GiB less two pages (a rank's pass holds block x segments)");
         }
         return ByteBuffer.allocateDirect((int) ((pages + 1) * ALIGN)).alignedSlice(ALIGN).slice(0, size);
     }
