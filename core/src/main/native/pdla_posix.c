@@ -94,6 +94,7 @@ static jlong write_from(JNIEnv *env, jint fd, jbyteArray a, jint off, jlong len,
 }
 
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pread0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len, jlong pos) {
+    if (fd < 0) return -EBADF; /* refused before it counts: NativePosix.linkCallSites calls with no descriptor */
     count_transfer();
     return read_into(env, fd, a, off, len, pos);
 }
@@ -115,6 +116,7 @@ static long hints;
  */
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadAhead0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len,
         jlong pos, jlong ahead, jlong ahead_len, jboolean always) {
+    if (fd < 0) return -EBADF; /* refused before it counts: NativePosix.linkCallSites calls with no descriptor */
     count_transfer();
     jlong got = 0;
     if (len > 0 && !always) {
@@ -147,6 +149,7 @@ JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_hints0(JNIEnv *env, 
 }
 
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwrite0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off, jint len, jlong pos) {
+    if (fd < 0) return -EBADF; /* refused before it counts: NativePosix.linkCallSites calls with no descriptor */
     count_transfer();
     return write_from(env, fd, a, off, len, pos);
 }
@@ -177,12 +180,14 @@ static jlong list_io(JNIEnv *env, jint fd, jbyteArray a, jint off, jlongArray of
 
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_preadList0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off,
         jlongArray offsets, jlongArray lengths, jint count) {
+    if (fd < 0) return -EBADF; /* refused before it counts: NativePosix.linkCallSites calls with no descriptor */
     count_transfer();
     return list_io(env, fd, a, off, offsets, lengths, count, 0);
 }
 
 JNIEXPORT jlong JNICALL Java_io_pdla_storage_posix_NativeIo_pwriteList0(JNIEnv *env, jclass cls, jint fd, jbyteArray a, jint off,
         jlongArray offsets, jlongArray lengths, jint count) {
+    if (fd < 0) return -EBADF; /* refused before it counts: NativePosix.linkCallSites calls with no descriptor */
     count_transfer();
     return list_io(env, fd, a, off, offsets, lengths, count, 1);
 }

@@ -45,6 +45,11 @@ public final class StorageDrivers {
 
     private static final String LOCAL = "file";
 
+    /** Warms up the local-file driver's path to the system before a rank's first open (the rank's warm-up thread calls it). */
+    public static void warmUpLocalFiles() {
+        io.pdla.storage.posix.PosixDriver.warmUp();
+    }
+
     /**
      * The drivers by the calling thread's context class loader (null for threads without one): one set per rank under
      * the multicore device, one per JVM otherwise; each found once, through the loader {@link PluginLoaders} picks.

@@ -64,6 +64,68 @@ public final class NativePosix {
     private NativePosix() {
     }
 
+    private static final java.util.concurrent.atomic.AtomicBoolean CALL_SITES_LINKED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Runs each of this class's calls into the library once against no file (descriptor -1, a path under /dev/null), so
+     * that the JVM links their method-handle invocations now, on the rank's warm-up thread: the first call through each
+     * call site spins its invoker classes with the JDK's ASM, about half a millisecond of interpreted code each, which a
+     * job's first open and first reads paid while the other ranks waited for them. Nothing is opened, read, written or
+     * counted (the library refuses a negative descriptor before it counts a transfer). Once per copy of this class: once
+     * per JVM when the ranks share core's classes.
+     */
+    public static void linkCallSites() {
+        if (!available() || !CALL_SITES_LINKED.compareAndSet(false, true)) return;
+        byte[] one = new byte[1];
+        long[] at = {0}, length = {1};
+        Path none = Path.of("/dev/null/pdla-link");   // a file under a non-directory: every open fails, ENOTDIR
+        try {
+            open(none, true, false);
+        } catch (IOException expected) {
+            // refused, as meant: the failure's message also linked strerror
+        }
+        try {
+            close(-1, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+        try {
+            pread(-1, one, 0, 1, 0, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+        try {
+            pwrite(-1, one, 0, 1, 0, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+        try {
+            preadList(-1, one, 0, at, length, 1, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+        try {
+            pwriteList(-1, one, 0, at, length, 1, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+        try {
+            preadAhead(-1, one, 0, 1, 0, 0, 1, false, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+        try {
+            lock(-1, 0, 1, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+        try {
+            unlock(-1, 0, 1, none);
+        } catch (IOException expected) {
+            // EBADF
+        }
+    }
+
     /** Whether the native path is loaded in this JVM. */
     public static boolean available() {
         return UNAVAILABLE == null;

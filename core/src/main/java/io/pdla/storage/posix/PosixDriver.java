@@ -265,6 +265,15 @@ public final class PosixDriver implements StorageDriver {
     private static final java.util.Map<Object, Long> BLOCK_BY_DEVICE = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
+     * Prepares this JVM's native path before a job's first open: links the calls into the native library now (see
+     * {@link NativePosix#linkCallSites}), on the rank's warm-up thread rather than in the first open and reads. Does
+     * nothing without the library, and nothing to any file.
+     */
+    public static void warmUp() {
+        NativePosix.linkCallSites();
+    }
+
+    /**
      * A file: URI made absolute and normal (the one name of a local file), any other URI as it is: how
      * {@link io.pdla.storage.StorageDrivers#toUri} names a file before any driver is loaded.
      */

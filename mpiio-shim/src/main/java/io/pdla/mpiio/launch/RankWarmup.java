@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and collective reads and writes, views, sync and close; {@code cli}'s {@code RankWarmupListTest} checks it against
  * a real job. Names absent from the class path (a module not installed) are skipped. A class whose initialiser fails
  * here would fail the same way on the application's thread, which then reports it; nothing here is ever thrown to
- * the application. Beside the classes, on a thread of its own, each interceptor provider's {@code warmUp} runs ({@code IoInterceptorProvider}):
+ * the application. After the classes, the local-file driver links its calls into the native library (a job's first
+ * open and reads paid that too). Beside the classes, on a thread of its own, each interceptor provider's {@code warmUp} runs ({@code IoInterceptorProvider}):
  * online PDLA runs its matcher over made-up passes so that the JIT has compiled it before the first pass.
  * {@value #ENV}=false turns the warm-up off.
  */
@@ -66,6 +67,11 @@ public final class RankWarmup {
             } catch (ClassNotFoundException | LinkageError absentOrBroken) {
                 // not installed (an optional module), or broken: the application's own use reports it
             }
+        }
+        try {
+            io.pdla.storage.StorageDrivers.warmUpLocalFiles();
+        } catch (RuntimeException | LinkageError e) {
+            // the first open links what this could not, and reports what fails there
         }
         return done;
     }
