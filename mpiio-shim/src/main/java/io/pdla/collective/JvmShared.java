@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * State that the ranks of one JVM share. Under MPJ's multicore device every rank loads pdla with its own
@@ -43,18 +43,18 @@ public final class JvmShared {
     }
 
     /**
-     * The group of the file opened under {@code token}: [arrivals (AtomicLong), slots (two generations of
-     * {@code size} references), members joined (AtomicInteger), members left (AtomicInteger), a job-unique
+     * The group of the file opened under {@code token}: [arrivals (AtomicLong), slots (an Object[] of two generations
+     * of {@code size} references), members joined (AtomicInteger), members left (AtomicInteger), a job-unique
      * name drawn by the first rank to join (String), the parked thread of each rank or null
-     * (AtomicReferenceArray of Thread), the order of the ranks' writes against data sieving's read-modify-writes
+     * (an array of AtomicReference of Thread), the order of the ranks' writes against data sieving's read-modify-writes
      * (a StampedLock's ReadWriteLock view, not reentrant, see {@link SharedMemoryExchange#writeOrder})].
      */
     static Object[] join(String token, int size) {
         Map<String, Object[]> groups = root();   // a ConcurrentHashMap: putIfAbsent is atomic
         Object[] g = groups.get(token);   // no computeIfAbsent lambda: this runs in every rank's first open
         if (g == null) {
-            Object[] made = {new AtomicLong(), new AtomicReferenceArray<Object>(2 * size), new AtomicInteger(), new AtomicInteger(),
-                    java.util.UUID.randomUUID().toString(), new AtomicReferenceArray<Thread>(size),
+            Object[] made = {new AtomicLong(), new Object[2 * size], new AtomicInteger(), new AtomicInteger(),
+                    java.util.UUID.randomUUID().toString(), parkedThreads(size),
                     // a StampedLock's view, not a ReentrantReadWriteLock: its read lock keeps no per-thread hold count
                     // (a ThreadLocal set and removed by every write), half of an unsieved 16 KiB write's time while the
                     // path is interpreted; nothing takes it twice on one thread
@@ -64,6 +64,13 @@ public final class JvmShared {
         }
         ((AtomicInteger) g[2]).incrementAndGet();
         return g;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static AtomicReference<Thread>[] parkedThreads(int size) {
+        AtomicReference<Thread>[] parked = new AtomicReference[size];
+        for (int r = 0; r < size; r++) parked[r] = new AtomicReference<>();
+        return parked;
     }
 
     static String uniqueName(Object[] group) {

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -14,7 +14,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>One monotone arrival counter is the barrier (generation g ends when it reaches (g+1)·size); each
  * generation publishes into one of two slot rows, alternately, so a row is written again only after every
- * rank has passed the barrier that follows the reads of it.
+ * rank has passed the barrier that follows the reads of it. The slots are a plain array: a rank writes its slot
+ * before its increment of the counter, and reads the others' after it saw the counter reach the generation's end, so
+ * every write happens before every read (the counter is a volatile variable). No method handle or {@code VarHandle}
+ * runs per call (an {@code AtomicReferenceArray} is one per access, costly until the JIT has compiled a job's path).
  *
  * <p>A rank that waits spins briefly, then yields, then parks; the rank that completes a generation unparks
  * the parked ones. Yielding is short when the group has many more ranks than the machine has cores: there,
@@ -26,9 +29,13 @@ public final class SharedMemoryExchange implements RankExchange {
     private final String token;
     private final Object[] group;
     private final AtomicLong arrivals;
-    private final AtomicReferenceArray<Object> slots;
-    /** Each rank's thread while it is parked in {@link #arrive}, so the rank completing the generation can wake it. */
-    private final AtomicReferenceArray<Thread> parked;
+    private final Object[] slots;
+    /**
+     * Each rank's thread while it is parked in {@link #arrive}, so the rank completing the generation can wake it:
+     * volatile references (a waiter stores itself, then reads the counter; the completing rank increments the counter,
+     * then reads these; so one of the two sees the other's write).
+     */
+    private final AtomicReference<Thread>[] parked;
     private final int yields;
     /** Asked when a wait outlasts {@link #YIELD_NANOS}: park only while the JIT's compilers are at work. */
     private final CompilerActivity compilers;
@@ -46,7 +53,7 @@ public final class SharedMemoryExchange implements RankExchange {
         this.token = token;
         this.group = group;
         this.arrivals = (AtomicLong) group[0];
-        this.slots = cast(group[1]);
+        this.slots = (Object[]) group[1];
         this.parked = cast(group[5]);
         this.rank = rank;
         this.size = size;
@@ -54,8 +61,8 @@ public final class SharedMemoryExchange implements RankExchange {
     }
 
     @SuppressWarnings("unchecked")
-    private static <T> AtomicReferenceArray<T> cast(Object o) {
-        return (AtomicReferenceArray<T>) o;
+    private static AtomicReference<Thread>[] cast(Object o) {
+        return (AtomicReference<Thread>[]) o;
     }
 
     /**
@@ -128,7 +135,7 @@ public final class SharedMemoryExchange implements RankExchange {
     /** Publishes {@code message} in this generation's row, waits for every rank, returns the row's base index. */
     private int publishAndWait(Object message) throws IOException {
         int row = (int) (generation & 1) * size;
-        slots.set(row + rank, message);
+        slots[row + rank] = message;   // before the counter's increment in arrive: seen by every rank after the barrier
         arrive();
         return row;
     }
@@ -150,9 +157,9 @@ public final class SharedMemoryExchange implements RankExchange {
             } else {
                 if (start == 0) start = System.nanoTime();
                 // published before the check, and the completing rank increments before it looks: one of the two sees the other
-                parked.set(rank, Thread.currentThread());
+                parked[rank].set(Thread.currentThread());
                 if (arrivals.get() < target) LockSupport.parkNanos(PARK_NANOS);
-                parked.set(rank, null);
+                parked[rank].set(null);
                 if (System.nanoTime() - start > TIMEOUT_NANOS) {
                     throw new IOException("collective: rank " + rank + " waited " + TimeUnit.NANOSECONDS.toSeconds(TIMEOUT_NANOS)
                             + " s for the other ranks (" + (target - arrivals.get()) + " missing); -Dpdla.collective.timeout.seconds sets the limit");
@@ -194,7 +201,7 @@ public final class SharedMemoryExchange implements RankExchange {
     /** Wakes the ranks parked waiting for the generation this rank just completed (a rank of the next one wakes, looks and parks again). */
     private void wakeParked() {
         for (int r = 0; r < size; r++) {
-            Thread t = parked.get(r);
+            Thread t = parked[r].get();
             if (t != null) LockSupport.unpark(t);
         }
     }
@@ -218,7 +225,7 @@ public final class SharedMemoryExchange implements RankExchange {
         int row = publishAndWait(mine.clone());
         int k = mine.length;
         long[] all = new long[k * size];
-        for (int r = 0; r < size; r++) System.arraycopy((long[]) slots.get(row + r), 0, all, r * k, k);
+        for (int r = 0; r < size; r++) System.arraycopy((long[]) slots[row + r], 0, all, r * k, k);
         return all;
     }
 
@@ -228,7 +235,7 @@ public final class SharedMemoryExchange implements RankExchange {
         long[][] h = new long[size][];
         ByteBuffer[][] p = new ByteBuffer[size][];
         for (int r = 0; r < size; r++) {
-            Object[] m = (Object[]) slots.get(row + r);
+            Object[] m = (Object[]) slots[row + r];
             long[][] hs = (long[][]) m[0];
             ByteBuffer[][] ps = (ByteBuffer[][]) m[1];
             h[r] = hs == null ? null : hs[rank];
