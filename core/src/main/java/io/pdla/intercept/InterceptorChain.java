@@ -61,6 +61,21 @@ public final class InterceptorChain {
         return interceptors;
     }
 
+    /**
+     * Whether some interceptor of this rank's chain wants rank 0's share at the open ({@link
+     * IoInterceptor#wantsRankZeroAtOpen}); one that fails to answer counts as yes, which costs a meeting, never a step.
+     */
+    public boolean wantsRankZeroAtOpen(FileContext file) {
+        for (IoInterceptor i : interceptors) {
+            try {
+                if (i.wantsRankZeroAtOpen(file)) return true;
+            } catch (RuntimeException e) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public void opened(FileContext file) throws IOException {
         for (IoInterceptor i : interceptors) i.opened(file);
         if (interceptors.isEmpty()) return;

@@ -52,6 +52,17 @@ public interface IoInterceptor {
     }
 
     /**
+     * Asked on each rank once the file is open in its store, before the open's meeting (so before {@link #opened}):
+     * whether this interceptor's {@code opened} may want rank 0's {@link FileContext#shareFromRankZero} on this
+     * rank. Where the opener carries the answers in that meeting, {@link FileContext#rankZeroWantedAtOpen()} then
+     * tells every rank alike whether any rank's chain said yes, so an interceptor that shares only on a yes skips a
+     * meeting nobody needs on all ranks together. By default no: an interceptor that always shares need not answer.
+     */
+    default boolean wantsRankZeroAtOpen(FileContext file) {
+        return false;
+    }
+
+    /**
      * An independent data call of one extent ({@code length} bytes at file offset {@code offset}) that ran, from
      * {@code startNanos} to {@code endNanos} ({@link System#nanoTime}), moving {@code moved} bytes: what
      * {@link #intercept} would have seen of it around {@code next.proceed}. Only for interceptors that

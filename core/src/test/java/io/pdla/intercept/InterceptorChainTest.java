@@ -210,4 +210,32 @@ class InterceptorChainTest {
         assertEquals(2, e.getSuppressed().length, "the others ride along: " + List.of(e.getSuppressed()));
         f.file().close();
     }
+
+    /** A chain wants rank 0's share at open when any interceptor does; one that fails to answer counts as wanting it. */
+    @Test
+    void aChainWantsRankZerosShareWhenAnyInterceptorDoesOrCannotTell() throws IOException {
+        IoInterceptor wants = new IoInterceptor() {
+            @Override
+            public boolean wantsRankZeroAtOpen(FileContext file) {
+                return true;
+            }
+        };
+        IoInterceptor broken = new IoInterceptor() {
+            @Override
+            public boolean wantsRankZeroAtOpen(FileContext file) {
+                throw new IllegalStateException("cannot tell");
+            }
+        };
+        IoInterceptor quiet = new IoInterceptor() { };
+        FileContext f = open("wish.dat");
+        assertFalse(new InterceptorChain(List.of(quiet, quiet)).wantsRankZeroAtOpen(f), "nobody asks by default");
+        assertTrue(new InterceptorChain(List.of(quiet, wants)).wantsRankZeroAtOpen(f));
+        assertTrue(new InterceptorChain(List.of(broken, quiet)).wantsRankZeroAtOpen(f), "a failing answer costs a meeting, never a step");
+        assertTrue(f.rankZeroWantedAtOpen(), "until the opener gathered the ranks' answers, every rank shares");
+        f.ranksWantedRankZero(false);
+        assertFalse(f.rankZeroWantedAtOpen());
+        f.ranksWantedRankZero(true);
+        assertTrue(f.rankZeroWantedAtOpen());
+        f.file().close();
+    }
 }
