@@ -116,7 +116,7 @@ public final class RedirectInterceptor implements IoInterceptor {
         try {
             Optional<FileLookup> found = lookUp(ctx, catalog, mayHave);
             if (found.isEmpty()) {
-                stats.add(s -> s.opensWithoutReplicas, 1);
+                stats.countOpenWithoutReplicas();
                 return;
             }
             FileLookup l = found.get();
@@ -180,14 +180,11 @@ public final class RedirectInterceptor implements IoInterceptor {
      * that transaction: ranks that open for writing and never write never open the catalog.
      */
     private Optional<FileLookup> lookUp(FileContext ctx, CatalogAccess catalog, boolean mayHave) throws IOException {
-        URI uri = ctx.uri();
-        java.util.function.Consumer<String> corrupt = p -> LOG.warning("replica catalog " + catalog.location() + ": " + p);
-        if (!ctx.rankZeroWantedAtOpen()) return mayHave ? Optional.of(lookUpHere(ctx, catalog, corrupt)) : Optional.empty();
+        if (!ctx.rankZeroWantedAtOpen()) return mayHave ? Optional.of(lookUpHere(ctx, catalog)) : Optional.empty();
         byte[] shared = ctx.shareFromRankZero(() -> {
             if (!mayHave) return new byte[0];
             try {
-                stats.add(s -> s.catalogLookups, 1);
-                return FileLookup.read(catalog, ctx.driver(), uri, corrupt).toBytes();
+                return lookUpHere(ctx, catalog).toBytes();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -195,12 +192,12 @@ public final class RedirectInterceptor implements IoInterceptor {
         if (shared.length > 0) return Optional.of(FileLookup.fromBytes(shared));
         if (!mayHave) return Optional.empty();
         // rank 0 saw no replica index entry but this rank does: a first build raced the open; look for itself
-        return Optional.of(lookUpHere(ctx, catalog, corrupt));
+        return Optional.of(lookUpHere(ctx, catalog));
     }
 
-    private FileLookup lookUpHere(FileContext ctx, CatalogAccess catalog, java.util.function.Consumer<String> corrupt) throws IOException {
+    private FileLookup lookUpHere(FileContext ctx, CatalogAccess catalog) throws IOException {
         stats.add(s -> s.catalogLookups, 1);
-        return FileLookup.read(catalog, ctx.driver(), ctx.uri(), corrupt);
+        return FileLookup.read(catalog, ctx.driver(), ctx.uri(), p -> LOG.warning("replica catalog " + catalog.location() + ": " + p));
     }
 
     /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */

@@ -44,12 +44,33 @@ final class PatternHandoff {
      */
     synchronized void start() {
         if (worker != null) return;
-        worker = new Thread(this::drain, "pdla-online-handoff");
+        worker = new Thread(new Writer(), "pdla-online-handoff");
         worker.setDaemon(true);
         worker.start();
         // a job whose last pass repeated ends right after it: its hand-off gets a moment to be written, after the
         // job's own I/O is done; one that takes longer is lost, not waited for
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitIdle(EXIT_WAIT_MILLIS), "pdla-online-handoff-exit"));
+        Runtime.getRuntime().addShutdownHook(new Thread(new ExitWait(), "pdla-online-handoff-exit"));
+    }
+
+    /*
+     * The two threads' bodies are named classes, not lambdas: under the multicore device each rank would spin its own
+     * copy of a lambda's class at its first open, on the rank's thread; these the rank's warm-up loads beforehand.
+     */
+
+    /** The writer's loop. */
+    final class Writer implements Runnable {
+        @Override
+        public void run() {
+            drain();
+        }
+    }
+
+    /** At exit: queued hand-offs get {@value #EXIT_WAIT_MILLIS} ms. */
+    final class ExitWait implements Runnable {
+        @Override
+        public void run() {
+            awaitIdle(EXIT_WAIT_MILLIS);
+        }
     }
 
     /** Queues the hand-off (starting the writer if nobody did); never blocks. */
