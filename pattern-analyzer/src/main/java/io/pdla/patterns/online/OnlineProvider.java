@@ -48,7 +48,7 @@ public final class OnlineProvider implements IoInterceptorProvider {
         if (!on) return;
         IoInterceptorProvider.initialise(OnlineInterceptor.class, RepeatDetector.class, PatternHandoff.class,
                 PatternHandoff.Item.class, PatternHandoff.Writer.class, PatternHandoff.ExitWait.class,
-                OnlineInterceptor.passClass(), io.pdla.patterns.db.PatternSpool.class);
+                OnlineInterceptor.passClass(), SpoolWriter.class);
         new OnlineInterceptor();   // made and dropped: its construction's classes (the detector's maps) are loaded here
         MatcherWarmup.runOnce();
     }

@@ -1,7 +1,5 @@
 package io.pdla.patterns.online;
 
-import io.pdla.patterns.db.PatternSpool;
-
 import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -10,7 +8,7 @@ import java.util.logging.Logger;
 
 /**
  * Hands established patterns to the replicator: the pass goes as a compact {@link PassRecord} into the pattern
- * database's spool ({@link PatternSpool}), from which the running daemon makes and stores the entries
+ * database's spool ({@link SpoolWriter}; the daemon drains it, {@code db.PatternSpool}), from which the running daemon makes and stores the entries
  * {@code pdla analyze} would store ({@link HandedInPasses}). The ranks neither open the Berkeley DB environment (that
  * took seconds per rank under MPJ's multicore device, where each rank loads its own JE) nor load the analysis and
  * JSON classes (0.7-0.9 s of CPU per rank): a record is a few hundred bytes written with the classes matching
@@ -108,7 +106,7 @@ final class PatternHandoff {
 
     /** Writes the pass's record into the database's spool; returns the file. */
     static Path store(Item item) throws java.io.IOException {
-        return PatternSpool.write(item.db(), item.pass().encode());
+        return SpoolWriter.write(item.db(), item.pass().encode());
     }
 
     /** Waits until nothing is queued or being written, at most {@code millis}; whether it got there. */
