@@ -261,6 +261,16 @@ public final class RedirectInterceptor implements IoInterceptor {
         return file.get(STATE) == null;
     }
 
+    /**
+     * Such an open's calls do not need it at all: {@link #intercept} would pass each on unchanged, and under the
+     * multicore device each rank runs its own copy of that code (this class is per rank), interpreted and then C1
+     * compiled per rank, on every read of a job before its replicas exist.
+     */
+    @Override
+    public boolean ignores(FileContext file) {
+        return file.get(STATE) == null;
+    }
+
     @Override
     public long intercept(IoCall call, Chain next) throws IOException {
         FileRedirect st = call.file().get(STATE);
