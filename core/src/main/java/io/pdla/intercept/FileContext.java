@@ -28,6 +28,8 @@ public final class FileContext {
     private final Map<Key<?>, Object> store = new IdentityHashMap<>();
     private final RankZeroShare share;
     private final long openToken;
+    /** Whether any rank's chain wanted rank 0's share at the open; null when the opener did not gather the answers. */
+    private volatile Boolean rankZeroWanted;
 
     /**
      * How the ranks of one open share what one of them computed: the shim implements it over the open's
@@ -129,6 +131,22 @@ public final class FileContext {
      */
     public byte[] shareFromRankZero(Supplier<byte[]> compute) throws IOException {
         return share.share(compute);
+    }
+
+    /**
+     * Whether any rank of this open wants {@link #shareFromRankZero} in its {@code opened} hooks, as the opener
+     * gathered the ranks' {@link IoInterceptor#wantsRankZeroAtOpen} answers in the open's own meeting: the same on
+     * every rank, so ranks that share only when it is true stay in step. True when the opener did not gather them
+     * (an open that creates the file, ranks in several JVMs, a single-process context): then share as always.
+     */
+    public boolean rankZeroWantedAtOpen() {
+        Boolean wanted = rankZeroWanted;
+        return wanted == null || wanted;
+    }
+
+    /** The opener, after the open's meeting: whether any rank's chain wanted rank 0's share ({@link #rankZeroWantedAtOpen}). */
+    public void ranksWantedRankZero(boolean anyRank) {
+        rankZeroWanted = anyRank;
     }
 
     /**

@@ -7,6 +7,7 @@ import io.pdla.access.Positioning;
 import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,6 +17,11 @@ import java.util.List;
 public final class InterceptorChain {
     private final List<IoInterceptor> interceptors;
     /**
+     * The interceptors the open's data calls go through ({@link #execute}, {@link #observed}): all of them until
+     * {@link #opened}, then those that do not ignore the open ({@link IoInterceptor#ignores(FileContext)}).
+     */
+    private volatile List<IoInterceptor> active;
+    /**
      * Interceptors there are, and every one only watches ({@link IoInterceptor#observesOnly}); once the chain's open
      * was told to them ({@link #opened}), every one only watches that open ({@link IoInterceptor#observesOnly(FileContext)}).
      */
@@ -23,6 +29,7 @@ public final class InterceptorChain {
 
     public InterceptorChain(List<IoInterceptor> interceptors) {
         this.interceptors = List.copyOf(interceptors);
+        this.active = this.interceptors;
         boolean all = !this.interceptors.isEmpty();
         for (IoInterceptor i : this.interceptors) all &= i.observesOnly();
         this.observersOnly = all;
@@ -43,8 +50,9 @@ public final class InterceptorChain {
      */
     public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved,
                          long startNanos, long endNanos) {
-        for (int k = 0; k < interceptors.size(); k++) {
-            IoInterceptor i = interceptors.get(k);
+        List<IoInterceptor> watchers = active;
+        for (int k = 0; k < watchers.size(); k++) {
+            IoInterceptor i = watchers.get(k);
             try {
                 i.observed(file, op, positioning, offset, length, moved, startNanos, endNanos);
             } catch (RuntimeException e) {
@@ -61,12 +69,41 @@ public final class InterceptorChain {
         return interceptors;
     }
 
+    /**
+     * Whether some interceptor of this rank's chain wants rank 0's share at the open ({@link
+     * IoInterceptor#wantsRankZeroAtOpen}); one that fails to answer counts as yes, which costs a meeting, never a step.
+     */
+    public boolean wantsRankZeroAtOpen(FileContext file) {
+        for (IoInterceptor i : interceptors) {
+            try {
+                if (i.wantsRankZeroAtOpen(file)) return true;
+            } catch (RuntimeException e) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public void opened(FileContext file) throws IOException {
         for (IoInterceptor i : interceptors) i.opened(file);
         if (interceptors.isEmpty()) return;
+        List<IoInterceptor> kept = new ArrayList<>(interceptors.size());
         boolean all = true;
-        for (IoInterceptor i : interceptors) all &= i.observesOnly(file);
+        for (IoInterceptor i : interceptors) {
+            all &= i.observesOnly(file);
+            if (!ignoresSafely(i, file)) kept.add(i);
+        }
+        active = List.copyOf(kept);
         observersOnly = all;
+    }
+
+    /** An interceptor that cannot answer is kept: it costs its calls, never a missed one. */
+    private static boolean ignoresSafely(IoInterceptor i, FileContext file) {
+        try {
+            return i.ignores(file);
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** Interceptors are told in reverse order, so the outermost hears of the close last (wrapping order). */
@@ -187,8 +224,9 @@ public final class InterceptorChain {
      * proceed with a collective data call on every rank (with fewer extents, or none, when it served part).
      */
     public long execute(IoCall call, Terminal terminal) throws IOException {
-        if (interceptors.isEmpty()) return terminal.execute(call);
-        if (!call.collective() || !call.op().movesData()) return new Link(0, terminal).proceed(call);
+        List<IoInterceptor> through = active;
+        if (through.isEmpty()) return terminal.execute(call);
+        if (!call.collective() || !call.op().movesData()) return new Link(through, 0, terminal).proceed(call);
         // An interceptor that served the whole call (redirect from replicas) did not proceed; the other
         // ranks are waiting in the engine for this one, so it joins them with nothing to move.
         boolean[] reached = {false};
@@ -198,7 +236,7 @@ public final class InterceptorChain {
         };
         long moved;
         try {
-            moved = new Link(0, once).proceed(call);
+            moved = new Link(through, 0, once).proceed(call);
         } catch (IOException | RuntimeException e) {
             if (!reached[0]) {
                 try {
@@ -243,12 +281,14 @@ public final class InterceptorChain {
     }
 
     /** The chain from interceptor {@code index} inward; remembers whether it was already used. */
-    private final class Link implements IoInterceptor.Chain {
+    private static final class Link implements IoInterceptor.Chain {
+        private final List<IoInterceptor> interceptors;
         private final int index;
         private final Terminal terminal;
         private boolean used;
 
-        Link(int index, Terminal terminal) {
+        Link(List<IoInterceptor> interceptors, int index, Terminal terminal) {
+            this.interceptors = interceptors;
             this.index = index;
             this.terminal = terminal;
         }
@@ -261,7 +301,7 @@ public final class InterceptorChain {
             }
             used = true;
             if (index == interceptors.size()) return terminal.execute(call);
-            return interceptors.get(index).intercept(call, new Link(index + 1, terminal));
+            return interceptors.get(index).intercept(call, new Link(interceptors, index + 1, terminal));
         }
     }
 

@@ -52,6 +52,29 @@ public interface IoInterceptor {
     }
 
     /**
+     * Asked once with {@link #observesOnly(FileContext)}, after every interceptor's {@link #opened} hook of the open
+     * succeeded: whether this interceptor has nothing to do with any data call of this open (redirect with no replica
+     * and no write session: it passes every call on unchanged; online PDLA in an open it does not match). The open's
+     * data calls then run without it, neither {@link #intercept} nor {@link #observed}; its other hooks (closing,
+     * closed, the close's votes, {@link #aggregated}) are still called. The answer must not change while the file is
+     * open. By default no.
+     */
+    default boolean ignores(FileContext file) {
+        return false;
+    }
+
+    /**
+     * Asked on each rank once the file is open in its store, before the open's meeting (so before {@link #opened}):
+     * whether this interceptor's {@code opened} may want rank 0's {@link FileContext#shareFromRankZero} on this
+     * rank. Where the opener carries the answers in that meeting, {@link FileContext#rankZeroWantedAtOpen()} then
+     * tells every rank alike whether any rank's chain said yes, so an interceptor that shares only on a yes skips a
+     * meeting nobody needs on all ranks together. By default no: an interceptor that always shares need not answer.
+     */
+    default boolean wantsRankZeroAtOpen(FileContext file) {
+        return false;
+    }
+
+    /**
      * An independent data call of one extent ({@code length} bytes at file offset {@code offset}) that ran, from
      * {@code startNanos} to {@code endNanos} ({@link System#nanoTime}), moving {@code moved} bytes: what
      * {@link #intercept} would have seen of it around {@code next.proceed}. Only for interceptors that

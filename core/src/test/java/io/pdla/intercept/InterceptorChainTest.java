@@ -210,4 +210,89 @@ class InterceptorChainTest {
         assertEquals(2, e.getSuppressed().length, "the others ride along: " + List.of(e.getSuppressed()));
         f.file().close();
     }
+
+    /** A chain wants rank 0's share at open when any interceptor does; one that fails to answer counts as wanting it. */
+    @Test
+    void aChainWantsRankZerosShareWhenAnyInterceptorDoesOrCannotTell() throws IOException {
+        IoInterceptor wants = new IoInterceptor() {
+            @Override
+            public boolean wantsRankZeroAtOpen(FileContext file) {
+                return true;
+            }
+        };
+        IoInterceptor broken = new IoInterceptor() {
+            @Override
+            public boolean wantsRankZeroAtOpen(FileContext file) {
+                throw new IllegalStateException("cannot tell");
+            }
+        };
+        IoInterceptor quiet = new IoInterceptor() { };
+        FileContext f = open("wish.dat");
+        assertFalse(new InterceptorChain(List.of(quiet, quiet)).wantsRankZeroAtOpen(f), "nobody asks by default");
+        assertTrue(new InterceptorChain(List.of(quiet, wants)).wantsRankZeroAtOpen(f));
+        assertTrue(new InterceptorChain(List.of(broken, quiet)).wantsRankZeroAtOpen(f), "a failing answer costs a meeting, never a step");
+        assertTrue(f.rankZeroWantedAtOpen(), "until the opener gathered the ranks' answers, every rank shares");
+        f.ranksWantedRankZero(false);
+        assertFalse(f.rankZeroWantedAtOpen());
+        f.ranksWantedRankZero(true);
+        assertTrue(f.rankZeroWantedAtOpen());
+        f.file().close();
+    }
+
+    /** An interceptor that ignores an open is left out of its data calls (intercept, observed), not out of its other hooks. */
+    @Test
+    void anInterceptorThatIgnoresAnOpenIsLeftOutOfItsDataCallsOnly() throws IOException {
+        List<String> events = new ArrayList<>();
+        IoInterceptor ignoring = new IoInterceptor() {
+            @Override
+            public boolean ignores(FileContext file) {
+                return file.name().startsWith("quiet");
+            }
+
+            @Override
+            public long intercept(IoCall call, Chain next) throws IOException {
+                events.add("intercept " + call.file().name());
+                return next.proceed(call);
+            }
+
+            @Override
+            public boolean observesOnly() {
+                return true;
+            }
+
+            @Override
+            public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved, long s, long e) {
+                events.add("observed " + file.name());
+            }
+
+            @Override
+            public void closing(FileContext file) {
+                events.add("closing " + file.name());
+            }
+        };
+        IoInterceptor watcher = new IoInterceptor() {
+            @Override
+            public boolean observesOnly() {
+                return true;
+            }
+
+            @Override
+            public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved, long s, long e) {
+                events.add("watcher observed " + file.name());
+            }
+        };
+        for (String name : new String[]{"quiet.dat", "busy.dat"}) {
+            FileContext f = open(name);
+            InterceptorChain chain = new InterceptorChain(List.of(ignoring, watcher));
+            chain.opened(f);
+            assertTrue(chain.observersOnly());
+            ByteBuffer b = ByteBuffer.wrap("abcd".getBytes(StandardCharsets.US_ASCII));
+            assertEquals(4, chain.execute(IoCall.data(f, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(0, 4), b)));
+            chain.observed(f, IoOp.READ, Positioning.EXPLICIT_OFFSET, 0, 4, 4, 0, 1);
+            chain.closing(f);
+            f.file().close();
+        }
+        assertEquals(List.of("watcher observed quiet.dat", "closing quiet.dat",
+                "intercept busy.dat", "observed busy.dat", "watcher observed busy.dat", "closing busy.dat"), events);
+    }
 }

@@ -71,23 +71,30 @@ final class OpenProtocol {
         Target target = null;
         Prepared prepared = null;
         MPIIOException local = null;
+        boolean wantsRankZero = false;
         try {
             if (amodeProblem(amode) == null) { // else ERR_AMODE once the ranks know they passed the same amode
                 target = Target.of(filename, amode, hints, rank);
-                if (!create) prepared = prepare(target, hints, amode, shm, coll, filename, rank, openToken(shm.uniqueName()));
+                if (!create) {
+                    prepared = prepare(target, hints, amode, shm, coll, filename, rank, openToken(shm.uniqueName()));
+                    wantsRankZero = prepared.chain().wantsRankZeroAtOpen(prepared.context());
+                }
             }
         } catch (MPIIOException e) {
             local = e;
         }
-        long[] all = coll.allgather(new long[]{amode, nameHash(filename), Collective.outcome(local)});
+        // the interceptors' wish for rank 0's share at open rides on this meeting, so an open nobody needs it for
+        // (redirect with no replica anywhere: every open of a job before its first replica) meets once, not twice
+        long[] all = coll.allgather(new long[]{amode, nameHash(filename), Collective.outcome(local), wantsRankZero ? 1 : 0});
         try {
-            coll.requireSame(all, 3, SAME_AT_OPEN, String.valueOf(filename));
+            coll.requireSame(all, 4, SAME_AT_OPEN, String.valueOf(filename));
             checkAmode(amode, filename, rank);
-            coll.agree(all, 3, 2, local, filename);
+            coll.agree(all, 4, 2, local, filename);
         } catch (MPIIOException e) {
             if (prepared != null) prepared.closeQuietly();
             throw e;
         }
+        if (prepared != null) prepared.context().ranksWantedRankZero(anyRankSet(all, 4, 3));
         if (create) {
             rankZeroCreates(coll, target, true, filename, new long[1]);
             try {
@@ -98,6 +105,14 @@ final class OpenProtocol {
             agreeOnPrepared(coll, prepared, shm, local, filename);
         }
         return finish(coll, filename, amode, target, prepared, hints, shm.uniqueName(), rank);
+    }
+
+    /** Whether any rank's value at index {@code at} of its {@code k} gathered values is non-zero. */
+    private static boolean anyRankSet(long[] all, int k, int at) {
+        for (int r = 0; r * k + at < all.length; r++) {
+            if (all[r * k + at] != 0) return true;
+        }
+        return false;
     }
 
     /** Through MPJ, on a private duplicate; the ranks that find themselves in one JVM then use shared memory. */

@@ -48,6 +48,13 @@ class PlainCallDifferentialTest {
         MpjTestSupport.assertAllPassed(r, 2);
     }
 
+    /** Interceptors' wish for rank 0's share at open (IoInterceptor.wantsRankZeroAtOpen) is gathered in the open's meeting. */
+    @org.junit.jupiter.api.Test
+    void everyRankIsToldAlikeWhetherAnyRankWantedRankZerosShareAtOpen() throws Exception {
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.RankZeroWishProgram.class, 3, dir.toString());
+        MpjTestSupport.assertAllPassed(r, 3);
+    }
+
     @org.junit.jupiter.api.Test
     void aStraightCallsHintThatIsNoFlagFailsTheOpenNamingIt() throws Exception {
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.BadStraightHintProgram.class, 1, dir.toString());

@@ -77,11 +77,29 @@ public final class RedirectInterceptor implements IoInterceptor {
         return stats;
     }
 
+    /** The open's settings: its hints' catalog, else the process's, with the process's read-ahead unless a hint sets one. */
+    private RedirectConfig configOf(FileContext ctx) {
+        RedirectConfig cfg = RedirectConfig.from(ctx.hints());
+        if (cfg.catalog() == null) return config;
+        if (!ctx.hints().containsKey(RedirectConfig.HINT_READAHEAD)) cfg = cfg.withReadAhead(config.readAheadBytes());
+        return cfg;
+    }
+
+    /**
+     * Rank 0's catalog look-up is wanted when this rank's index of replicated originals says the file may have a
+     * replica. When no rank's does, the ranks skip that meeting together ({@link FileContext#rankZeroWantedAtOpen})
+     * and {@link #opened} looks at the index again: a replica published since is looked up by the rank that sees
+     * it, as when rank 0's look-up raced a first build.
+     */
+    @Override
+    public boolean wantsRankZeroAtOpen(FileContext ctx) {
+        RedirectConfig cfg = configOf(ctx);
+        return cfg.catalog() != null && ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri());
+    }
+
     @Override
     public void opened(FileContext ctx) throws IOException {
-        RedirectConfig cfg = RedirectConfig.from(ctx.hints());
-        if (cfg.catalog() == null) cfg = config;
-        else if (!ctx.hints().containsKey(RedirectConfig.HINT_READAHEAD)) cfg = cfg.withReadAhead(config.readAheadBytes());
+        RedirectConfig cfg = configOf(ctx);
         if (cfg.catalog() == null) return;
         boolean mayHave = ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri());
         if (!mayHave && ctx.writable()) {
@@ -98,7 +116,7 @@ public final class RedirectInterceptor implements IoInterceptor {
         try {
             Optional<FileLookup> found = lookUp(ctx, catalog, mayHave);
             if (found.isEmpty()) {
-                stats.add(s -> s.opensWithoutReplicas, 1);
+                stats.countOpenWithoutReplicas();
                 return;
             }
             FileLookup l = found.get();
@@ -155,18 +173,18 @@ public final class RedirectInterceptor implements IoInterceptor {
     /**
      * The catalog's view of the file, looked up once per open by rank 0 of the file's communicator and handed to
      * the others (one transaction, hence one environment open, per job rather than per rank); empty when the
-     * file was never replicated. Every rank calls this the same way, so all take the same path. A writer's
+     * file was never replicated. Every rank calls this the same way, so all take the same path; when the open told
+     * every rank that no rank's index named the file ({@link #wantsRankZeroAtOpen}), none meets, and a rank whose
+     * index names it by now looks for itself. A writer's
      * session is not begun here but at its first write ({@code ReplicaWrites}), which reads the entries again in
      * that transaction: ranks that open for writing and never write never open the catalog.
      */
     private Optional<FileLookup> lookUp(FileContext ctx, CatalogAccess catalog, boolean mayHave) throws IOException {
-        URI uri = ctx.uri();
-        java.util.function.Consumer<String> corrupt = p -> LOG.warning("replica catalog " + catalog.location() + ": " + p);
+        if (!ctx.rankZeroWantedAtOpen()) return mayHave ? Optional.of(lookUpHere(ctx, catalog)) : Optional.empty();
         byte[] shared = ctx.shareFromRankZero(() -> {
             if (!mayHave) return new byte[0];
             try {
-                stats.add(s -> s.catalogLookups, 1);
-                return FileLookup.read(catalog, ctx.driver(), uri, corrupt).toBytes();
+                return lookUpHere(ctx, catalog).toBytes();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -174,8 +192,12 @@ public final class RedirectInterceptor implements IoInterceptor {
         if (shared.length > 0) return Optional.of(FileLookup.fromBytes(shared));
         if (!mayHave) return Optional.empty();
         // rank 0 saw no replica index entry but this rank does: a first build raced the open; look for itself
+        return Optional.of(lookUpHere(ctx, catalog));
+    }
+
+    private FileLookup lookUpHere(FileContext ctx, CatalogAccess catalog) throws IOException {
         stats.add(s -> s.catalogLookups, 1);
-        return Optional.of(FileLookup.read(catalog, ctx.driver(), uri, corrupt));
+        return FileLookup.read(catalog, ctx.driver(), ctx.uri(), p -> LOG.warning("replica catalog " + catalog.location() + ": " + p));
     }
 
     /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */
@@ -236,6 +258,16 @@ public final class RedirectInterceptor implements IoInterceptor {
      */
     @Override
     public boolean observesOnly(FileContext file) {
+        return file.get(STATE) == null;
+    }
+
+    /**
+     * Such an open's calls do not need it at all: {@link #intercept} would pass each on unchanged, and under the
+     * multicore device each rank runs its own copy of that code (this class is per rank), interpreted and then C1
+     * compiled per rank, on every read of a job before its replicas exist.
+     */
+    @Override
+    public boolean ignores(FileContext file) {
         return file.get(STATE) == null;
     }
 

@@ -42,14 +42,17 @@ public final class RedirectProvider implements IoInterceptorProvider {
 
     /**
      * When the process configures a catalog and online PDLA (every reader's open then passes redirect, and the first
-     * one would load these in each rank), the rank's copies of the open path's classes are loaded at its start.
+     * one would load these in each rank), the rank's copies of the open path's classes are loaded at its start, and an
+     * interceptor is made and dropped: that makes the rank's copies of the classes its construction spins (its stats'
+     * per-rank supplier, the replica opener), which the first open made on the rank's thread otherwise.
      */
     @Override
     public void warmUp() {
         if (!onlineRequested(Map.of()) || RedirectConfig.from(Map.of()).catalog() == null) return;
-        IoInterceptorProvider.initialise(RedirectInterceptor.class, ReplicaWrites.class, OpenReplica.class,
+        IoInterceptorProvider.initialise(RedirectInterceptor.class, ReplicaWrites.class, OpenReplica.class, FileRedirect.class,
                 io.pdla.catalog.ReplicatedOriginals.class, io.pdla.catalog.CatalogAccesses.class,
                 io.pdla.catalog.ReplicaEntry.class, io.pdla.catalog.TransientCatalogAccess.class);
+        new RedirectInterceptor(RedirectConfig.from(Map.of()));
     }
 
     @Override

@@ -1,14 +1,12 @@
 package io.pdla.patterns.db;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -26,8 +24,8 @@ import java.util.function.Function;
  * never stored.
  */
 public final class PatternSpool {
-    public static final String DIR = "online-spool";
-    public static final String SUFFIX = ".pass";
+    public static final String DIR = io.pdla.patterns.online.SpoolWriter.DIR;
+    public static final String SUFFIX = io.pdla.patterns.online.SpoolWriter.SUFFIX;
     private static final String BAD = ".bad";
     /** A pass record is a few hundred bytes; anything much larger is not one. */
     private static final long MAX_BYTES = 1 << 20;
@@ -36,22 +34,12 @@ public final class PatternSpool {
     }
 
     public static Path dirOf(Path database) {
-        return database.resolve(DIR);
+        return io.pdla.patterns.online.SpoolWriter.dirOf(database);
     }
 
-    /** Writes one hand-off record into the database's spool; returns the file. */
+    /** Writes one hand-off record into the database's spool; returns the file ({@link io.pdla.patterns.online.SpoolWriter}). */
     public static Path write(Path database, byte[] record) throws IOException {
-        Path dir = dirOf(database);
-        Files.createDirectories(dir);
-        String name = String.format("%019d-%s", System.currentTimeMillis(), UUID.randomUUID());
-        Path tmp = dir.resolve("." + name + ".tmp"), done = dir.resolve(name + SUFFIX);
-        Files.write(tmp, record);
-        try {
-            Files.move(tmp, done, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, done);
-        }
-        return done;
+        return io.pdla.patterns.online.SpoolWriter.write(database, record);
     }
 
     /** Whether the spool holds hand-offs not yet taken (a directory listing: what a short poll may afford). */

@@ -79,6 +79,15 @@ public final class OnlineInterceptor implements IoInterceptor {
         return true;
     }
 
+    /**
+     * An open it does not match (writable, of a file handed on already, or one whose settings failed) never gets a
+     * pass later, so its data calls can skip this interceptor: after a file's hand-off, every later pass's reads.
+     */
+    @Override
+    public boolean ignores(FileContext file) {
+        return file.get(PASS) == null;
+    }
+
     @Override
     public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved,
                          long startNanos, long endNanos) {

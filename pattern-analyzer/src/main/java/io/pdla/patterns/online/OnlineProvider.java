@@ -32,7 +32,8 @@ public final class OnlineProvider implements IoInterceptorProvider {
 
     /**
      * With online PDLA on for the whole process ({@code pdla run --online}: {@code PDLA_ONLINE}), the rank's copies of
-     * the interceptor's classes are loaded (the logger's set-up with them), and the matcher runs over made-up passes
+     * the interceptor's classes are loaded (the logger's set-up with them; an interceptor is made and dropped, which
+     * makes nothing outside itself: its hand-off's thread starts only at an open), and the matcher runs over made-up passes
      * ({@link MatcherWarmup}; the launcher's agent already started it when the ranks share the matcher), so the job's
      * first open and first pass find both done.
      */
@@ -46,7 +47,9 @@ public final class OnlineProvider implements IoInterceptorProvider {
         }
         if (!on) return;
         IoInterceptorProvider.initialise(OnlineInterceptor.class, RepeatDetector.class, PatternHandoff.class,
-                PatternHandoff.Item.class, OnlineInterceptor.passClass(), io.pdla.patterns.db.PatternSpool.class);
+                PatternHandoff.Item.class, PatternHandoff.Writer.class, PatternHandoff.ExitWait.class,
+                OnlineInterceptor.passClass(), SpoolWriter.class);
+        new OnlineInterceptor();   // made and dropped: its construction's classes (the detector's maps) are loaded here
         MatcherWarmup.runOnce();
     }
 

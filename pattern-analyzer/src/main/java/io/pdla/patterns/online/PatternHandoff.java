@@ -1,7 +1,5 @@
 package io.pdla.patterns.online;
 
-import io.pdla.patterns.db.PatternSpool;
-
 import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -10,7 +8,7 @@ import java.util.logging.Logger;
 
 /**
  * Hands established patterns to the replicator: the pass goes as a compact {@link PassRecord} into the pattern
- * database's spool ({@link PatternSpool}), from which the running daemon makes and stores the entries
+ * database's spool ({@link SpoolWriter}; the daemon drains it, {@code db.PatternSpool}), from which the running daemon makes and stores the entries
  * {@code pdla analyze} would store ({@link HandedInPasses}). The ranks neither open the Berkeley DB environment (that
  * took seconds per rank under MPJ's multicore device, where each rank loads its own JE) nor load the analysis and
  * JSON classes (0.7-0.9 s of CPU per rank): a record is a few hundred bytes written with the classes matching
@@ -44,12 +42,33 @@ final class PatternHandoff {
      */
     synchronized void start() {
         if (worker != null) return;
-        worker = new Thread(this::drain, "pdla-online-handoff");
+        worker = new Thread(new Writer(), "pdla-online-handoff");
         worker.setDaemon(true);
         worker.start();
         // a job whose last pass repeated ends right after it: its hand-off gets a moment to be written, after the
         // job's own I/O is done; one that takes longer is lost, not waited for
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitIdle(EXIT_WAIT_MILLIS), "pdla-online-handoff-exit"));
+        Runtime.getRuntime().addShutdownHook(new Thread(new ExitWait(), "pdla-online-handoff-exit"));
+    }
+
+    /*
+     * The two threads' bodies are named classes, not lambdas: under the multicore device each rank would spin its own
+     * copy of a lambda's class at its first open, on the rank's thread; these the rank's warm-up loads beforehand.
+     */
+
+    /** The writer's loop. */
+    final class Writer implements Runnable {
+        @Override
+        public void run() {
+            drain();
+        }
+    }
+
+    /** At exit: queued hand-offs get {@value #EXIT_WAIT_MILLIS} ms. */
+    final class ExitWait implements Runnable {
+        @Override
+        public void run() {
+            awaitIdle(EXIT_WAIT_MILLIS);
+        }
     }
 
     /** Queues the hand-off (starting the writer if nobody did); never blocks. */
@@ -87,7 +106,7 @@ final class PatternHandoff {
 
     /** Writes the pass's record into the database's spool; returns the file. */
     static Path store(Item item) throws java.io.IOException {
-        return PatternSpool.write(item.db(), item.pass().encode());
+        return SpoolWriter.write(item.db(), item.pass().encode());
     }
 
     /** Waits until nothing is queued or being written, at most {@code millis}; whether it got there. */
