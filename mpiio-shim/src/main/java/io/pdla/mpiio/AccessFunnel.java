@@ -142,8 +142,30 @@ final class AccessFunnel {
     private IoStatus plainCall(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
         long at = plainRunAt(op, positioning, offset, buf, bufOffset, count, type);
         if (at < 0) return null;
-        byte[] array = (byte[]) buf;
-        long bytes = count * plainType.bytes();
+        return plainTransfer(op, positioning, offset, (byte[]) buf, bufOffset, count * plainType.bytes(), at);
+    }
+
+    /**
+     * An independent blocking call of a {@link ByteBuffer} ({@link File#readAt(long, ByteBuffer)}, {@link File#writeAt(long,
+     * ByteBuffer)}): when the buffer is a heap buffer that may be written (it has an accessible array) and the call is an
+     * everyday one, it goes straight as {@link #plainCall} goes, on the buffer's array from its position, and the
+     * position moves past the bytes moved, as the general path leaves it; any other call takes the general path.
+     */
+    IoStatus independentBuffer(IoOp op, Positioning positioning, long offset, ByteBuffer buf) throws MPIException {
+        if (buf != null && buf.hasArray()) {
+            int start = buf.position(), from = buf.arrayOffset() + start;
+            long at = plainBytesAt(op, positioning, offset, buf.array(), from, buf.remaining());
+            if (at >= 0) {
+                IoStatus s = plainTransfer(op, positioning, offset, buf.array(), from, buf.remaining(), at);
+                buf.position(Math.toIntExact(start + s.getBytes()));
+                return s;
+            }
+        }
+        return independent(op, positioning, offset, bytes(buf));
+    }
+
+    /** {@link #plainCall}'s transfer of {@code bytes} of {@code array} from {@code bufOffset}, at file offset {@code at}. */
+    private IoStatus plainTransfer(IoOp op, Positioning positioning, long offset, byte[] array, int bufOffset, long bytes, long at) throws MPIIOException {
         long etype = file.view().etypeBytes();
         long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
         long moved;
@@ -176,10 +198,14 @@ final class AccessFunnel {
      */
     private long plainRunAt(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) {
         PlainType plain = plainType;
-        if (plain == null || plain.type() != type || !straight || !(buf instanceof byte[] array)) return -1;
-        if (count <= 0 || bufOffset < 0 || positioning == Positioning.SHARED_POINTER || file.isClosed() || file.atomic()) return -1;
+        if (plain == null || plain.type() != type || !(buf instanceof byte[] array) || count <= 0) return -1;
+        return plainBytesAt(op, positioning, offset, array, bufOffset, count * plain.bytes()); // both below 2^31
+    }
+
+    /** {@link #plainRunAt} for {@code bytes} bytes of {@code array} from {@code bufOffset}. */
+    private long plainBytesAt(IoOp op, Positioning positioning, long offset, byte[] array, int bufOffset, long bytes) {
+        if (!straight || bytes <= 0 || bufOffset < 0 || positioning == Positioning.SHARED_POINTER || file.isClosed() || file.atomic()) return -1;
         if (file.opened(MPIIO.MODE_SEQUENTIAL) || file.opened(op == IoOp.READ ? MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY)) return -1;
-        long bytes = count * plain.bytes(); // both below 2^31
         FileView view = file.view();
         if (bytes > array.length - (long) bufOffset || bytes > pieceBytes) return -1;
         if (view != plainView) {

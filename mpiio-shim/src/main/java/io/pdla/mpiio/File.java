@@ -188,7 +188,7 @@ public final class File {
     /** Reads {@code buf.remaining()} bytes at a byte-etype offset into a {@link ByteBuffer}. */
     public IoStatus readAt(long offset, ByteBuffer buf) throws MPIException {
         try {
-            return funnel.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf));
+            return funnel.independentBuffer(IoOp.READ, Positioning.EXPLICIT_OFFSET, offset, buf);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }
@@ -196,7 +196,7 @@ public final class File {
 
     public IoStatus writeAt(long offset, ByteBuffer buf) throws MPIException {
         try {
-            return funnel.independent(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, AccessFunnel.bytes(buf));
+            return funnel.independentBuffer(IoOp.WRITE, Positioning.EXPLICIT_OFFSET, offset, buf);
         } catch (RuntimeException e) { // MPIIOException is one
             throw reported(e);
         }

@@ -8,6 +8,7 @@ import io.pdla.mpiio.MPIIO;
 import mpi.Datatype;
 import mpi.MPI;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -34,7 +35,7 @@ import static io.pdla.mpiio.programs.Checks.expectBytes;
 public final class PlainCallDifferentialProgram {
     private static final int MAX_FILE = 1 << 16;
     /** Data calls all handles answered, and those the store saw as one array request (counted on the test driver). */
-    private static int answered, straight;
+    private static int answered, straight, bufferCalls, bufferStraight;
 
     public static void main(String[] argv) throws Exception {
         String[] args = MPI.Init(argv);
@@ -91,6 +92,31 @@ public final class PlainCallDifferentialProgram {
                     });
                     continue;
                 }
+                if (kind < 32) {
+                    // a ByteBuffer call: a heap buffer (a slice, so its array offset is not 0), a read-only one, or a direct one
+                    boolean write = rnd.nextBoolean();
+                    int length = rnd.nextInt(20) == 0 ? 0 : 1 + rnd.nextInt(3000), skip = rnd.nextInt(64), at = rnd.nextInt(Math.max(1, length / 4 + 1));
+                    int form = rnd.nextInt(6);   // 0-3 heap, 4 read-only heap, 5 direct
+                    long offset = rnd.nextInt(30) == 0 ? -1 : rnd.nextInt(MAX_FILE - 4096);
+                    byte[] data = new byte[skip + length];
+                    rnd.nextBytes(data);
+                    String what = step + (write ? " writeAt " : " readAt ") + offset + " ByteBuffer form " + form + " of " + length + " from " + at;
+                    int straightBefore = straight;
+                    files.same(what, h -> {
+                        ByteBuffer b = ByteBuffer.wrap(data.clone()).position(skip).slice();
+                        if (form == 4) b = b.asReadOnlyBuffer();
+                        if (form == 5) b = ByteBuffer.allocateDirect(length).put(data, skip, length).clear();
+                        b.position(Math.min(at, length));
+                        IoStatus s = write ? h.writeAt(offset, b) : h.readAt(offset, b);
+                        byte[] contents = new byte[length];
+                        b.duplicate().clear().get(contents);
+                        return "ok bytes " + s.getBytes() + " count " + s.getCount() + " pointer " + h.getPosition() + " position " + b.position()
+                                + (write ? "" : " buffer " + Arrays.hashCode(contents));
+                    });
+                    if (form < 4) bufferCalls++;
+                    if (straight > straightBefore) bufferStraight++;
+                    continue;
+                }
                 boolean write = rnd.nextBoolean(), explicit = rnd.nextBoolean();
                 Datatype type = types[rnd.nextInt(types.length)];
                 boolean ints = type == MPI.INT ? rnd.nextInt(4) != 0 : rnd.nextInt(20) == 0;
@@ -124,9 +150,12 @@ public final class PlainCallDifferentialProgram {
             expect(watchedStraight.equals(watchedGeneral), "the watcher heard " + watchedStraight.size() + " calls of the straight handle and "
                     + watchedGeneral.size() + " of the general one; first difference at " + firstDifference(watchedStraight, watchedGeneral));
             expect(watchedGeneral.size() >= answered / 2, "the watcher heard only " + watchedGeneral.size() + " of " + answered + " answered calls");
-            System.out.println("CALLS " + rank + " " + answered + " data calls answered of " + calls + ", " + straight + " straight");
+            System.out.println("CALLS " + rank + " " + answered + " data calls answered of " + calls + ", " + straight + " straight; "
+                    + bufferStraight + " of " + bufferCalls + " heap ByteBuffer calls straight");
             if (counted) expect(straight >= answered / 10 && straight > 20, straight + " of " + answered
                     + " answered data calls reached the store as one array request: the straight path is not being taken");
+            if (counted) expect(bufferStraight > 0 && bufferStraight <= bufferCalls, bufferStraight + " of " + bufferCalls
+                    + " heap ByteBuffer calls reached the store as one array request (and only heap ones may)");
         });
         c.done();
         MPI.Finalize();
