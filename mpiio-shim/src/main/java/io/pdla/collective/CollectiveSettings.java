@@ -16,7 +16,7 @@ import java.util.Map;
 public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBufferSize, int aggregatorsPerHost,
                                  long stripeSize, int servers, PartitionMethod method, boolean stripeSizeIo,
                                  long minDomainSize, List<HostSlots> configList, boolean aggregatorsByData,
-                                 long bytesPerAggregator, ExchangeMode exchange) {
+                                 long bytesPerAggregator, ExchangeMode exchange, boolean lazyReads) {
     public static final String CB_READ = "romio_cb_read";
     public static final String CB_WRITE = "romio_cb_write";
     public static final String CB_NODES = "cb_nodes";
@@ -27,6 +27,8 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
     public static final String STRIPE_SIZE_IO = "pdla_fd_stripe_io";
     public static final String MIN_FD_SIZE = "pdla_min_fd_size";
     public static final String BYTES_PER_AGGREGATOR = "pdla_bytes_per_aggregator";
+    /** Whether steady collective reads that each rank serves itself may skip their meetings ({@link SteadyReads}). */
+    public static final String LAZY_READS = "pdla_lazy_coll_reads";
 
     /** ROMIO's default collective buffer (16 MiB). */
     public static final long DEFAULT_CB_BUFFER_SIZE = 16L << 20;
@@ -91,7 +93,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
         boolean stripeIo = bool(hints, STRIPE_SIZE_IO);
         long minFd = positiveSize(hints, MIN_FD_SIZE, DEFAULT_MIN_FD_SIZE);
         return new CollectiveSettings(read, write, cbNodes, cbBuffer, perHost, stripe, servers, method, stripeIo, minFd, list,
-                byData, bytesPerAggregator, ExchangeMode.fromHint(hints.get(ExchangeMode.HINT)));
+                byData, bytesPerAggregator, ExchangeMode.fromHint(hints.get(ExchangeMode.HINT)), io.pdla.hints.HintFlag.of(hints, LAZY_READS, true));
     }
 
     /** The hints in effect, as {@code getInfo()} reports them. */
@@ -110,6 +112,7 @@ public record CollectiveSettings(Mode read, Mode write, int cbNodes, long cbBuff
         m.put(MIN_FD_SIZE, String.valueOf(minDomainSize));
         m.put(BYTES_PER_AGGREGATOR, String.valueOf(bytesPerAggregator));
         m.put(ExchangeMode.HINT, exchange.hintValue());
+        m.put(LAZY_READS, String.valueOf(lazyReads));
         return m;
     }
 

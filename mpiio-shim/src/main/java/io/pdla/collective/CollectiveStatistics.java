@@ -4,6 +4,7 @@ package io.pdla.collective;
 public final class CollectiveStatistics {
     long twoPhase;
     long independent;
+    long unmet;
     long agreedInCall;
     long lastMeetingsSaved;
     long rounds;
@@ -74,6 +75,14 @@ public final class CollectiveStatistics {
         return independent;
     }
 
+    /**
+     * Of {@link #independentCalls}, the reads that skipped their meetings: steady reads each rank serves itself, between
+     * the checks that meet (see the shim's README, hint {@code pdla_lazy_coll_reads}).
+     */
+    public long unmetCalls() {
+        return unmet;
+    }
+
     public long rounds() {
         return rounds;
     }
@@ -89,7 +98,7 @@ public final class CollectiveStatistics {
 
     @Override
     public String toString() {
-        return "two-phase " + twoPhase + ", independent " + independent + ", rounds " + rounds + ", aggregators in the last " + lastAggregators + ", aggregator storage calls "
+        return "two-phase " + twoPhase + ", independent " + independent + " (unmet " + unmet + "), rounds " + rounds + ", aggregators in the last " + lastAggregators + ", aggregator storage calls "
                 + storageCalls + " (" + storageBytes + " bytes), read-modify-writes " + readModifyWrites + ", windows read ahead " + readAheadWindows;
     }
 }

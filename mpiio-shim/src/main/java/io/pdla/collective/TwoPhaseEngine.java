@@ -89,6 +89,10 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      * once this handle's next collective call has met, which no rank reaches before its copies are done.
      */
     private ByteBuffer[] pendingWindows;
+    /** Which collective reads skip their meetings ({@link SteadyReads}); the same on every rank. */
+    private final SteadyReads steadyReads = new SteadyReads();
+    /** The last call ran without meeting: its outcome is this rank's own ({@link #takeUnmet}). */
+    private boolean lastUnmet;
 
     /**
      * A call above the shim's piece size runs as several collective calls: before each, a rank says whether more
@@ -151,6 +155,17 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     public void reconfigure(java.util.Map<String, String> hints) {
         CollectiveSettings s = CollectiveSettings.from(hints, exchange.size(), hosts, settings.stripeSize(), settings.servers());
         use(s, Aggregators.choose(hostOfRank, s));
+        steadyReads.reset();
+    }
+
+    /**
+     * Whether the last call ran without meeting ({@link SteadyReads}), then forgotten: the shim then does not agree on its
+     * outcome either, as the other ranks do not meet for it; a failure is this rank's alone.
+     */
+    public boolean takeUnmet() {
+        boolean u = lastUnmet;
+        lastUnmet = false;
+        return u;
     }
 
     /**
@@ -243,6 +258,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private long run(IoOp op, FileContext file, long first, long end, long bytes, boolean monotone, IoCall call, PlainRun plain) throws IOException {
         boolean read = op == IoOp.READ;
         agreedOutcomes = null;
+        lastUnmet = false;
+        if (read && steadyReads.skipsNext()) return unmetRead(call, plain);
         boolean mayFold = mayFoldAgreement && !moreFollows && outcomeOf != null;
         boolean early = read && expectIndependent && mayFold;
         mayFoldAgreement = false;
@@ -259,7 +276,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         long[] all = exchange.allgather(new long[]{
                 first, end, bytes,
                 (monotone ? MONOTONE : 0) | (file.file().bypassesCache() ? UNCACHED : 0) | (mayFold ? MAY_FOLD : 0)
-                        | (dataChanges << CHANGES_SHIFT), 0,
+                        | (settings.lazyReads() ? LAZY : 0) | (dataChanges << CHANGES_SHIFT), 0,
                 moreFollows ? 1 : 0, early ? 1 : 0, failed == null ? 0 : Math.max(1, outcomeOf.applyAsLong(failed))});
         moreFollows = false;
         releasePendingWindows();
@@ -267,16 +284,19 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         ahead.changes(agg.changes);
         anyMore = agg.anyMore && !agg.vetoed; // a vetoed call ends the pieces everywhere: the failing rank has left
         if (agg.vetoed) {
+            steadyReads.met(false);
             stats.vetoed++;
             rethrow(failed);
             return 0; // another rank's call failed before it reached storage: nobody writes, the agreement reports it
         }
         if (agg.bytes == 0) {
+            steadyReads.met(false);
             rethrow(failed);
             return got;
         }
         boolean twoPhase = useCollectiveBuffering(read, agg);
         expectIndependent = !twoPhase;
+        steadyReads.met(read && !twoPhase && !agg.anyMore && agg.allLazy);
         if (!twoPhase) {
             stats.independent++;
             if (!early) return call != null ? independent(call) : plain.independent();
@@ -372,15 +392,23 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      */
     @Override
     public void abstain(IoCall call) throws IOException {
-        abstain();
+        abstain(call.op());
     }
 
-    public void abstain() throws IOException {
+    /** {@link #abstain(IoCall)} for a call of {@code op}: a read that the ranks skip the meetings of is this rank's failure alone. */
+    public void abstain(IoOp op) throws IOException {
         moreFollows = false;
         anyMore = false;
         agreedOutcomes = null;
         mayFoldAgreement = false;
+        lastUnmet = false;
+        if (op == IoOp.READ && steadyReads.skipsNext()) {
+            steadyReads.skipped(true);
+            lastUnmet = true;
+            return;
+        }
         exchange.allgather(new long[]{-1, -1, 0, 1 | (dataChanges << CHANGES_SHIFT), 1, 0, 0, 0});
+        steadyReads.met(false);
         releasePendingWindows();
         stats.vetoed++;
     }
@@ -402,11 +430,26 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     }
 
     /** Bits of a rank's fourth value in a call's first all-gather; its change count sits above them. */
-    private static final long MONOTONE = 1, UNCACHED = 2, MAY_FOLD = 4;
+    private static final long MONOTONE = 1, UNCACHED = 2, MAY_FOLD = 4, LAZY = 8;
     private static final int CHANGES_SHIFT = 8;
 
     /** Below this mean request per rank, uncached requests are gathered (a device's large-request size). */
     static final long UNCACHED_GATHER_BELOW = 1L << 20;
+
+    /**
+     * A read that skips its meetings ({@link SteadyReads}): this rank reads its own bytes and the call is done. Its pieces
+     * are its own business: with no all-gather, "more pieces follow" is this rank's alone.
+     */
+    private long unmetRead(IoCall call, PlainRun plain) throws IOException {
+        lastUnmet = true;
+        mayFoldAgreement = false;
+        anyMore = moreFollows;
+        steadyReads.skipped(!moreFollows);
+        moreFollows = false;
+        stats.independent++;
+        stats.unmet++;
+        return call != null ? independent(call) : plain.independent();
+    }
 
     private static long independent(IoCall call) throws IOException {
         StorageFile f = call.file().file();
@@ -838,7 +881,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     private static final java.util.Comparator<long[]> BY_START = (a, b) -> Long.compare(a[0], b[0]);
 
     private record Aggregate(long start, long end, long bytes, boolean allMonotone, boolean interleaved, boolean vetoed, boolean anyMore,
-                             boolean allReadEarly, boolean allUncached, boolean allMayFold, int ranks, long changes) {
+                             boolean allReadEarly, boolean allUncached, boolean allMayFold, boolean allLazy, int ranks, long changes) {
         static final int FIELDS = ROW;
 
         /** Several ranks' small requests, covering at least half their span, on files no cache stands before. */
@@ -848,11 +891,12 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
         static Aggregate of(long[] all, int np) {
             long start = Long.MAX_VALUE, end = 0, bytes = 0;
-            boolean mono = true, uncached = true, vetoed = false, more = false, early = true, fold = true;
+            boolean mono = true, uncached = true, vetoed = false, more = false, early = true, fold = true, lazy = true;
             long changes = 0;
             for (int r = 0; r < np; r++) {
                 changes += all[FIELDS * r + 3] >>> CHANGES_SHIFT;
                 fold &= (all[FIELDS * r + 3] & MAY_FOLD) != 0;
+                lazy &= (all[FIELDS * r + 3] & LAZY) != 0;
                 vetoed |= all[FIELDS * r + 4] != 0;
                 more |= all[FIELDS * r + 5] != 0;
                 early &= all[FIELDS * r + 6] != 0;
@@ -870,7 +914,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                 n++;
             }
             boolean interleaved = n <= PAIRWISE_UP_TO ? anyTwoOverlap(all, np) : overlapAfterSorting(all, np, n);
-            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early, uncached, fold, n, changes);
+            return new Aggregate(bytes == 0 ? 0 : start, end, bytes, mono, interleaved, vetoed, more, early, uncached, fold, lazy, n, changes);
         }
     }
 

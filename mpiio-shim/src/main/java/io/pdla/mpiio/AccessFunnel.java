@@ -321,7 +321,7 @@ final class AccessFunnel {
             IoStatus status = null;
             MPIIOException mine = failed;
             if (mine != null) {
-                abstain();
+                abstain(op);
             } else {
                 try {
                     status = transfer(a, at, true);
@@ -339,6 +339,10 @@ final class AccessFunnel {
      * first all-gather (a read of each rank's own bytes, {@link TwoPhaseEngine#foldAgreements}), else in a meeting.
      */
     private void agree(MPIIOException local) throws MPIException {
+        if (!file.atomic() && file.engine().takeUnmet()) { // a read the ranks skip the meetings of: its outcome is this rank's
+            if (local != null) throw local;
+            return;
+        }
         long[] gathered = file.atomic() ? null : file.engine().takeAgreedOutcomes();
         if (gathered != null) file.coll().agree(gathered, TwoPhaseEngine.ROW, TwoPhaseEngine.AGREED_AT, local, file.name());
         else file.coll().agree(local, file.name());
@@ -363,7 +367,7 @@ final class AccessFunnel {
             else position = claimShared(op, access.etypes());
         } catch (RuntimeException e) {
             // the other ranks are already in the collective engine: this rank vetoes, so none of them moves a byte
-            if (collective) abstain();
+            if (collective) abstain(op);
             if (e instanceof MPIIOException m) throw m;
             throw file.translate(e, op.name().toLowerCase());
         }
@@ -466,7 +470,7 @@ final class AccessFunnel {
         if (bytes <= pieceBytes) return transferPiece(access, position, collective);
         String what = access.op().name().toLowerCase() + " at view position " + position;
         if (collective || !(access.memory() instanceof UserBuffer.TypedArray t)) {
-            if (collective) abstain();
+            if (collective) abstain(access.op());
             throw new MPIIOException(ErrorClass.ERR_ARG, file.name() + ": rank " + file.coll().rank() + ": " + what + ": " + bytes
                     + " bytes in one " + (collective ? "collective call" : "ByteBuffer call") + " (at most " + pieceBytes + "; split the call)");
         }
@@ -549,11 +553,11 @@ final class AccessFunnel {
         } catch (IllegalArgumentException e) {
             // the view maps the access where no file offset is (past 2^63; ExtentList refuses such extents as it
             // builds them): the caller's arguments, the view's displacement or filetype extent
-            if (collective) abstain();
+            if (collective) abstain(op);
             throw ErrorMapping.badArgument(file.name() + ": rank " + file.coll().rank() + ": " + what(op, position)
                     + ": the view maps this access past the largest file offset (check its displacement and filetype extent): ", e);
         } catch (RuntimeException e) {
-            if (collective) abstain();
+            if (collective) abstain(op);
             throw file.translate(e, what(op, position));
         }
         if (op == IoOp.WRITE) file.engine().dataChanged();
@@ -575,10 +579,10 @@ final class AccessFunnel {
         return op.name().toLowerCase() + " at view position " + position;
     }
 
-    private void abstain() throws MPIIOException {
+    private void abstain(IoOp op) throws MPIIOException {
         if (file.atomic()) return; // atomic collective calls never enter the engine: the agreement alone reports it
         try {
-            file.engine().abstain();
+            file.engine().abstain(op);
         } catch (IOException e) {
             throw file.translate(e, "collective access");
         }

@@ -36,6 +36,14 @@ class CollectiveBufferingTest {
 
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {1, 4})
+    void steadyReadsSkipTheirMeetingsAndKeepEveryByteAndTheRanksInStep(int np) throws Exception {
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.SteadyCollectiveReadsProgram.class, np, dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertTrue(passed.size() == 4 * np, "4 checks on " + np + " ranks\n" + r.output());
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {1, 4})
     void sideBySideCallsOnAnUncachedFileAreGatheredAndOnACachedOneAreNot(int np) throws Exception {
         assumeDirectIo(dir);
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.UncachedGatheringProgram.class, np, dir.toString());

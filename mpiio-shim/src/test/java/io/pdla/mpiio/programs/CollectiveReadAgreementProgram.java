@@ -29,7 +29,8 @@ public final class CollectiveReadAgreementProgram {
         int block = 16 << 10, calls = 40;
         String path = "failfs://" + dir.resolve("side-by-side");
         checks.check("side-by-side collective reads agree in the call", () -> {
-            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_CREATE | MPIIO.MODE_RDWR);
+            // every call meets here (steady reads would skip their meetings: SteadyCollectiveReadsProgram)
+            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_CREATE | MPIIO.MODE_RDWR, new Info(java.util.Map.of("pdla_lazy_coll_reads", "false")));
             byte[] mine = new byte[block];
             for (int c = 0; c < calls; c++) {
                 long at = ((long) c * np + rank) * block;

@@ -1,0 +1,128 @@
+package io.pdla.mpiio.programs;
+
+import io.pdla.mpiio.ErrorClass;
+import io.pdla.mpiio.File;
+import io.pdla.mpiio.Info;
+import io.pdla.mpiio.MPIIO;
+import io.pdla.mpiio.MPIIOException;
+import mpi.MPI;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Steady collective reads that each rank serves itself skip their meetings (hint {@code pdla_lazy_coll_reads}, on by
+ * default): every byte is right through runs, checks, a collective write and an interleaved (two-phase) call inside
+ * a run; a storage failure or a bad argument on one rank in such a read raises on that rank alone, hangs nobody, and
+ * the ranks stay in step for the calls after (which meet again, or skip, alike); with the hint off every call meets.
+ * Arg: directory.
+ */
+public final class SteadyCollectiveReadsProgram {
+    private static final int BLOCK = 16 << 10;
+
+    public static void main(String[] argv) throws Exception {
+        String[] args = MPI.Init(argv);
+        Path dir = Path.of(args[0]);
+        int rank = MPI.COMM_WORLD.Rank(), np = MPI.COMM_WORLD.Size();
+        Checks checks = new Checks();
+        int calls = 200;
+        String path = "failfs://" + dir.resolve("steady");
+        checks.check("steady side-by-side reads skip their meetings, every byte right", () -> {
+            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_CREATE | MPIIO.MODE_RDWR);
+            writeBlocks(f, 0, calls + 40, rank, np, 0);
+            byte[] got = new byte[BLOCK];
+            for (int c = 0; c < calls; c++) readAndCheck(f, c, rank, np, got, 0);
+            var s = f.collectiveStatistics();
+            Checks.expect(s.independentCalls() == 2L * calls + 40 && s.twoPhaseCalls() == 0, "every write and read decided independent: " + s);
+            // 4 met reads start the first run; after that one check per run of 8, 16, 32, 64, 64 reads
+            Checks.expect(s.unmetCalls() >= calls - 12 && s.unmetCalls() < calls - 4, "reads that skipped their meetings: " + s);
+            Checks.expect("true".equals(f.getInfo().asMap().get("pdla_lazy_coll_reads")), "getInfo reports the hint: " + f.getInfo().asMap());
+            f.close();
+        });
+        checks.check("a collective write and an interleaved call inside a run", () -> {
+            File f = new File(MPI.COMM_WORLD, "failfs://" + dir.resolve("steady-changed"), MPIIO.MODE_CREATE | MPIIO.MODE_RDWR);
+            writeBlocks(f, 0, 40, rank, np, 0);
+            byte[] got = new byte[BLOCK];
+            for (int c = 0; c < 20; c++) readAndCheck(f, c, rank, np, got, 0);
+            long unmet = f.collectiveStatistics().unmetCalls();
+            Checks.expect(unmet >= 8, "a run had started: " + f.collectiveStatistics());
+            writeBlocks(f, 20, 30, rank, np, 7);   // every rank's next blocks, changed; the write meets and ends the run
+            for (int c = 20; c < 30; c++) readAndCheck(f, c, rank, np, got, 7);
+            Checks.expect(f.collectiveStatistics().unmetCalls() == unmet + 6, "after the write 4 reads met, 6 skipped: " + f.collectiveStatistics());
+            for (int c = 30; c < 36; c++) readAndCheck(f, c, rank, np, got, 0);   // the end of that run, a check, the next run
+            // requests that overlap the next rank's (interleaved: two-phase when it meets), read inside a run: right either way
+            long at = 36L * np * BLOCK + (long) rank * 256;
+            byte[] overlapping = new byte[1024];
+            f.readAtAll(at, overlapping, 0, overlapping.length, MPI.BYTE);
+            byte[] want = new byte[overlapping.length];
+            for (int i = 0; i < want.length; i++) want[i] = Checks.valueAt(at + i);
+            Checks.expectBytes(want, overlapping, "overlapping read on rank " + rank);
+            for (int c = 37; c < 40; c++) readAndCheck(f, c, rank, np, got, 0);
+            f.close();
+        });
+        checks.check("a failure or a bad argument on one rank in a skipped read stays its own", () -> {
+            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_RDONLY);
+            byte[] got = new byte[BLOCK];
+            for (int c = 0; c < 6; c++) readAndCheck(f, c, rank, np, got, 0);   // calls 4 and 5 are in the first run
+            long unmet = f.collectiveStatistics().unmetCalls();
+            Checks.expect(unmet == 2, "the first run had started: " + f.collectiveStatistics());
+            FailingStorageDriver.failReads = rank == 1 % np;
+            MPIIOException failed = null;
+            try {
+                readAndCheck(f, 6, rank, np, got, 0);
+            } catch (MPIIOException e) {
+                failed = e;
+            } finally {
+                FailingStorageDriver.failReads = false;
+            }
+            if (rank == 1 % np) {
+                Checks.expect(failed != null && failed.errorClass() == ErrorClass.ERR_IO && failed.getMessage().contains("injected storage failure"),
+                        "the failing rank raises its own ERR_IO: " + failed);
+            } else {
+                Checks.expect(failed == null, "the other ranks' reads succeed: " + failed);
+            }
+            MPIIOException bad = null;
+            try {
+                if (rank == 2 % np) f.readAtAll(-1, got, 0, BLOCK, MPI.BYTE);   // a bad offset: the call fails before it reaches storage
+                else readAndCheck(f, 7, rank, np, got, 0);
+            } catch (MPIIOException e) {
+                bad = e;
+            }
+            Checks.expect(rank == 2 % np ? bad != null && bad.errorClass() == ErrorClass.ERR_ARG : bad == null,
+                    "only the rank with the bad offset raises: " + bad);
+            for (int c = 8; c < 40; c++) readAndCheck(f, c, rank, np, got, 0);   // still in step: runs, checks, no hang
+            Checks.expect(f.collectiveStatistics().unmetCalls() >= unmet + 25, "the runs went on: " + f.collectiveStatistics());
+            f.close();
+        });
+        checks.check("with pdla_lazy_coll_reads=false every read meets", () -> {
+            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_RDONLY, new Info(Map.of("pdla_lazy_coll_reads", "false")));
+            byte[] got = new byte[BLOCK];
+            for (int c = 0; c < 40; c++) readAndCheck(f, c, rank, np, got, 0);
+            Checks.expect(f.collectiveStatistics().unmetCalls() == 0 && f.collectiveStatistics().agreedInCall() >= 38,
+                    "no read skipped its meetings, they agreed in their all-gather: " + f.collectiveStatistics());
+            f.close();
+        });
+        checks.done();
+        MPI.Finalize();
+    }
+
+    /** Collective writes of every rank's blocks of segments [from, to), values shifted by {@code shift}. */
+    private static void writeBlocks(File f, int from, int to, int rank, int np, int shift) throws Exception {
+        byte[] mine = new byte[BLOCK];
+        for (int c = from; c < to; c++) {
+            long at = ((long) c * np + rank) * BLOCK;
+            for (int i = 0; i < BLOCK; i++) mine[i] = (byte) (Checks.valueAt(at + i) + shift);
+            f.writeAtAll(at, mine, 0, BLOCK, MPI.BYTE);
+        }
+    }
+
+    private static void readAndCheck(File f, int c, int rank, int np, byte[] got, int shift) throws Exception {
+        long at = ((long) c * np + rank) * BLOCK;
+        Arrays.fill(got, (byte) 0);
+        f.readAtAll(at, got, 0, BLOCK, MPI.BYTE);
+        byte[] want = new byte[BLOCK];
+        for (int i = 0; i < BLOCK; i++) want[i] = (byte) (Checks.valueAt(at + i) + shift);
+        Checks.expectBytes(want, got, "call " + c + " on rank " + rank);
+    }
+}
