@@ -10,8 +10,8 @@ package io.pdla.collective;
  *
  * <p>So once {@link #STEADY_CALLS} met reads in a row were decided independent, the next {@link #FIRST_RUN} reads
  * skip the engine's all-gather and the shim's agreement, then one read meets again as a check: while the checks keep
- * deciding independent the runs double, up to {@link #MAX_RUN}; anything else (two-phase, a write, a veto, pieces,
- * a hint change) ends the run and the count starts again. Every rank keeps this schedule from the same gathered
+ * deciding independent the runs double, up to {@link #MAX_RUN}; anything else at a met call (two-phase, a write, a
+ * veto, pieces, a rank that turned the hint off) ends the runs and the count starts again. Every rank keeps this schedule from the same gathered
  * rows and counts the same calls (MPI: every rank makes the file's collective calls in one order), so all skip the
  * same calls and nobody waits for a rank that did not come. What a skipped read gives up: its outcome is its own
  * rank's (a failure raises on that rank alone), and a run may read independently a few calls that two-phase would
@@ -54,8 +54,8 @@ final class SteadyReads {
         }
     }
 
-    /** Back to meeting at every call (new hints: every rank changes them in the same collective call). */
-    void reset() {
+    /** Back to meeting at every call. */
+    private void reset() {
         steady = 0;
         nextRun = FIRST_RUN;
         left = 0;

@@ -155,7 +155,8 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     public void reconfigure(java.util.Map<String, String> hints) {
         CollectiveSettings s = CollectiveSettings.from(hints, exchange.size(), hosts, settings.stripeSize(), settings.servers());
         use(s, Aggregators.choose(hostOfRank, s));
-        steadyReads.reset();
+        // the steady reads' schedule stays: ranks may give set_info / set_view different hints (or none), so a reset
+        // here could happen on some ranks only; a rank's new pdla_lazy_coll_reads counts from the next call that meets
     }
 
     /**

@@ -15,7 +15,8 @@ import java.util.Map;
  * Steady collective reads that each rank serves itself skip their meetings (hint {@code pdla_lazy_coll_reads}, on by
  * default): every byte is right through runs, checks, a collective write and an interleaved (two-phase) call inside
  * a run; a storage failure or a bad argument on one rank in such a read raises on that rank alone, hangs nobody, and
- * the ranks stay in step for the calls after (which meet again, or skip, alike); with the hint off every call meets.
+ * the ranks stay in step for the calls after (which meet again, or skip, alike); with the hint off every call meets, and
+ * one rank turning it off inside a run ends the runs for all at the next call that meets.
  * Arg: directory.
  */
 public final class SteadyCollectiveReadsProgram {
@@ -101,6 +102,18 @@ public final class SteadyCollectiveReadsProgram {
             for (int c = 0; c < 40; c++) readAndCheck(f, c, rank, np, got, 0);
             Checks.expect(f.collectiveStatistics().unmetCalls() == 0 && f.collectiveStatistics().agreedInCall() >= 38,
                     "no read skipped its meetings, they agreed in their all-gather: " + f.collectiveStatistics());
+            f.close();
+        });
+        checks.check("one rank turning the hint off inside a run: the run ends for all at the next check", () -> {
+            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_RDONLY);
+            byte[] got = new byte[BLOCK];
+            for (int c = 0; c < 8; c++) readAndCheck(f, c, rank, np, got, 0);   // calls 4-7 skipped, 8-11 will be
+            f.setInfo(rank == 0 ? new Info(Map.of("pdla_lazy_coll_reads", "false")) : new Info());   // hints may differ
+            for (int c = 8; c < 12; c++) readAndCheck(f, c, rank, np, got, 0);
+            long unmet = f.collectiveStatistics().unmetCalls();
+            Checks.expect(unmet == 8, "the run went on to its end: " + f.collectiveStatistics());
+            for (int c = 12; c < 40; c++) readAndCheck(f, c, rank, np, got, 0);
+            Checks.expect(f.collectiveStatistics().unmetCalls() == unmet, "after the check every read met: " + f.collectiveStatistics());
             f.close();
         });
         checks.done();
