@@ -52,7 +52,7 @@ public final class MpjJob {
      * of an open of each read through one call site ({@code InterceptorChain.observed}); with online PDLA on it sees
      * the tracer and online PDLA, so C2 inlined both there, online PDLA's whole matcher with it (1,342 bytes of
      * bytecode instead of 410), although online PDLA stops watching a file at its hand-off in pass 2, before that
-     * compilation: in a 4 KiB-read job it compiled for 66-450 ms on the job's cores instead of 15-34 ms, and the
+     * compilation: in a 4 KiB-read job it compiled for 50-450 ms on the job's cores instead of 2-35 ms, and the
      * ranks' reads ran the slower profiled code meanwhile (bench/RESULTS-online.md, open19). Not inlined, the site
      * inlines the tracer as in a job without online PDLA and calls online PDLA's hook while it still matches. A
      * directive for a class a job never loads does nothing.
