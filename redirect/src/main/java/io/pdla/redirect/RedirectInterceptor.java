@@ -54,6 +54,7 @@ public final class RedirectInterceptor implements IoInterceptor {
     private static final Logger LOG = Logger.getLogger(RedirectInterceptor.class.getName());
     private static final Key<FileRedirect> STATE = Key.of("redirect");
     private static final Key<UnreplicatedWrite> MARKER = Key.of("redirect-unreplicated-writer");
+    private static final Key<RedirectConfig> CONFIG = Key.of("redirect-config");
 
     /** This open's marker in {@link UnreplicatedWriters}; removed when the file context is cleared at close. */
     private record UnreplicatedWrite(java.nio.file.Path marker) implements AutoCloseable {
@@ -77,11 +78,18 @@ public final class RedirectInterceptor implements IoInterceptor {
         return stats;
     }
 
-    /** The open's settings: its hints' catalog, else the process's, with the process's read-ahead unless a hint sets one. */
+    /**
+     * The open's settings: its hints' catalog, else the process's, with the process's read-ahead unless a hint sets one.
+     * Worked out once per open (kept in its context): an online job's every read-only open asks before its meeting and
+     * again in {@link #opened}, and each time meant the settings' look-ups and a look at the catalog directory.
+     */
     private RedirectConfig configOf(FileContext ctx) {
+        RedirectConfig kept = ctx.get(CONFIG);
+        if (kept != null) return kept;
         RedirectConfig cfg = RedirectConfig.from(ctx.hints());
-        if (cfg.catalog() == null) return config;
-        if (!ctx.hints().containsKey(RedirectConfig.HINT_READAHEAD)) cfg = cfg.withReadAhead(config.readAheadBytes());
+        if (cfg.catalog() == null) cfg = config;
+        else if (!ctx.hints().containsKey(RedirectConfig.HINT_READAHEAD)) cfg = cfg.withReadAhead(config.readAheadBytes());
+        ctx.put(CONFIG, cfg);
         return cfg;
     }
 

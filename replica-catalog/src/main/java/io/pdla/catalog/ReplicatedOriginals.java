@@ -11,8 +11,13 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The originals a catalog may hold replicas of, as a plain file beside the Berkeley DB environment
@@ -31,19 +36,53 @@ public final class ReplicatedOriginals {
     private ReplicatedOriginals() {
     }
 
+    /**
+     * The index as this process last read it, per catalog directory, with the file's stamp at that time. Redirect asks
+     * at every open of every rank, twice (before the open's meeting and in its {@code opened} hook), and the index only
+     * changes when an original is added: an unchanged stamp answers from memory, one stat instead of reading the file.
+     * Safe because every change replaces the file by a rename of a new one that has one more line ({@link #add}), so its
+     * size grows with each change, and the stamp is taken before the read: what is remembered is never older than its
+     * stamp says. Per rank (this class is no shared class); a handful of catalogs at most, so it is simply cleared when
+     * a process uses more than {@value #MAX_REMEMBERED}.
+     */
+    private static final Map<Path, Seen> LAST_READ = new ConcurrentHashMap<>();
+    private static final int MAX_REMEMBERED = 16;
+    /** How many times this process read an index file: what the stamp saves is visible to tests. */
+    private static final AtomicLong READS = new AtomicLong();
+
+    /** The index's originals, read when the file had this stamp. */
+    private record Seen(Object fileKey, long size, FileTime modified, Set<String> originals) {
+        boolean stampOf(BasicFileAttributes a) {
+            return size == a.size() && modified.equals(a.lastModifiedTime()) && java.util.Objects.equals(fileKey, a.fileKey());
+        }
+    }
+
     /** Whether the catalog in {@code catalogDir} may hold a replica of {@code original}. */
     public static boolean mayHave(Path catalogDir, URI original) {
         if (!Files.isDirectory(catalogDir)) return false;   // no catalog, no replicas
+        Path file = catalogDir.resolve(FILE);
         try {
-            for (String line : Files.readAllLines(catalogDir.resolve(FILE), StandardCharsets.UTF_8)) {
-                if (line.equals(original.toString())) return true;
+            BasicFileAttributes stamp = Files.readAttributes(file, BasicFileAttributes.class);
+            Seen seen = LAST_READ.get(catalogDir);
+            if (seen == null || !seen.stampOf(stamp)) {
+                READS.incrementAndGet();
+                seen = new Seen(stamp.fileKey(), stamp.size(), stamp.lastModifiedTime(),
+                        Set.copyOf(Files.readAllLines(file, StandardCharsets.UTF_8)));
+                if (LAST_READ.size() >= MAX_REMEMBERED) LAST_READ.clear();
+                LAST_READ.put(catalogDir, seen);
             }
-            return false;
+            return seen.originals().contains(original.toString());
         } catch (NoSuchFileException legacy) {
+            LAST_READ.remove(catalogDir);
             return Files.exists(catalogDir.resolve("00000000.jdb"));
         } catch (IOException unreadable) {
             return true;   // cannot tell: look in the catalog itself
         }
+    }
+
+    /** How many times this process read an index file (not counting answers from an unchanged stamp). */
+    static long indexReads() {
+        return READS.get();
     }
 
     /** Creates the empty index of a catalog that has none and holds no replica yet (a new one). */

@@ -48,6 +48,18 @@ public final class MpjJob {
     }
 
     /**
+     * Online PDLA's per-read hook, kept out of the callers C2 compiles. The shim's straight path tells every watcher
+     * of an open of each read through one call site ({@code InterceptorChain.observed}); with online PDLA on it sees
+     * the tracer and online PDLA, so C2 inlined both there, online PDLA's whole matcher with it (1,342 bytes of
+     * bytecode instead of 410), although online PDLA stops watching a file at its hand-off in pass 2, before that
+     * compilation: in a 4 KiB-read job it compiled for 50-450 ms on the job's cores instead of 2-35 ms, and the
+     * ranks' reads ran the slower profiled code meanwhile (bench/RESULTS-online.md, open19). Not inlined, the site
+     * inlines the tracer as in a job without online PDLA and calls online PDLA's hook while it still matches. A
+     * directive for a class a job never loads does nothing.
+     */
+    public static final String ONLINE_OBSERVER = "io.pdla.patterns.online.OnlineInterceptor::observed";
+
+    /**
      * The JIT policy of every rank JVM pdla starts, before the user's {@link #ENV_RANK_JAVA_OPTIONS} (a flag given there
      * again wins): the optimising compiler (C2) takes a method only after ten times the JDK's invocations and loops.
      * Why: a rank JVM starts MPJ, pdla and the application in each rank's class loader, and C2 compiled what that
@@ -58,7 +70,9 @@ public final class MpjJob {
      * Figures: bench/RESULTS-native.md, session 17.
      */
     static final List<String> RANK_JIT_OPTIONS = List.of("-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=6000",
-            "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000");
+            "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000",
+            // quiet first: the JVM would otherwise print each directive below on the job's standard output
+            "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + ONLINE_OBSERVER);
 
     /**
      * JVM options for every rank JVM of the jobs pdla starts (pdla run, pdla bench, the launcher's tests), space

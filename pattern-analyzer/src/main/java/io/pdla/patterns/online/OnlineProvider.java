@@ -48,7 +48,9 @@ public final class OnlineProvider implements IoInterceptorProvider {
         if (!on) return;
         IoInterceptorProvider.initialise(OnlineInterceptor.class, RepeatDetector.class, PatternHandoff.class,
                 PatternHandoff.Item.class, PatternHandoff.Writer.class, PatternHandoff.ExitWait.class,
-                OnlineInterceptor.passClass(), SpoolWriter.class);
+                OnlineInterceptor.passClass(), SpoolWriter.class,
+                // made on a rank's thread at the file's hand-off, in pass 2, otherwise (with the exception its decoder names)
+                PassRecord.class);
         new OnlineInterceptor();   // made and dropped: its construction's classes (the detector's maps) are loaded here
         MatcherWarmup.runOnce();
     }
