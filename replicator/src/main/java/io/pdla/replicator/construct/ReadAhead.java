@@ -9,9 +9,11 @@ import java.util.logging.Logger;
 
 /**
  * Reads a POSIX original a few windows ahead of a shared copy, on a thread of its own, so that the copy's reads find
- * it in the page cache: the copy alternates reading a window and writing it into the replicas, and a cold 4 MiB read
- * waits on the disk each time (the kernel reads ahead far less than a window); read ahead, the original's reads overlap
- * the replicas' writes. A hint only: its bytes are discarded, it never reads behind the copy or more than
+ * it in the page cache: a cold 4 MiB read waits on the disk each time (the kernel reads ahead far less than a window),
+ * and the copying thread, which also sorts each window's pieces into the replicas' buffers and digests them, would
+ * leave the disk idle meanwhile (the replicas' writes have a thread of their own, {@link ReplicaWriter}). The copy
+ * reads each window again, from the cache; without this thread, the copy reading the original once by itself, the
+ * copy alone was no faster (bench/RESULTS-online.md, 2026-11-29 copy19). A hint only: its bytes are discarded, it never reads behind the copy or more than
  * {@code ahead} bytes in front of it, and any failure just ends it (the copy reads everything for itself).
  */
 final class ReadAhead implements AutoCloseable {

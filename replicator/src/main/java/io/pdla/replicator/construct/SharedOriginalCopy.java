@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
+import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;
 
@@ -25,7 +26,8 @@ import java.util.List;
  * into its own output. Each replica gets exactly its pattern's bytes in its order whatever the patterns are: a
  * pattern whose next piece lies below the window is served by a later window starting there. The pass is one
  * sequential read only for patterns whose pieces ascend in the file ({@link #suits}); the builder sends others
- * through its per-replica copy.
+ * through its per-replica copy. The replicas' writes run on a {@link ReplicaWriter}'s thread, beside the reads of the
+ * next windows.
  *
  * <p>Failures stay with their replica: one whose output cannot be written, or whose pattern reaches past the end of
  * the original, is dropped with its own failure (its space freed at once, so a full store does not take the others
@@ -34,7 +36,7 @@ import java.util.List;
  * shared copy takes the disk no faster than the same replicas built one after another.
  */
 final class SharedOriginalCopy {
-    /** What all the replicas' pending writes may hold together (a replica at least {@link #MIN_PENDING}). */
+    /** What all the replicas' buffers may hold together, two a replica (each at least {@link #MIN_PENDING}). */
     static final int PENDING_BUDGET = 16 << 20;
     static final int MIN_PENDING = 64 << 10;
 
@@ -47,9 +49,13 @@ final class SharedOriginalCopy {
         private final long reach;
         private long nextOffset;
         private long nextLength;
-        private ByteBuffer pending;
+        /** The buffer the copy fills; null once the member is dropped. */
+        private ByteBuffer filling;
+        /** Its other buffer, once written (guarded by the {@link ReplicaWriter}). */
+        final ArrayDeque<ByteBuffer> spares = new ArrayDeque<>(1);
         private long written;
-        private IOException failure;
+        private volatile IOException failure;
+        private boolean released;
         private final Runnable whenDropped;
 
         /** {@code whenDropped} runs once if this replica fails: it frees what the replica took, for the others. */
@@ -76,14 +82,28 @@ final class SharedOriginalCopy {
             return failure == null && nextLength > 0;
         }
 
-        private void drop(IOException why) {
-            failure = why;
-            pending.clear();
+        /** Marks the member failed; the first failure is the one kept. */
+        synchronized void fail(IOException why) {
+            if (failure == null) failure = why;
+        }
+
+        /** Frees what the failed replica took, once (on the writer's thread, after the writes handed in before). */
+        void release() {
+            if (released) return;
+            released = true;
             try {
                 whenDropped.run();
             } catch (RuntimeException e) {
                 failure.addSuppressed(e);
             }
+        }
+
+        /** Writes the bytes at the end of the replica; returns how many. */
+        int append(ByteBuffer bytes) throws IOException {
+            int n = bytes.remaining();
+            out.write(written, bytes);
+            written += n;
+            return n;
         }
 
         /** Why this replica was dropped, or null. */
@@ -157,15 +177,36 @@ final class SharedOriginalCopy {
         return true;
     }
 
-    /** Copies until every member is filled or dropped; the members' outputs are written, not synced. */
+    /**
+     * Copies until every member is filled or dropped; the members' outputs are written, not synced. The writes run on a
+     * {@link ReplicaWriter}'s thread beside the reads; when this returns, whatever the outcome, that thread has ended
+     * and no write is pending.
+     */
     void run(List<Member> members) throws IOException {
         if (members.isEmpty()) return;
-        int each = Math.max(MIN_PENDING, Math.min(windowBytes, PENDING_BUDGET / members.size()));
+        // two buffers a member: one filled here while the other is written
+        int each = Math.max(MIN_PENDING, Math.min(windowBytes, PENDING_BUDGET / (2 * members.size())));
         long reach = 0;
         for (Member m : members) {
-            m.pending = ByteBuffer.allocateDirect(each);
+            m.filling = ByteBuffer.allocateDirect(each);
+            m.spares.add(ByteBuffer.allocateDirect(each));
             reach = Math.max(reach, m.reach);
         }
+        ReplicaWriter writer = new ReplicaWriter(rate);
+        boolean finished = false;
+        try {
+            readAll(members, reach, writer);
+            for (Member m : members) {
+                if (m.failure() == null && m.filling.position() > 0) writer.handLast(m, digested(m, m.filling));
+            }
+            writer.finish();
+            finished = true;
+        } finally {
+            if (!finished) writer.abort();
+        }
+    }
+
+    private void readAll(List<Member> members, long reach, ReplicaWriter writer) throws IOException {
         long originalSize = in.size();
         ByteBuffer window = ByteBuffer.allocateDirect(windowBytes);
         while (true) {
@@ -176,19 +217,19 @@ final class SharedOriginalCopy {
             long want = Math.min(windowBytes, reach - low);
             windowAt.accept(low);
             long got = low >= originalSize ? 0 : readFully(window, low, want);
-            for (Member m : members) if (m.active()) take(m, window, low, got);
+            for (Member m : members) if (m.active()) take(m, window, low, got, writer);
             if (got < want) {
                 // the original ends inside this window: whoever still needs a byte from here on asks past its end
                 for (Member m : members) {
                     if (m.active() && m.nextOffset >= low + got) {
-                        m.drop(new StorageException(StorageException.Reason.BAD_ARGUMENT, "pattern " + m.pattern.key().id()
+                        m.fail(new StorageException(StorageException.Reason.BAD_ARGUMENT, "pattern " + m.pattern.key().id()
                                 + " reaches past the end of original " + in.uri() + " (" + originalSize + " bytes; it needs offset "
                                 + m.nextOffset + ")"));
+                        writer.release(m);
                     }
                 }
             }
         }
-        for (Member m : members) if (m.failure == null) write(m);
     }
 
     private long readFully(ByteBuffer window, long offset, long want) throws IOException {
@@ -202,39 +243,28 @@ final class SharedOriginalCopy {
         return got;
     }
 
-    /** The member's pieces inside window [low, low + got), in its pattern's order, into its pending bytes. */
-    private void take(Member m, ByteBuffer window, long low, long got) {
+    /**
+     * Adds a filled buffer's bytes to the member's digest. Here rather than on the writer's thread: the buffers are
+     * handed in, and written, in the replica's order, so the digest is the same, and the writes alone keep that
+     * thread busier than this one.
+     */
+    private static ByteBuffer digested(Member m, ByteBuffer filled) {
+        m.digest.update(filled.duplicate().flip());
+        return filled;
+    }
+
+    /** The member's pieces inside window [low, low + got), in its pattern's order, into its buffer, handed on when full. */
+    private void take(Member m, ByteBuffer window, long low, long got, ReplicaWriter writer) throws IOException {
         long end = low + got;
         while (m.active() && m.nextOffset >= low && m.nextOffset < end) {
+            ByteBuffer b = m.filling;
             int from = Math.toIntExact(m.nextOffset - low);
-            int n = (int) Math.min(Math.min(m.nextLength, end - m.nextOffset), m.pending.remaining());
-            m.pending.put(m.pending.position(), window, from, n).position(m.pending.position() + n);
+            int n = (int) Math.min(Math.min(m.nextLength, end - m.nextOffset), b.remaining());
+            b.put(b.position(), window, from, n).position(b.position() + n);
             m.nextOffset += n;
             m.nextLength -= n;
             if (m.nextLength == 0) m.advance();
-            if (!m.pending.hasRemaining()) write(m);
-        }
-    }
-
-    /** Writes the member's pending bytes at the end of its replica; a failure drops this member alone. */
-    private void write(Member m) {
-        m.pending.flip();
-        try {
-            if (m.pending.hasRemaining()) {
-                int n = m.pending.remaining();
-                m.digest.update(m.pending.duplicate());
-                m.out.write(m.written, m.pending);
-                m.written += n;
-                rate.copied(n);
-            }
-            m.pending.clear();
-        } catch (InterruptedIOException e) {
-            m.drop(e);
-            Thread.currentThread().interrupt();
-        } catch (IOException e) {
-            m.drop(e);
-        } catch (RuntimeException e) {
-            m.drop(new IOException(e.getClass().getSimpleName() + " writing replica of " + m.pattern.key().id() + ": " + e.getMessage(), e));
+            if (!b.hasRemaining()) m.filling = writer.exchange(m, digested(m, b));
         }
     }
 }
