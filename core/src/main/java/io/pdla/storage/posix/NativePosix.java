@@ -67,6 +67,12 @@ public final class NativePosix {
     private static final java.util.concurrent.atomic.AtomicBoolean CALL_SITES_LINKED = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
+     * Calls after which the JDK customizes a method handle's invoker for it (java.lang.invoke's {@code CUSTOMIZE_THRESHOLD},
+     * 127 unless set; -1: never), plus one, so that {@link #linkCallSites} makes that happen.
+     */
+    private static final int CUSTOMIZE_AFTER = Math.max(0, Integer.getInteger("java.lang.invoke.MethodHandle.CUSTOMIZE_THRESHOLD", 127) + 1);
+
+    /**
      * Runs each of this class's calls into the library once against no file (descriptor -1, a path under /dev/null), so
      * that the JVM links their method-handle invocations now, on the rank's warm-up thread: the first call through each
      * call site spins its invoker classes with the JDK's ASM, about half a millisecond of interpreted code each, which a
@@ -123,6 +129,29 @@ public final class NativePosix {
             unlock(-1, 0, 1, none);
         } catch (IOException expected) {
             // EBADF
+        }
+        customizeTransfers(one, at, length);
+    }
+
+    /**
+     * Calls each per-transfer handle past the JDK's customization threshold against descriptor -1. After a handle's 128th
+     * call the JDK spins bytecode specialised for it (one {@code LambdaForm$DMH} class, generated with its ASM in
+     * interpreted code), and a job's first iteration paid that in the middle of its reads, on one rank, for the read and
+     * the read-ahead handles (a class-load record with stacks of a fresh 16 KiB read job). The handles are called
+     * directly, not through the methods above: -EBADF comes back as a number, with no exception to build.
+     */
+    private static void customizeTransfers(byte[] one, long[] at, long[] length) {
+        try {
+            for (int i = 0; i < CUSTOMIZE_AFTER; i++) {
+                long r = (long) PREAD.invokeExact(-1, one, 0, 1, 0L)
+                        + (long) PWRITE.invokeExact(-1, one, 0, 1, 0L)
+                        + (long) PREAD_LIST.invokeExact(-1, one, 0, at, length, 1)
+                        + (long) PWRITE_LIST.invokeExact(-1, one, 0, at, length, 1)
+                        + (long) PREAD_AHEAD.invokeExact(-1, one, 0, 1, 0L, 0L, 1L, false);
+                if (r >= 0) throw new IllegalStateException("libpdlaposix accepted descriptor -1 (" + r + ")");
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException("libpdlaposix's calls against descriptor -1", t);
         }
     }
 
