@@ -4,7 +4,6 @@ import io.pdla.storage.RangeLock;
 import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -13,20 +12,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * defaults, one contiguous call per piece), and optionally has no byte-range locks, like a driver without
  * {@code BYTE_RANGE_LOCK}.
  */
-final class CountingFile implements StorageFile {
-    final StorageFile file;
+final class CountingFile extends io.pdla.testing.ForwardingStorageFile {
     final boolean locks;
     final AtomicInteger reads = new AtomicInteger();
     final AtomicInteger writes = new AtomicInteger();
 
     CountingFile(StorageFile file, boolean locks) {
-        this.file = file;
+        super(file);
         this.locks = locks;
-    }
-
-    @Override
-    public URI uri() {
-        return file.uri();
     }
 
     @Override
@@ -42,27 +35,7 @@ final class CountingFile implements StorageFile {
     }
 
     @Override
-    public long size() throws IOException {
-        return file.size();
-    }
-
-    @Override
-    public void setSize(long size) throws IOException {
-        file.setSize(size);
-    }
-
-    @Override
-    public void sync() throws IOException {
-        file.sync();
-    }
-
-    @Override
     public RangeLock lock(long offset, long length) throws IOException {
-        return locks ? file.lock(offset, length) : StorageFile.super.lock(offset, length);
-    }
-
-    @Override
-    public void close() throws IOException {
-        file.close();
+        return locks ? file.lock(offset, length) : super.lock(offset, length);
     }
 }

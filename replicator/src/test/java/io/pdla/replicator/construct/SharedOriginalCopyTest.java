@@ -161,52 +161,8 @@ class SharedOriginalCopyTest {
         }
     }
 
-    /** A real file passed through, for the fault injections below. */
-    private abstract static class Delegating implements StorageFile {
-        private final StorageFile d;
-
-        Delegating(StorageFile d) {
-            this.d = d;
-        }
-
-        @Override
-        public URI uri() {
-            return d.uri();
-        }
-
-        @Override
-        public int read(long offset, ByteBuffer dst) throws IOException {
-            return d.read(offset, dst);
-        }
-
-        @Override
-        public void write(long offset, ByteBuffer src) throws IOException {
-            d.write(offset, src);
-        }
-
-        @Override
-        public long size() throws IOException {
-            return d.size();
-        }
-
-        @Override
-        public void setSize(long size) throws IOException {
-            d.setSize(size);
-        }
-
-        @Override
-        public void sync() throws IOException {
-            d.sync();
-        }
-
-        @Override
-        public void close() throws IOException {
-            d.close();
-        }
-    }
-
     /** A real output file whose {@code failAt}-th write (from 1) throws, as a full or failing store would. */
-    private static final class FailingWrites extends Delegating {
+    private static final class FailingWrites extends io.pdla.testing.ForwardingStorageFile {
         private final int failAt;
         private int writes;
 
@@ -257,7 +213,7 @@ class SharedOriginalCopyTest {
     }
 
     /** A real original whose {@code failAt}-th read (from 1) throws. */
-    private static final class FailingReads extends Delegating {
+    private static final class FailingReads extends io.pdla.testing.ForwardingStorageFile {
         private final int failAt;
         private int reads;
 
