@@ -64,6 +64,23 @@ class NiodevSharedFileTest {
     }
 
     /**
+     * Steady collective reads skip their meetings across JVMs too, where a rank that skipped a meeting the others held
+     * would leave them waiting on MPJ messages for good: the schedule, failures and vetoes on one rank, a rank turning
+     * the hint off (SteadyCollectiveReadsProgram's checks) in three JVMs.
+     */
+    @Test
+    void steadyCollectiveReadsAcrossThreeJvmsStayInStep() throws Exception {
+        withDaemon(() -> {
+            Path machines = Files.writeString(dir.resolve("machines"), "localhost\n");
+            MpjJob.Result r = MpjJob.builder(io.pdla.mpiio.programs.SteadyCollectiveReadsProgram.class.getName()).processes(3).device("niodev")
+                    .machinesFile(machines).classPath(MpjJob.currentClassPath()).args(List.of(dir.toString()))
+                    .build().run(180);
+            List<String> passed = MpjTestSupport.assertAllPassed(r, 3);
+            assertEquals(5 * 3, passed.size(), "5 checks on 3 ranks:\n" + r.output());
+        });
+    }
+
+    /**
      * ROMIO's atomicity and external32 programs in three JVMs: atomic mode's byte-range locks must exclude
      * across processes (FileChannel locks), and a file written in external32 by one JVM reads the same in another.
      */
