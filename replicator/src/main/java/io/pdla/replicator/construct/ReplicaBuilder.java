@@ -227,6 +227,10 @@ public final class ReplicaBuilder {
                             continue;
                         }
                         if (m.failure() != null) throw m.failure();
+                        if (m.written() != s.pattern().totalBytes()) {   // never publish a replica short of its pattern's bytes
+                            throw new IOException("replica of " + s.pattern().key().id() + " holds " + m.written() + " of its pattern's "
+                                    + s.pattern().totalBytes() + " bytes after the shared copy");
+                        }
                         m.out.sync();
                         m.out.close();
                         results[i] = new Attempt(s.pattern(), publish(s, prepared.get(k), m.digest.digest()), null);

@@ -87,7 +87,8 @@ final class ReplicaWriter {
             finishing = true;
             notifyAll();
             while (!ended) await();
-            if (crashed != null) throw writerEnded();
+            // never a replica short of bytes that were handed in: a writer that stopped early fails the copy
+            if (crashed != null || !jobs.isEmpty()) throw writerEnded();
         }
         joinUninterruptibly();
     }
@@ -150,9 +151,10 @@ final class ReplicaWriter {
         try {
             rate.copied(m.append(job.bytes()));
         } catch (IOException e) {
+            // an InterruptedIOException is not always an interrupt (a socket timeout is one): the thread's own status,
+            // set by whoever interrupted it, is what ends it, so the other replicas' writes go on otherwise
             m.fail(e);
             m.release();
-            if (e instanceof InterruptedIOException) Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             m.fail(new IOException(e.getClass().getSimpleName() + " writing replica of " + m.pattern.key().id() + ": " + e.getMessage(), e));
             m.release();

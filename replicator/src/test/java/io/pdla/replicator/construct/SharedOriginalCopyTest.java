@@ -164,22 +164,42 @@ class SharedOriginalCopyTest {
     /** A real output file whose {@code failAt}-th write (from 1) throws, as a full or failing store would. */
     private static final class FailingWrites extends io.pdla.testing.ForwardingStorageFile {
         private final int failAt;
+        private final boolean timeout;
         private int writes;
 
         FailingWrites(StorageFile d, int failAt) {
+            this(d, failAt, false);
+        }
+
+        /** {@code timeout}: the failure is a {@link java.net.SocketTimeoutException}, an InterruptedIOException with no interrupt. */
+        FailingWrites(StorageFile d, int failAt, boolean timeout) {
             super(d);
             this.failAt = failAt;
+            this.timeout = timeout;
         }
 
         @Override
         public void write(long offset, ByteBuffer src) throws IOException {
-            if (++writes == failAt) throw new IOException("injected: write " + writes + " of " + uri() + " failed");
+            if (++writes == failAt) {
+                String why = "injected: write " + writes + " of " + uri() + " failed";
+                throw timeout ? new java.net.SocketTimeoutException(why) : new IOException(why);
+            }
             super.write(offset, src);
         }
     }
 
     @Test
     void aReplicaWhoseWriteFailsMidCopyIsDroppedAloneAndTheOthersGetEveryByte() throws Exception {
+        dropsTheFailingReplicaAlone(false);
+    }
+
+    /** A store's timeout (HDFS: SocketTimeoutException) is an InterruptedIOException, not an interrupt: the others go on. */
+    @Test
+    void aReplicaWhoseWriteTimesOutIsDroppedAloneAndTheOthersGetEveryByte() throws Exception {
+        dropsTheFailingReplicaAlone(true);
+    }
+
+    private void dropsTheFailingReplicaAlone(boolean timeout) throws Exception {
         Path f = tmp.resolve("orig");
         byte[] data = randomFile(f, 4 * 8192 * 64, 7);
         List<SharedOriginalCopy.Member> ms = new ArrayList<>();
@@ -189,7 +209,7 @@ class SharedOriginalCopyTest {
             dropped[k] = new AtomicInteger();
             StorageFile out = create(tmp.resolve("replica-" + k));
             // rank 1's third write fails: its 512 KiB go out in 64 KiB buffers, so two were written and more follow
-            if (k == 1) out = new FailingWrites(out, 3);
+            if (k == 1) out = new FailingWrites(out, 3, timeout);
             outs.add(out);
             ms.add(member(pattern(f, k, Geometry.strided((long) k * 8192, 8192, 4 * 8192, 64)), out, dropped[k]));
         }
