@@ -39,7 +39,7 @@ class CollectiveBufferingTest {
     void steadyReadsSkipTheirMeetingsAndKeepEveryByteAndTheRanksInStep(int np) throws Exception {
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.SteadyCollectiveReadsProgram.class, np, dir.toString());
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
-        assertTrue(passed.size() == 5 * np, "5 checks on " + np + " ranks\n" + r.output());
+        assertTrue(passed.size() == 6 * np, "6 checks on " + np + " ranks\n" + r.output());
     }
 
     @ParameterizedTest(name = "np={0}")

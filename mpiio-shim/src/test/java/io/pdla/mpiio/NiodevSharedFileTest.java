@@ -76,7 +76,7 @@ class NiodevSharedFileTest {
                     .machinesFile(machines).classPath(MpjJob.currentClassPath()).args(List.of(dir.toString()))
                     .build().run(180);
             List<String> passed = MpjTestSupport.assertAllPassed(r, 3);
-            assertEquals(5 * 3, passed.size(), "5 checks on 3 ranks:\n" + r.output());
+            assertEquals(6 * 3, passed.size(), "6 checks on 3 ranks:\n" + r.output());
         });
     }
 

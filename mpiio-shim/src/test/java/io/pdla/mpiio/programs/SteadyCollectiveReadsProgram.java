@@ -15,7 +15,8 @@ import java.util.Map;
  * Steady collective reads that each rank serves itself skip their meetings (hint {@code pdla_lazy_coll_reads}, on by
  * default): every byte is right through runs, checks, a collective write and an interleaved (two-phase) call inside
  * a run; a storage failure or a bad argument on one rank in such a read raises on that rank alone, hangs nobody, and
- * the ranks stay in step for the calls after (which meet again, or skip, alike); with the hint off every call meets, and
+ * the ranks stay in step for the calls after (which meet again, or skip, alike), nonblocking and split reads included;
+ * with the hint off every call meets, and
  * one rank turning it off inside a run ends the runs for all at the next call that meets.
  * Arg: directory.
  */
@@ -104,6 +105,37 @@ public final class SteadyCollectiveReadsProgram {
                     "no read skipped its meetings, they agreed in their all-gather: " + f.collectiveStatistics());
             f.close();
         });
+        checks.check("nonblocking and split collective reads in runs; a failure in one stays its rank's", () -> {
+            File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_RDONLY);
+            byte[] got = new byte[BLOCK];
+            for (int c = 0; c < 6; c++) readAndCheck(f, c, rank, np, got, 0);   // calls 4 and 5 are in the first run
+            byte[][] bufs = new byte[3][BLOCK];
+            for (int c = 6; c < 30; c += 3) {   // three in flight at a time, then a split one
+                io.pdla.mpiio.IoRequest[] rs = new io.pdla.mpiio.IoRequest[2];
+                for (int k = 0; k < 2; k++) rs[k] = f.iReadAtAll(((long) (c + k) * np + rank) * BLOCK, bufs[k], 0, BLOCK, MPI.BYTE);
+                f.readAtAllBegin(((long) (c + 2) * np + rank) * BLOCK, bufs[2], 0, BLOCK, MPI.BYTE);
+                f.readAtAllEnd(bufs[2]);
+                for (int k = 0; k < 2; k++) rs[k].waitFor();
+                for (int k = 0; k < 3; k++) Checks.expectBytes(expected(c + k, rank, np, 0), bufs[k], "call " + (c + k) + " on rank " + rank);
+            }
+            long unmet = f.collectiveStatistics().unmetCalls();
+            Checks.expect(unmet >= 20, "nonblocking and split reads skipped their meetings too: " + f.collectiveStatistics());
+            FailingStorageDriver.failReads = rank == 1 % np;
+            MPIIOException failed = null;
+            try {
+                f.iReadAtAll(((long) 30 * np + rank) * BLOCK, got, 0, BLOCK, MPI.BYTE).waitFor();
+            } catch (MPIIOException e) {
+                failed = e;
+            } finally {
+                FailingStorageDriver.failReads = false;
+            }
+            Checks.expect(f.collectiveStatistics().unmetCalls() == unmet + 1, "the failing call was a skipped one: " + f.collectiveStatistics());
+            Checks.expect(rank == 1 % np ? failed != null && failed.errorClass() == ErrorClass.ERR_IO : failed == null,
+                    "only the failing rank's request fails: " + failed);
+            if (failed == null) Checks.expectBytes(expected(30, rank, np, 0), got, "call 30 on rank " + rank);
+            for (int c = 31; c < 40; c++) readAndCheck(f, c, rank, np, got, 0);
+            f.close();
+        });
         checks.check("one rank turning the hint off inside a run: the run ends for all at the next check", () -> {
             File f = new File(MPI.COMM_WORLD, path, MPIIO.MODE_RDONLY);
             byte[] got = new byte[BLOCK];
@@ -131,11 +163,16 @@ public final class SteadyCollectiveReadsProgram {
     }
 
     private static void readAndCheck(File f, int c, int rank, int np, byte[] got, int shift) throws Exception {
-        long at = ((long) c * np + rank) * BLOCK;
         Arrays.fill(got, (byte) 0);
-        f.readAtAll(at, got, 0, BLOCK, MPI.BYTE);
+        f.readAtAll(((long) c * np + rank) * BLOCK, got, 0, BLOCK, MPI.BYTE);
+        Checks.expectBytes(expected(c, rank, np, shift), got, "call " + c + " on rank " + rank);
+    }
+
+    /** What rank {@code rank}'s block of segment {@code c} holds, its values shifted by {@code shift}. */
+    private static byte[] expected(int c, int rank, int np, int shift) {
+        long at = ((long) c * np + rank) * BLOCK;
         byte[] want = new byte[BLOCK];
         for (int i = 0; i < BLOCK; i++) want[i] = (byte) (Checks.valueAt(at + i) + shift);
-        Checks.expectBytes(want, got, "call " + c + " on rank " + rank);
+        return want;
     }
 }
