@@ -249,17 +249,23 @@ class SharedOriginalCopyTest {
         }
     }
 
-    @Test
-    void aFailedReadOfTheOriginalIsThrownAndLeavesNoWriterThread() throws Exception {
-        Path f = tmp.resolve("orig");
-        randomFile(f, 1 << 20, 8);
+    /** Two replicas of {@code f}'s 4 KiB blocks taken in turn (rank 0 the even ones, rank 1 the odd), their outputs added to {@code outs}. */
+    private List<SharedOriginalCopy.Member> twoInterleavedMembers(Path f, List<StorageFile> outs) throws IOException {
         List<SharedOriginalCopy.Member> ms = new ArrayList<>();
-        List<StorageFile> outs = new ArrayList<>();
         for (int k = 0; k < 2; k++) {
             StorageFile out = create(tmp.resolve("replica-" + k));
             outs.add(out);
             ms.add(member(pattern(f, k, Geometry.strided((long) k * 4096, 4096, 8192, 128)), out, new AtomicInteger()));
         }
+        return ms;
+    }
+
+    @Test
+    void aFailedReadOfTheOriginalIsThrownAndLeavesNoWriterThread() throws Exception {
+        Path f = tmp.resolve("orig");
+        randomFile(f, 1 << 20, 8);
+        List<StorageFile> outs = new ArrayList<>();
+        List<SharedOriginalCopy.Member> ms = twoInterleavedMembers(f, outs);
         try (StorageFile in = new FailingReads(open(f), 40)) {
             // 16 KiB windows: the 40th read is past the first buffers handed to the writer
             IOException e = assertThrows(IOException.class, () -> new SharedOriginalCopy(in, 16 << 10, new RateLimit(0)).run(ms));
@@ -275,13 +281,8 @@ class SharedOriginalCopyTest {
     void anInterruptEndsACopyWhoseWritesAreHeldUpWithNoWriterThreadLeft() throws Exception {
         Path f = tmp.resolve("orig");
         randomFile(f, 1 << 20, 9);
-        List<SharedOriginalCopy.Member> ms = new ArrayList<>();
         List<StorageFile> outs = new ArrayList<>();
-        for (int k = 0; k < 2; k++) {
-            StorageFile out = create(tmp.resolve("replica-" + k));
-            outs.add(out);
-            ms.add(member(pattern(f, k, Geometry.strided((long) k * 4096, 4096, 8192, 128)), out, new AtomicInteger()));
-        }
+        List<SharedOriginalCopy.Member> ms = twoInterleavedMembers(f, outs);
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         try (StorageFile in = open(f)) {
             // one byte a second: the writer sleeps in the rate limit after its first write, so the copy cannot end by itself
