@@ -5,9 +5,8 @@ import io.pdla.collective.TwoPhaseEngine;
 import io.pdla.access.ExtentList;
 import io.pdla.access.IoOp;
 import io.pdla.access.Positioning;
-import io.pdla.intercept.InterceptorChain;
 import io.pdla.intercept.IoCall;
-import io.pdla.storage.StorageFile;
+import io.pdla.straight.StraightPath;
 import mpi.Datatype;
 import mpi.MPIException;
 
@@ -36,38 +35,30 @@ final class AccessFunnel {
     }
 
     /**
-     * Hint: whether this handle's everyday calls may take the straight path ({@link #plainCall}); {@code true} unless
-     * given {@code false}, which sends every call the general way (to tell whether the straight path is to blame).
+     * Hint: whether this handle's everyday calls may take the {@link StraightPath}; {@code true} unless given
+     * {@code false}, which sends every call the general way (to tell whether the straight path is to blame).
      */
     static final String HINT_STRAIGHT_CALLS = "pdla_straight_calls";
-    private final boolean straight;
-    /** No interceptor on this handle's chain: its everyday calls go to the store itself, not through an {@link IoCall}. */
-    private final boolean bareChain;
-    /** Only watchers on this handle's chain (the tracer): everyday calls go to the store, then the watchers are told. */
-    private final boolean observersOnly;
-    /** The last memory type {@link #typedArray} found plain for a byte array, with its bytes per item; one reference, as {@link #last}. */
-    private PlainType plainType;
-    /** The last view found a plain run of bytes ({@link FileView#isPlainRun}); views never change, a new one is a new object. */
-    private FileView plainView;
-
-    /** A type whose items are whole bytes, one run each, back to back: {@code count} items are {@code count * bytes} bytes. */
-    private record PlainType(Datatype type, long bytes) {
-    }
+    /** The handle's straight path (its {@link OpenFile}'s), which this funnel tells of the memory types it finds plain. */
+    private final StraightPath straight;
 
     /**
      * The most bytes one piece of a call packs into one ByteBuffer: an independent call above it (arrays of
      * wide elements reach 16 GiB) runs as consecutive pieces of whole items. A system property so that
      * tests can make pieces small; 1 GiB otherwise.
      */
-    private final long pieceBytes = Long.getLong("pdla.mpiio.pieceBytes", 1L << 30);
+    private final long pieceBytes = pieceBytes();
+
+    /** {@link #pieceBytes} as the system property says now. */
+    static long pieceBytes() {
+        return Long.getLong("pdla.mpiio.pieceBytes", 1L << 30);
+    }
 
     AccessFunnel(OpenFile file) {
         this.file = file;
         this.readWhere = file.name() + ": rank " + file.coll().rank() + ": read: ";
         this.writeWhere = file.name() + ": rank " + file.coll().rank() + ": write: ";
-        this.bareChain = file.chain().interceptors().isEmpty();
-        this.observersOnly = file.chain().observersOnly();
-        this.straight = straightCalls(file.context().hints());
+        this.straight = file.straight();
     }
 
     /** The {@value #HINT_STRAIGHT_CALLS} hint of an open; a value other than true/false is an {@link IllegalArgumentException} naming it. */
@@ -123,134 +114,70 @@ final class AccessFunnel {
         return run(op, positioning, offset, memory, false);
     }
 
-    /** An independent blocking call of an MPJ array: {@link #plainCall} when it is one, else {@link #independent}. */
+    /** An independent blocking call of an MPJ array: on the {@link StraightPath} when it takes it, else {@link #independent}. */
     IoStatus independentArray(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        IoStatus done = plainCall(op, positioning, offset, buf, bufOffset, count, type);
-        return done != null ? done : independent(op, positioning, offset, array(buf, bufOffset, count, type));
-    }
-
-    /**
-     * The everyday independent call, straight: a byte array, a datatype this handle already found plain, a view that
-     * is a plain run of bytes, no atomic mode. With no interceptor it makes one request of the store and the status;
-     * with interceptors that only watch, the same request, then it tells them ({@link InterceptorChain#observed});
-     * with others, one {@link IoCall} of one extent that wraps the array, through the chain. The general path
-     * ({@link #run}) describes the same call in a dozen objects and calls: until the JIT has compiled a job's path
-     * (per multicore rank, each rank's copy of pdla its own) those cost microseconds per call, about twice the call
-     * itself. Same checks, same outcome; null when the call is not such a call or anything in it would fail, and the
-     * general path then runs it and says what is wrong.
-     */
-    private IoStatus plainCall(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIIOException {
-        long at = plainRunAt(op, positioning, offset, buf, bufOffset, count, type);
-        if (at < 0) return null;
-        return plainTransfer(op, positioning, offset, (byte[]) buf, bufOffset, count * plainType.bytes(), at);
+        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
+        long moved;
+        try {
+            moved = straight.independent(op, positioning, position, buf, bufOffset, count, type);
+        } catch (IOException | RuntimeException e) {
+            throw file.translate(e, what(op, position));
+        }
+        if (moved != StraightPath.NOT_TAKEN) return straightDone(positioning, position, moved);
+        return independent(op, positioning, offset, array(buf, bufOffset, count, type));
     }
 
     /**
      * An independent blocking call of a {@link ByteBuffer} ({@link File#readAt(long, ByteBuffer)}, {@link File#writeAt(long,
-     * ByteBuffer)}): when the buffer is a heap buffer that may be written (it has an accessible array) and the call is an
-     * everyday one, it goes straight as {@link #plainCall} goes, on the buffer's array from its position, and the
-     * position moves past the bytes moved, as the general path leaves it; any other call takes the general path.
+     * ByteBuffer)}): a heap buffer that may be written (it has an accessible array) goes on the {@link StraightPath} as an
+     * array does, from its position, and the position moves past the bytes moved, as the general path leaves it; any
+     * other call takes the general path.
      */
     IoStatus independentBuffer(IoOp op, Positioning positioning, long offset, ByteBuffer buf) throws MPIException {
         if (buf != null && buf.hasArray()) {
             int start = buf.position(), from = buf.arrayOffset() + start;
-            long at = plainBytesAt(op, positioning, offset, buf.array(), from, buf.remaining());
-            if (at >= 0) {
-                IoStatus s = plainTransfer(op, positioning, offset, buf.array(), from, buf.remaining(), at);
-                buf.position(Math.toIntExact(start + s.getBytes()));
-                return s;
+            long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
+            long moved;
+            try {
+                moved = straight.independentBytes(op, positioning, position, buf.array(), from, buf.remaining());
+            } catch (IOException | RuntimeException e) {
+                throw file.translate(e, what(op, position));
+            }
+            if (moved != StraightPath.NOT_TAKEN) {
+                buf.position(Math.toIntExact(start + moved));
+                return straightDone(positioning, position, moved);
             }
         }
         return independent(op, positioning, offset, bytes(buf));
     }
 
-    /** {@link #plainCall}'s transfer of {@code bytes} of {@code array} from {@code bufOffset}, at file offset {@code at}. */
-    private IoStatus plainTransfer(IoOp op, Positioning positioning, long offset, byte[] array, int bufOffset, long bytes, long at) throws MPIIOException {
-        long etype = file.view().etypeBytes();
-        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
-        long moved;
-        try {
-            if (op == IoOp.WRITE) file.engine().dataChanged();
-            if (bareChain) {
-                moved = storeCall(op, at, array, bufOffset, (int) bytes);
-            } else if (observersOnly) {
-                // Darshan's way: the watchers are told of the call after it ran, nothing is built for them
-                long t1 = System.nanoTime();
-                moved = storeCall(op, at, array, bufOffset, (int) bytes);
-                long t2 = System.nanoTime();
-                file.chain().observed(file.context(), op, positioning, at, bytes, moved, t1, t2);
-            } else {
-                ByteBuffer stream = ByteBuffer.wrap(array, bufOffset, (int) bytes).slice();
-                moved = file.chain().execute(IoCall.data(file.context(), op, positioning, false, ExtentList.of(at, bytes), stream));
-            }
-        } catch (IOException | RuntimeException e) {
-            throw file.translate(e, what(op, position));
-        }
-        if (positioning == Positioning.INDIVIDUAL_POINTER) file.movePointer(position + moved / etype);
+    /** A call the straight path moved {@code moved} bytes of: the pointer it used moves past them. */
+    private IoStatus straightDone(Positioning positioning, long position, long moved) {
+        if (positioning == Positioning.INDIVIDUAL_POINTER) file.movePointer(position + moved / file.view().etypeBytes());
         return new IoStatus(moved, 1);
     }
 
     /**
-     * The file offset where a straight call ({@link #plainCall}, {@link #plainCollective}) moves its bytes, or -1 when the
-     * call is not one: a byte array, a datatype this handle already found plain, a view that is a plain run of bytes, no
-     * atomic mode, nothing in the call that would fail (the general path then says what is wrong). The call's bytes are
-     * {@code count * plainType.bytes()}.
+     * A collective blocking call of an MPJ array: on the {@link StraightPath} when it takes it (a handle with no
+     * interceptor; the engine's protocol without an {@link IoCall} unless the ranks decide on two-phase), then the
+     * agreement as {@link #collective} makes it; else the general path. Ranks may differ in the path they take.
      */
-    private long plainRunAt(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) {
-        PlainType plain = plainType;
-        if (plain == null || plain.type() != type || !(buf instanceof byte[] array) || count <= 0) return -1;
-        return plainBytesAt(op, positioning, offset, array, bufOffset, count * plain.bytes()); // both below 2^31
-    }
-
-    /** {@link #plainRunAt} for {@code bytes} bytes of {@code array} from {@code bufOffset}. */
-    private long plainBytesAt(IoOp op, Positioning positioning, long offset, byte[] array, int bufOffset, long bytes) {
-        if (!straight || bytes <= 0 || bufOffset < 0 || positioning == Positioning.SHARED_POINTER || file.isClosed() || file.atomic()) return -1;
-        if (file.opened(MPIIO.MODE_SEQUENTIAL) || file.opened(op == IoOp.READ ? MPIIO.MODE_WRONLY : MPIIO.MODE_RDONLY)) return -1;
-        FileView view = file.view();
-        if (bytes > array.length - (long) bufOffset || bytes > pieceBytes) return -1;
-        if (view != plainView) {
-            if (!view.isPlainRun()) return -1;
-            plainView = view;
-        }
-        if (bytes % view.etypeBytes() != 0) return -1;
-        long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : file.pointer();
-        return view.plainRunStart(position, bytes);
-    }
-
-    /** A collective blocking call of an MPJ array: {@link #plainCollective} when it is one, else {@link #collective}. */
     IoStatus collectiveArray(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
         file.ensureOpen("collective access");
         file.background().awaitCollectives();
-        IoStatus done = bareChain ? plainCollective(op, positioning, offset, buf, bufOffset, count, type) : null;
-        return done != null ? done : collectiveNow(op, positioning, offset, array(buf, bufOffset, count, type));
-    }
-
-    /**
-     * The everyday collective call, straight, on a handle with no interceptor: the checks of {@link #plainCall}, then
-     * {@link TwoPhaseEngine#executePlain}, the engine's protocol without an {@link IoCall} unless the ranks decide on
-     * two-phase, then the agreement as {@link #collective} makes it. Null, having done nothing, when the call is not such
-     * a call (the general path then runs it; ranks may differ in the path they take).
-     */
-    private IoStatus plainCollective(IoOp op, Positioning positioning, long offset, Object buf, int bufOffset, int count, Datatype type) throws MPIException {
-        long at = plainRunAt(op, positioning, offset, buf, bufOffset, count, type);
-        if (at < 0) return null;
-        int bytes = (int) (count * plainType.bytes());
         long pointerBefore = file.pointer();
         long position = positioning == Positioning.EXPLICIT_OFFSET ? offset : pointerBefore;
-        IoStatus status = null;
+        long moved;
         MPIIOException local = null;
         try {
-            TwoPhaseEngine engine = file.engine();
-            if (op == IoOp.WRITE) engine.dataChanged();
-            engine.morePiecesFollow(false);
-            engine.foldsAgreement(true); // one piece, bytes unconverted (a plain run's representation is the identity)
-            long moved = engine.executePlain(file.context(), op, positioning, at, (byte[]) buf, bufOffset, bytes);
-            if (positioning == Positioning.INDIVIDUAL_POINTER) file.movePointer(position + moved / file.view().etypeBytes());
-            status = new IoStatus(moved, 1);
+            moved = straight.collective(op, positioning, position, buf, bufOffset, count, type);
         } catch (IOException | RuntimeException e) {
+            moved = 0;
             local = file.translate(e, what(op, position));
         }
-        return agreed(status, local, pointerBefore);
+        // outside the try: the general path agrees itself, and its MPIIOException (a RuntimeException) is its outcome
+        if (moved == StraightPath.NOT_TAKEN) return collectiveNow(op, positioning, offset, array(buf, bufOffset, count, type));
+        return agreed(local == null ? straightDone(positioning, position, moved) : null, local, pointerBefore);
     }
 
     /** A collective call: every rank runs it, then all agree, so all succeed or all fail with one class. */
@@ -436,18 +363,8 @@ final class AccessFunnel {
         if (l == null || l.type() != type) last = new LastFlattened(type, memType);
         MemoryLayout layout = MemoryLayout.of(where, buf, bufOffset, count, type, memType);
         // of() found the array's element type the datatype's base type: a byte array's items are whole bytes
-        if (buf instanceof byte[] && isPlain(memType) && (plainType == null || plainType.type() != type)) {
-            plainType = new PlainType(type, memType.sizeBytes());
-        }
+        if (buf instanceof byte[] && !straight.isPlainType(type) && isPlain(memType)) straight.plainType(type, memType.sizeBytes());
         return new UserBuffer.TypedArray(buf, layout, memType);
-    }
-
-    /** One request of the store: {@code length} bytes at {@code at} into or out of the array; the bytes moved. */
-    private long storeCall(IoOp op, long at, byte[] array, int offset, int length) throws IOException {
-        StorageFile store = file.context().file();
-        if (op == IoOp.READ) return store.readArray(at, array, offset, length);
-        store.writeArray(at, array, offset, length);
-        return length;
     }
 
     /** Items of one run each at offset 0, back to back, at most 2^31 bytes: {@code count} of them are one run. */

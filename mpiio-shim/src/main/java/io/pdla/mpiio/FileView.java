@@ -8,7 +8,7 @@ import io.pdla.access.ExtentList;
  * {@link #extents} turns a position and a byte count into the file's byte extents, the one place where a
  * view becomes an {@link ExtentList}.
  */
-public final class FileView {
+public final class FileView implements io.pdla.straight.StraightPath.RunView {
     private final long displacement;
     private final FileType etype;
     private final FileType filetype;
@@ -61,7 +61,7 @@ public final class FileView {
         return etypeBytes;
     }
 
-    private boolean contiguous() {
+    boolean isContiguous() {
         return contiguous;
     }
 
@@ -69,7 +69,7 @@ public final class FileView {
      * Where a contiguous filetype's data starts: its one block sits at its lower bound, which an indexed or
      * struct type with a single block need not have at 0 (tiling it at multiples of its extent from there).
      */
-    private long contiguousStart() {
+    long contiguousStart() {
         return contiguousStart;
     }
 
@@ -77,7 +77,7 @@ public final class FileView {
     ExtentList extents(long position, long nbytes) {
         long dataByte = position * etypeBytes();
         if (nbytes == 0) return ExtentList.EMPTY;
-        if (contiguous()) return ExtentList.of(contiguousStart() + dataByte, nbytes);
+        if (contiguous) return ExtentList.of(contiguousStart() + dataByte, nbytes);
         long size = filetype.sizeBytes();
         long extent = filetype.extentBytes();
         long tile = dataByte / size;
@@ -115,10 +115,11 @@ public final class FileView {
      * are not (they cross a block of the filetype) or where {@link #extents} would refuse them (past the largest file
      * offset), for the general path to describe or refuse.
      */
-    long plainRunStart(long position, long nbytes) {
+    @Override
+    public long plainRunStart(long position, long nbytes) {
         long e = etypeBytes();
         if (position < 0) return -1;
-        if (contiguous()) {
+        if (contiguous) {
             long start = contiguousStart();
             if (start < 0 || position > (Long.MAX_VALUE - start - nbytes) / e) return -1;
             return start + position * e;
@@ -140,7 +141,7 @@ public final class FileView {
     /** The absolute byte offset of view position {@code position} (MPI_File_get_byte_offset). */
     long byteOffset(long position) {
         long dataByte = position * etypeBytes();
-        if (contiguous()) return contiguousStart() + dataByte;
+        if (contiguous) return contiguousStart() + dataByte;
         long size = filetype.sizeBytes();
         long tile = dataByte / size;
         long within = dataByte % size;
@@ -156,7 +157,7 @@ public final class FileView {
         long bytesInView;
         if (fileSize <= displacement) {
             bytesInView = 0;
-        } else if (contiguous()) {
+        } else if (contiguous) {
             bytesInView = Math.max(0, fileSize - contiguousStart());
         } else {
             long rel = fileSize - displacement;

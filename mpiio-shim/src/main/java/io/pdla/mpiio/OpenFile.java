@@ -8,6 +8,7 @@ import io.pdla.collective.RankExchange;
 import io.pdla.collective.TwoPhaseEngine;
 import io.pdla.storage.StorageDriver;
 import io.pdla.storage.StorageFile;
+import io.pdla.straight.StraightPath;
 
 import java.io.IOException;
 import java.net.URI;
@@ -40,6 +41,8 @@ final class OpenFile {
     /** Where data calls end in atomic mode. */
     private final AtomicAccess atomicAccess;
     private final ActiveSplit split = new ActiveSplit();
+    /** The everyday calls' path, shared by the ranks' copies of pdla: told here of every change it depends on. */
+    private final StraightPath straight;
 
     private FileView view = FileView.defaultView();
     /** The individual file pointer, in etypes of {@link #view}. */
@@ -71,6 +74,11 @@ final class OpenFile {
                 driver.has(io.pdla.storage.Capability.RANDOM_WRITE) ? 4 : 1);
         this.atomicAccess = atomicAccess;
         this.pointer = pointer;
+        boolean on = AccessFunnel.straightCalls(context.hints());
+        boolean positioned = (amode & MPIIO.MODE_SEQUENTIAL) == 0; // sequential files allow only the shared pointer
+        this.straight = new StraightPath(context, chain, engine, AccessFunnel.pieceBytes(),
+                on && positioned && (amode & MPIIO.MODE_WRONLY) == 0, on && positioned && (amode & MPIIO.MODE_RDONLY) == 0);
+        tellStraight(view);
     }
 
     Collective coll() {
@@ -134,6 +142,10 @@ final class OpenFile {
         return split;
     }
 
+    StraightPath straight() {
+        return straight;
+    }
+
     // ---------------------------------------------------------------- the view and the individual pointer
 
     FileView view() {
@@ -154,6 +166,11 @@ final class OpenFile {
     void installView(FileView newView) {
         view = newView;
         pointer = 0;
+        tellStraight(newView);
+    }
+
+    private void tellStraight(FileView v) {
+        straight.view(v.isPlainRun() ? v : null, v.etypeBytes(), v.isContiguous(), v.contiguousStart());
     }
 
     // ---------------------------------------------------------------- atomicity, error handler, life
@@ -165,6 +182,7 @@ final class OpenFile {
     /** After every rank agreed that the driver and the interceptors allow it (MPI_File_set_atomicity). */
     void setAtomic(boolean flag) {
         atomic = flag;
+        straight.atomic(flag);
     }
 
     FileErrhandler errhandler() {
@@ -182,6 +200,7 @@ final class OpenFile {
 
     void markClosed() {
         closed = true;
+        straight.closed();
     }
 
     /** What the agreement after a collective call would share for a failure of it: its MPI error class + 1. */

@@ -18,7 +18,8 @@ public final class SharedLoadersProgram {
      */
     public static final String[] CLASSES = {"io.pdla.storage.StorageFile", "io.pdla.intercept.InterceptorChain",
             "io.pdla.tracer.runtime.RankTracer", "io.pdla.patterns.template.StreamMatcher", "io.pdla.collective.TwoPhaseEngine",
-            "io.pdla.collective.SharedMemoryExchange", "io.pdla.mpiio.File", "io.pdla.mpiio.collective.MpjExchange"};
+            "io.pdla.collective.SharedMemoryExchange", "io.pdla.straight.StraightPath", "io.pdla.mpiio.File",
+            "io.pdla.mpiio.collective.MpjExchange"};
     private static final int BLOCK = 4096, BLOCKS = 32;
 
     public static void main(String[] argv) throws Exception {

@@ -49,7 +49,7 @@ public final class SharedClassRules {
     public static final List<String> CANDIDATES = List.of(
             "io/pdla/access/", "io/pdla/intercept/", "io/pdla/storage/", "io/pdla/size/", "io/pdla/hints/", "io/pdla/pattern/",
             "io/pdla/tracer/", "io/pdla/darshan/", "io/pdla/patterns/online/", "io/pdla/patterns/template/",
-            "io/pdla/delegate/", "io/pdla/redirect/", "io/pdla/catalog/", "io/pdla/simpfs/", "io/pdla/collective/");
+            "io/pdla/delegate/", "io/pdla/redirect/", "io/pdla/catalog/", "io/pdla/simpfs/", "io/pdla/collective/", "io/pdla/straight/");
 
     /** Every main (not test) io/pdla class and resource file on the class path, by resource path; the first copy wins. */
     public static Map<String, byte[]> mainFiles() {
