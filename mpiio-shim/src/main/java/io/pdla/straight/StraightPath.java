@@ -65,6 +65,8 @@ public final class StraightPath {
     private long contiguousStart = -1;
 
     /**
+     * @param engine      the open's collective engine; null only for a handle that neither writes nor makes collective
+     *                    calls ({@link StraightPathWarmup}'s)
      * @param allowReads  the amode allows independent positioned reads (not write-only, not sequential) and the
      *                    straight path is on for the handle
      * @param allowWrites the same for writes
@@ -77,7 +79,7 @@ public final class StraightPath {
         this.bareChain = chain.interceptors().isEmpty();
         this.pieceBytes = pieceBytes;
         this.readsAllowed = allowReads;
-        this.writesAllowed = allowWrites;
+        this.writesAllowed = allowWrites && engine != null;
         gate();
     }
 
@@ -149,7 +151,7 @@ public final class StraightPath {
      * otherwise the bytes moved, or the failure the engine threw, which the handle's agreement then shares.
      */
     public long collective(IoOp op, Positioning positioning, long position, Object buf, int bufOffset, int count, Object type) throws IOException {
-        if (!bareChain || type != plainType || type == null || !(buf instanceof byte[] array) || count <= 0) return NOT_TAKEN;
+        if (!bareChain || engine == null || type != plainType || type == null || !(buf instanceof byte[] array) || count <= 0) return NOT_TAKEN;
         long bytes = count * typeBytes;
         long at = runAt(op, positioning, position, array, bufOffset, bytes);
         if (at < 0) return NOT_TAKEN;

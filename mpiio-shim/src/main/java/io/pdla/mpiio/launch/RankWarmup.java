@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * a real job. Names absent from the class path (a module not installed) are skipped. A class whose initialiser fails
  * here would fail the same way on the application's thread, which then reports it; nothing here is ever thrown to
  * the application. After the classes, the local-file driver links its calls into the native library (a job's first
- * open and reads paid that too). Beside the classes, on a thread of its own, each interceptor provider's {@code warmUp} runs ({@code IoInterceptorProvider}):
+ * open and reads paid that too), then the straight path's reads run over a temporary file, once per JVM
+ * ({@code StraightPathWarmup}), so that the JIT has compiled them before the job's first read. Beside the classes, on a thread of its own, each interceptor provider's {@code warmUp} runs ({@code IoInterceptorProvider}):
  * online PDLA runs its matcher over made-up passes so that the JIT has compiled it before the first pass.
  * {@value #ENV}=false turns the warm-up off.
  */
@@ -72,6 +73,11 @@ public final class RankWarmup {
             io.pdla.storage.StorageDrivers.warmUpLocalFiles();
         } catch (RuntimeException | LinkageError e) {
             // the first open links what this could not, and reports what fails there
+        }
+        try {
+            io.pdla.straight.StraightPathWarmup.run();
+        } catch (RuntimeException | LinkageError e) {
+            // the first reads compile the path instead
         }
         return done;
     }

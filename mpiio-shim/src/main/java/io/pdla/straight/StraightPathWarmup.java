@@ -1,0 +1,89 @@
+package io.pdla.straight;
+
+import io.pdla.access.IoOp;
+import io.pdla.access.Positioning;
+import io.pdla.intercept.FileContext;
+import io.pdla.intercept.InterceptorChain;
+import io.pdla.storage.OpenOptions;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+import io.pdla.storage.StorageFile;
+import io.pdla.storage.sieve.SievingStorageFile;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs the straight path's independent read, with the local store's read path beneath it (data sieving's wrapper, the
+ * POSIX file, the native call, the read-ahead's bookkeeping), {@value #CALLS} times over a small temporary file, once
+ * per JVM, while the ranks start: a job's first reads then find that code compiled.
+ *
+ * <p>Why: the ranks of a multicore job share this code ({@link StraightPath}), so one warm-up serves all of them. Without
+ * it a job's first iteration of 16 KiB reads ran its first 10-25 ms in the interpreter while the compiler caught up
+ * (bench/RESULTS-native.md); the binding in front of it ({@code File.readAt}) is each rank's and stays cold. The calls
+ * are the production classes' own, on the same kind of store, so the profile the JIT compiles from is the one a job
+ * makes; only reads are run (a warm-up writes nothing anywhere but its own file). Nothing here is ever thrown: a
+ * failure leaves the first reads to compile the path, as they did before.
+ */
+public final class StraightPathWarmup {
+    /** Past the compilers' thresholds (C1 after 200 calls, C2 after 5,000), so both have the path queued when it ends. */
+    static final int CALLS = 6000;
+    private static final int FILE_BYTES = 64 << 10, READ_BYTES = 4 << 10;
+    /** One warm-up per JVM: this class is shared by the ranks (per rank loader when sharing is off: one per rank). */
+    private static final AtomicBoolean STARTED = new AtomicBoolean();
+    /** A memory type as the shim gives it: any object, compared by identity. */
+    private static final Object BYTES = new Object();
+    /** A contiguous view's runs are worked out by the path itself; this is never asked. */
+    private static final StraightPath.RunView DEFAULT_VIEW = new StraightPath.RunView() {
+        @Override
+        public long plainRunStart(long position, long bytes) {
+            return -1;
+        }
+    };
+
+    private StraightPathWarmup() {
+    }
+
+    /** Runs the warm-up unless it ran in this JVM already; returns the reads it made (0 when it did not run or failed). */
+    public static int run() {
+        if (!STARTED.compareAndSet(false, true)) return 0;
+        Path file = null;
+        try {
+            file = Files.createTempFile("pdla-warmup", ".dat");
+            Files.write(file, new byte[FILE_BYTES]);
+            return readAll(file.toUri());
+        } catch (IOException | RuntimeException | LinkageError e) {
+            return 0; // the first reads compile the path instead
+        } finally {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    file.toFile().deleteOnExit();
+                }
+            }
+        }
+    }
+
+    private static int readAll(URI uri) throws IOException {
+        StorageDriver driver = StorageDrivers.installed().forUri(uri);
+        try (StorageFile opened = driver.open(uri, OpenOptions.readOnly())) {
+            StorageFile store = SievingStorageFile.wrap(opened, Map.of());
+            FileContext context = new FileContext(uri.getPath(), uri, 0, 0, 1, null, Map.of(), driver, store);
+            StraightPath path = new StraightPath(context, InterceptorChain.empty(), null, Long.MAX_VALUE, true, false);
+            path.view(DEFAULT_VIEW, 1, true, 0); // the default view: bytes from offset 0
+            path.plainType(BYTES, 1);
+            byte[] buf = new byte[READ_BYTES];
+            int reads = 0;
+            for (int i = 0; i < CALLS; i++) {
+                long at = (long) (i % (FILE_BYTES / READ_BYTES)) * READ_BYTES;
+                if (path.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, at, buf, 0, READ_BYTES, BYTES) == READ_BYTES) reads++;
+            }
+            return reads;
+        }
+    }
+}
