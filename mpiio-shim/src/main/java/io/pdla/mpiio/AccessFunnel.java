@@ -26,10 +26,14 @@ final class AccessFunnel {
     private final OpenFile file;
     private final String readWhere;
     private final String writeWhere;
-    /** Datatypes are flattened once per handle (ROMIO's flattened-type cache); MPJ types have no equals. */
+    /**
+     * Datatypes are flattened once per handle (ROMIO's flattened-type cache); MPJ types have no equals. Guarded by
+     * itself: a split ordered call validates on the handle's collective thread while the application's thread may make
+     * other calls (only a call whose type is not {@link #last} takes the lock).
+     */
     private final Map<Datatype, FileType> flattened = new IdentityHashMap<>();
     /** The last type flattened, with its flattening: one reference, so a reader never pairs one type with another's. */
-    private LastFlattened last;
+    private volatile LastFlattened last;
 
     private record LastFlattened(Datatype type, FileType flattened) {
     }
@@ -351,20 +355,28 @@ final class AccessFunnel {
         if (type == null) throw new MPIIOException(ErrorClass.ERR_TYPE, where + "datatype is null");
         // the last type again (the everyday case: one datatype per loop) needs no map lookup
         LastFlattened l = last;
-        FileType memType = l != null && l.type() == type ? l.flattened() : flattened.get(type);
+        FileType memType = l != null && l.type() == type ? l.flattened() : cachedFlattening(type);
         if (memType == null) {
             try {
                 memType = Datatypes.flatten(type);
             } catch (MPIIOException e) {
                 throw new MPIIOException(e.errorClass(), where + e.getMessage(), e);
             }
-            flattened.put(type, memType);
+            synchronized (flattened) {
+                flattened.put(type, memType);
+            }
         }
         if (l == null || l.type() != type) last = new LastFlattened(type, memType);
         MemoryLayout layout = MemoryLayout.of(where, buf, bufOffset, count, type, memType);
         // of() found the array's element type the datatype's base type: a byte array's items are whole bytes
         if (buf instanceof byte[] && !straight.isPlainType(type) && isPlain(memType)) straight.plainType(type, memType.sizeBytes());
         return new UserBuffer.TypedArray(buf, layout, memType);
+    }
+
+    private FileType cachedFlattening(Datatype type) {
+        synchronized (flattened) {
+            return flattened.get(type);
+        }
     }
 
     /** Items of one run each at offset 0, back to back, at most 2^31 bytes: {@code count} of them are one run. */

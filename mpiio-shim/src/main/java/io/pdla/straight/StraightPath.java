@@ -24,8 +24,10 @@ import java.nio.ByteBuffer;
  * iteration, and the compiler compiled it four times. Here the ranks' calls add up to one copy's counts, which is
  * compiled once and early.
  *
- * <p>The handle tells this what changes ({@link #view}, {@link #atomic}, {@link #closed}, {@link #plainType}); plain
- * fields, because a handle is used by one thread at a time (MPI_THREAD_SINGLE) and nonblocking requests never come here.
+ * <p>The handle tells this what changes ({@link #view}, {@link #atomic}, {@link #closed}, {@link #plainType}). The view,
+ * atomicity and close are plain fields: a handle is used by one thread at a time (MPI_THREAD_SINGLE), they change on
+ * that thread after the handle's background work is drained, and nonblocking requests never come here. The plain type
+ * is the exception (see {@link #plain}).
  */
 public final class StraightPath {
     /** What a call returns when it is not taken: bytes moved are never negative. */
@@ -55,9 +57,15 @@ public final class StraightPath {
     private boolean writes;
     private boolean atomic;
     private boolean closed;
-    /** The memory type last found plain (identity; MPJ's types have no equals), and its bytes per item. */
-    private Object plainType;
-    private long typeBytes;
+    /**
+     * The memory type last found plain (identity; MPJ's types have no equals) with its bytes per item, as one reference:
+     * a split ordered call validates its arguments on the handle's collective thread, which may record a new type while
+     * the application's thread makes a call here, and a reader must never pair one type with another's size.
+     */
+    private volatile PlainType plain;
+
+    private record PlainType(Object type, long bytes) {
+    }
     /** The view: null when calls through it are never one plain run. */
     private RunView view;
     private long etypeBytes = 1;
@@ -102,13 +110,13 @@ public final class StraightPath {
 
     /** A memory type the handle found to be plain bytes: {@code bytes} per item, one run each, back to back. */
     public void plainType(Object type, long bytes) {
-        plainType = type;
-        typeBytes = bytes;
+        plain = new PlainType(type, bytes);
     }
 
     /** Whether {@code type} is the plain type last found. */
     public boolean isPlainType(Object type) {
-        return type != null && type == plainType;
+        PlainType p = plain;
+        return type != null && p != null && type == p.type();
     }
 
     private void gate() {
@@ -122,8 +130,9 @@ public final class StraightPath {
      * threw it, for the handle to translate.
      */
     public long independent(IoOp op, Positioning positioning, long position, Object buf, int bufOffset, int count, Object type) throws IOException {
-        if (type != plainType || type == null || !(buf instanceof byte[] array) || count <= 0) return NOT_TAKEN;
-        return independentBytes(op, positioning, position, array, bufOffset, count * typeBytes);
+        PlainType p = plain;
+        if (p == null || type != p.type() || type == null || !(buf instanceof byte[] array) || count <= 0) return NOT_TAKEN;
+        return independentBytes(op, positioning, position, array, bufOffset, count * p.bytes());
     }
 
     /** {@link #independent} of {@code bytes} bytes of {@code array} from {@code from} (a heap buffer's call). */
@@ -151,8 +160,9 @@ public final class StraightPath {
      * otherwise the bytes moved, or the failure the engine threw, which the handle's agreement then shares.
      */
     public long collective(IoOp op, Positioning positioning, long position, Object buf, int bufOffset, int count, Object type) throws IOException {
-        if (!bareChain || engine == null || type != plainType || type == null || !(buf instanceof byte[] array) || count <= 0) return NOT_TAKEN;
-        long bytes = count * typeBytes;
+        PlainType p = plain;
+        if (!bareChain || engine == null || p == null || type != p.type() || type == null || !(buf instanceof byte[] array) || count <= 0) return NOT_TAKEN;
+        long bytes = count * p.bytes();
         long at = runAt(op, positioning, position, array, bufOffset, bytes);
         if (at < 0) return NOT_TAKEN;
         if (op == IoOp.WRITE) engine.dataChanged();

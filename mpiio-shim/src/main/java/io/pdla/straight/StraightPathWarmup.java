@@ -25,9 +25,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Why: the ranks of a multicore job share this code ({@link StraightPath}), so one warm-up serves all of them. Without
  * it a job's first iteration of 16 KiB reads ran its first 10-25 ms in the interpreter while the compiler caught up
  * (bench/RESULTS-native.md); the binding in front of it ({@code File.readAt}) is each rank's and stays cold. The calls
- * are the production classes' own, on the same kind of store, so the profile the JIT compiles from is the one a job
- * makes; only reads are run (a warm-up writes nothing anywhere but its own file). Nothing here is ever thrown: a
- * failure leaves the first reads to compile the path, as they did before.
+ * are the production classes' own, on the same kind of store; only untraced reads at explicit offsets through a
+ * contiguous view are run (a warm-up writes nothing anywhere but its own file), so a job that writes or is traced may
+ * have the compiled path recompiled once for the branches it adds. Nothing here is ever thrown: a failure leaves the
+ * first reads to compile the path, as they did before.
  */
 public final class StraightPathWarmup {
     /** Past the compilers' thresholds (C1 after 200 calls, C2 after 5,000), so both have the path queued when it ends. */
@@ -54,8 +55,9 @@ public final class StraightPathWarmup {
         Path file = null;
         try {
             file = Files.createTempFile("pdla-warmup", ".dat");
+            file.toFile().deleteOnExit(); // a JVM that ends while this daemon thread reads still removes it
             Files.write(file, new byte[FILE_BYTES]);
-            return readAll(file.toUri());
+            return readAll(file);
         } catch (IOException | RuntimeException | LinkageError e) {
             return 0; // the first reads compile the path instead
         } finally {
@@ -63,15 +65,17 @@ public final class StraightPathWarmup {
                 try {
                     Files.deleteIfExists(file);
                 } catch (IOException e) {
-                    file.toFile().deleteOnExit();
+                    // deleteOnExit removes it
                 }
             }
         }
     }
 
-    private static int readAll(URI uri) throws IOException {
+    private static int readAll(Path file) throws IOException {
+        URI uri = file.toUri();
         StorageDriver driver = StorageDrivers.installed().forUri(uri);
         try (StorageFile opened = driver.open(uri, OpenOptions.readOnly())) {
+            Files.deleteIfExists(file); // the open descriptor reads on; nothing is left if the JVM ends mid-way
             StorageFile store = SievingStorageFile.wrap(opened, Map.of());
             FileContext context = new FileContext(uri.getPath(), uri, 0, 0, 1, null, Map.of(), driver, store);
             StraightPath path = new StraightPath(context, InterceptorChain.empty(), null, Long.MAX_VALUE, true, false);
