@@ -16,6 +16,18 @@ public final class CollectiveStatistics {
     long mappedWindows;
     long mappedWriteWindows;
     long readAheadWindows;
+    long backgroundReads;
+    long backgroundWindows;
+
+    /** Reads this rank, as an aggregator of small dense reads of an uncached file, made in the background, one stretch ahead. */
+    public long backgroundReads() {
+        return backgroundReads;
+    }
+
+    /** Background reads taken: a call reached the stretch one of them had read (the others were dropped by a change or the close). */
+    public long backgroundWindows() {
+        return backgroundWindows;
+    }
 
     /** Read windows this rank, as an aggregator of small dense reads of an uncached file, served from what it read ahead. */
     public long readAheadWindows() {
@@ -99,6 +111,7 @@ public final class CollectiveStatistics {
     @Override
     public String toString() {
         return "two-phase " + twoPhase + ", independent " + independent + " (unmet " + unmet + "), rounds " + rounds + ", aggregators in the last " + lastAggregators + ", aggregator storage calls "
-                + storageCalls + " (" + storageBytes + " bytes), read-modify-writes " + readModifyWrites + ", windows read ahead " + readAheadWindows;
+                + storageCalls + " (" + storageBytes + " bytes), read-modify-writes " + readModifyWrites + ", windows read ahead " + readAheadWindows
+                + " (" + backgroundWindows + " from " + backgroundReads + " background reads)";
     }
 }

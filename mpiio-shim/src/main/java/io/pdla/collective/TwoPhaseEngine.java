@@ -282,7 +282,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         moreFollows = false;
         releasePendingWindows();
         Aggregate agg = Aggregate.of(all, exchange.size());
-        ahead.changes(agg.changes);
+        reportFetched(file, ahead.changes(agg.changes));
         anyMore = agg.anyMore && !agg.vetoed; // a vetoed call ends the pieces everywhere: the failing rank has left
         if (agg.vetoed) {
             steadyReads.met(false);
@@ -642,7 +642,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
                         try {
                             held = readAheadWindow(call.file(), w);
                         } catch (IOException | RuntimeException e) {
-                            ahead.drop();
+                            reportFetched(call.file(), ahead.drop());
                             failure = e instanceof IOException io ? io : new IOException(e.toString(), e);
                         }
                     }
@@ -766,22 +766,56 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     /**
      * The window from what was read ahead, reading ahead first when it is not held ({@link GatheredReadAhead}); null when
-     * the file ends inside the window (it is then read as usual, which finds where).
+     * the file ends inside the window (it is then read as usual, which finds where). Each time it moves to a new
+     * stretch of a stream, the stretch after it is read in the background.
      */
     private ByteBuffer readAheadWindow(FileContext file, Window w) throws IOException {
         StorageFile f = file.file();
         long from = w.extents.offset(0);
+        long max = Math.min(settings.cbBufferSize(), 1L << 30);
         ByteBuffer held = ahead.window(f, from, w.bytes);
         if (held != null) {
             stats.readAheadWindows++;
             return held;
         }
-        long size = ahead.sizeFor(from, w.bytes, Math.min(settings.cbBufferSize(), 1L << 30));
+        GatheredReadAhead.Fetched fetched = ahead.takeFetched();
+        reportFetched(file, fetched);
+        if (fetched != null && (held = ahead.window(f, from, w.bytes)) != null) {
+            stats.readAheadWindows++;
+            stats.backgroundWindows++;
+            ahead.fetchNext(max);
+            return held;
+        }
+        long size = ahead.sizeFor(from, w.bytes, max);
         long first = from & ~4095L; // whole pages, as an O_DIRECT store takes them
         int length = (int) (((from + size + 4095) & ~4095L) - first);
         long got = storageCall(file, IoOp.READ, ExtentList.of(first, length), ahead.bufferFor(length));
-        ahead.filled(f, first, got);
-        return ahead.window(f, from, w.bytes);
+        ahead.filled(f, first, got, length);
+        held = ahead.window(f, from, w.bytes);
+        if (held != null) ahead.fetchNext(max);
+        return held;
+    }
+
+    /**
+     * Tells the statistics and the interceptors, on this rank's thread, of a read the aggregator made in the background
+     * (taken or dropped: the store saw it either way). A failed one read nothing; the window is read again as usual.
+     */
+    private void reportFetched(FileContext file, GatheredReadAhead.Fetched done) {
+        if (done == null || done.failure() != null) return;
+        stats.storageCalls++;
+        stats.storageBytes += done.got();
+        stats.backgroundReads++;
+        ExtentList asked = ExtentList.of(done.at(), done.length());
+        chain.aggregated(file, IoOp.READ, done.got() < done.length() ? asked.slice(0, done.got()) : asked,
+                done.startNanos(), done.endNanos());
+    }
+
+    /**
+     * The handle is closing: a read this rank started in the background ends before the store is closed, and is reported
+     * before the interceptors close.
+     */
+    public void closing(FileContext file) {
+        reportFetched(file, ahead.drop());
     }
 
     /** Reads the needed part of a window in one request (ROMIO reads across holes); returns the file offset where data ended, or MAX_VALUE. */

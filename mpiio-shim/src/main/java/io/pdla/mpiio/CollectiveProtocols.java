@@ -40,6 +40,7 @@ final class CollectiveProtocols {
         boolean votes = file.chain().votesAtClose(file.context());
         boolean deleting = file.opened(MPIIO.MODE_DELETE_ON_CLOSE);
         try {
+            file.engine().closing(file.context());   // a background read-ahead ends before the store closes
             file.chain().closing(file.context(), !votes);   // a voting chain's interceptors keep their state for closeAgreed
         } catch (DataPathException e) {
             if (local == null) local = file.translate(e, "close");   // the application's bytes: its close reports it
