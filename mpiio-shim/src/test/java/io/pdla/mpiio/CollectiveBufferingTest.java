@@ -52,7 +52,7 @@ class CollectiveBufferingTest {
     }
 
     @ParameterizedTest(name = "np={0}")
-    @ValueSource(ints = {1, 4})
+    @ValueSource(ints = {1, 4, 8})
     void aStreamOfGatheredReadsIsServedFromReadAheadAndNoChangeIsHidden(int np) throws Exception {
         assumeDirectIo(dir);
         MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.ReadAheadConsistencyProgram.class, np, dir.toString());
