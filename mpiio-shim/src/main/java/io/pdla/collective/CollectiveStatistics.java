@@ -19,7 +19,11 @@ public final class CollectiveStatistics {
     long backgroundReads;
     long backgroundWindows;
 
-    /** Reads this rank, as an aggregator of small dense reads of an uncached file, made in the background, one stretch ahead. */
+    /**
+     * Reads this rank, as an aggregator of small dense reads of an uncached file, made in the background, one stretch
+     * ahead: counted (with {@link #aggregatorStorageCalls}) when the aggregator sees one has ended, so one still running
+     * is not yet counted, and one that failed never is (it read nothing; the stretch is read again when needed).
+     */
     public long backgroundReads() {
         return backgroundReads;
     }

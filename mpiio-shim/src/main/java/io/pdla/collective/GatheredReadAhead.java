@@ -34,11 +34,21 @@ final class GatheredReadAhead {
     private static final ExecutorService BACKGROUND = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "pdla-gathered-read-ahead");
         t.setDaemon(true);
+        t.setContextClassLoader(null); // not the rank's that made it: PerRank keys state by the context loader
         return t;
     });
 
-    /** A read made in the background: {@code got} bytes of {@code source} at {@code at}, timed, or its failure. */
-    record Fetched(StorageFile source, long at, int length, long got, long startNanos, long endNanos, Exception failure) {
+    /**
+     * A read made in the background: {@code got} bytes of {@code source} at {@code at}, timed, or its failure; told to
+     * the interceptors once ({@link #firstTelling}), as soon as the aggregator sees it ended, so that they see it in
+     * about the order the store did.
+     */
+    record Fetched(StorageFile source, long at, int length, long got, long startNanos, long endNanos, Exception failure,
+                   java.util.concurrent.atomic.AtomicBoolean told) {
+        /** True the first time only: whoever gets it reports the read. */
+        boolean firstTelling() {
+            return told.compareAndSet(false, true);
+        }
     }
 
     private StorageFile source;
@@ -64,6 +74,25 @@ final class GatheredReadAhead {
         if (sum == changes) return null;
         changes = sum;
         return drop();
+    }
+
+    /** The background read, once it has ended (it may have been told already), or null: nothing waits. */
+    Fetched ended() {
+        Future<Fetched> p = pending;
+        if (p == null || !p.isDone()) return null;
+        try {
+            return p.get();
+        } catch (InterruptedException | ExecutionException e) {
+            return null; // not after isDone: the task catches what it can
+        }
+    }
+
+    /** {@link #drop} for good: the buffers are let go too (the handle is closing). */
+    Fetched release() {
+        Fetched last = drop();
+        buffer = null;
+        spare = null;
+        return last;
     }
 
     /** Forgets everything held; waits for a background read (its buffer is not free before) and returns it, or null. */
@@ -123,16 +152,29 @@ final class GatheredReadAhead {
         long at = start + filled;   // start and filled are whole pages: the stretch is page-aligned as O_DIRECT wants
         int length = (int) ((size + 4095) & ~4095L);
         StorageFile f = source;
-        spare = aligned(spare, length);
-        ByteBuffer into = spare.duplicate().clear().limit(length);
-        lastSize = size;
-        pending = BACKGROUND.submit(() -> {
+        ByteBuffer into;
+        try {
+            spare = aligned(spare, length);
+            into = spare.duplicate().clear().limit(length);
+        } catch (OutOfMemoryError e) {
+            return; // no room for a second buffer: the next stretch is read when a call needs it, as without this
+        }
+        try {
+            pending = submit(f, at, length, into);
+            lastSize = size;
+        } catch (java.util.concurrent.RejectedExecutionException | OutOfMemoryError e) {
+            pending = null; // no thread to read with: the same
+        }
+    }
+
+    private static Future<Fetched> submit(StorageFile f, long at, int length, ByteBuffer into) {
+        return BACKGROUND.submit(() -> {
             long t0 = System.nanoTime();
             try {
                 long got = f.readv(io.pdla.access.ExtentList.of(at, length), into);
-                return new Fetched(f, at, length, got, t0, System.nanoTime(), null);
+                return new Fetched(f, at, length, got, t0, System.nanoTime(), null, new java.util.concurrent.atomic.AtomicBoolean());
             } catch (Exception e) {
-                return new Fetched(f, at, length, 0, t0, System.nanoTime(), e);
+                return new Fetched(f, at, length, 0, t0, System.nanoTime(), e, new java.util.concurrent.atomic.AtomicBoolean());
             }
         });
     }

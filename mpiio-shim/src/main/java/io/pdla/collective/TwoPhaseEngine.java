@@ -62,7 +62,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     /** What this rank, as the aggregator of small dense reads of an uncached file, read ahead of them. */
     private final GatheredReadAhead ahead = new GatheredReadAhead();
     /** Changes this rank made to the file's data through this handle (see {@link #dataChanged}). */
-    private long dataChanges;
+    private final java.util.concurrent.atomic.AtomicLong dataChanges = new java.util.concurrent.atomic.AtomicLong();
     /** The running two-phase read may use and extend {@link #ahead}. */
     private boolean readingAhead;
     /** This rank's next call is a piece of a larger one with more to come (told in the call's first all-gather). */
@@ -203,11 +203,14 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
 
     /**
      * Called for every change this rank makes to the file through its handle (a write, independent or collective,
-     * set_size, preallocate, sync): the next collective call's first all-gather carries the count, and data read
-     * ahead before any rank's change is never served after it.
+     * set_size, preallocate, sync), before it and again once it is done: the next collective call's first all-gather
+     * carries the count, and data read ahead before any rank's change is never served after it. Twice, because a
+     * nonblocking write runs on another thread while collective calls go on: counted only as it starts, the count
+     * could reach a call whose read-ahead then read the bytes the write had not yet written, and later calls, seeing
+     * no new change, would serve them after the write completed. Any thread may call this.
      */
     public void dataChanged() {
-        dataChanges++;
+        dataChanges.incrementAndGet();
     }
 
     public CollectiveStatistics statistics() {
@@ -258,6 +261,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     /** {@link #execute} and {@link #executePlain}: exactly one of {@code call} and {@code plain} is given. */
     private long run(IoOp op, FileContext file, long first, long end, long bytes, boolean monotone, IoCall call, PlainRun plain) throws IOException {
         boolean read = op == IoOp.READ;
+        reportFetched(file, ahead.ended()); // a background read that ended is told before anything this call reads
         agreedOutcomes = null;
         lastUnmet = false;
         if (read && steadyReads.skipsNext()) return unmetRead(call, plain);
@@ -277,7 +281,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         long[] all = exchange.allgather(new long[]{
                 first, end, bytes,
                 (monotone ? MONOTONE : 0) | (file.file().bypassesCache() ? UNCACHED : 0) | (mayFold ? MAY_FOLD : 0)
-                        | (settings.lazyReads() ? LAZY : 0) | (dataChanges << CHANGES_SHIFT), 0,
+                        | (settings.lazyReads() ? LAZY : 0) | (dataChanges.get() << CHANGES_SHIFT), 0,
                 moreFollows ? 1 : 0, early ? 1 : 0, failed == null ? 0 : Math.max(1, outcomeOf.applyAsLong(failed))});
         moreFollows = false;
         releasePendingWindows();
@@ -408,7 +412,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
             lastUnmet = true;
             return;
         }
-        exchange.allgather(new long[]{-1, -1, 0, 1 | (dataChanges << CHANGES_SHIFT), 1, 0, 0, 0});
+        exchange.allgather(new long[]{-1, -1, 0, 1 | (dataChanges.get() << CHANGES_SHIFT), 1, 0, 0, 0});
         steadyReads.met(false);
         releasePendingWindows();
         stats.vetoed++;
@@ -783,7 +787,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         if (fetched != null && (held = ahead.window(f, from, w.bytes)) != null) {
             stats.readAheadWindows++;
             stats.backgroundWindows++;
-            ahead.fetchNext(max);
+            fetchNext(max);
             return held;
         }
         long size = ahead.sizeFor(from, w.bytes, max);
@@ -792,8 +796,13 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
         long got = storageCall(file, IoOp.READ, ExtentList.of(first, length), ahead.bufferFor(length));
         ahead.filled(f, first, got, length);
         held = ahead.window(f, from, w.bytes);
-        if (held != null) ahead.fetchNext(max);
+        if (held != null) fetchNext(max);
         return held;
+    }
+
+    /** The next stretch in the background, unless every request must stay within a stripe ({@code pdla_fd_stripe_io}). */
+    private void fetchNext(long max) {
+        if (!settings.stripeSizeIo()) ahead.fetchNext(max);
     }
 
     /**
@@ -801,7 +810,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      * (taken or dropped: the store saw it either way). A failed one read nothing; the window is read again as usual.
      */
     private void reportFetched(FileContext file, GatheredReadAhead.Fetched done) {
-        if (done == null || done.failure() != null) return;
+        if (done == null || done.failure() != null || !done.firstTelling()) return;
         stats.storageCalls++;
         stats.storageBytes += done.got();
         stats.backgroundReads++;
@@ -815,7 +824,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
      * before the interceptors close.
      */
     public void closing(FileContext file) {
-        reportFetched(file, ahead.drop());
+        reportFetched(file, ahead.release());
     }
 
     /** Reads the needed part of a window in one request (ROMIO reads across holes); returns the file offset where data ended, or MAX_VALUE. */
@@ -853,6 +862,7 @@ public final class TwoPhaseEngine implements InterceptorChain.Terminal {
     }
 
     private long storageCall(FileContext file, StorageFile f, IoOp op, ExtentList extents, ByteBuffer data) throws IOException {
+        reportFetched(file, ahead.ended()); // told in about the order the store saw the calls
         long t0 = System.nanoTime();
         long n;
         if (settings.stripeSizeIo()) {

@@ -499,6 +499,8 @@ final class AccessFunnel {
             else moved = collective ? file.chain().execute(call, file.engine()) : file.chain().execute(call);
         } catch (IOException | RuntimeException e) {
             throw file.translate(e, what(op, position));
+        } finally {
+            if (op == IoOp.WRITE) file.engine().dataChanged(); // and once done (see dataChanged: nonblocking writes)
         }
         return access.memory().completed(op, stream, moved, file.view().representation());
     }

@@ -40,7 +40,11 @@ final class CollectiveProtocols {
         boolean votes = file.chain().votesAtClose(file.context());
         boolean deleting = file.opened(MPIIO.MODE_DELETE_ON_CLOSE);
         try {
-            file.engine().closing(file.context());   // a background read-ahead ends before the store closes
+            file.engine().closing(file.context());   // a background read-ahead ends before the interceptors and the store close
+        } catch (RuntimeException e) {
+            System.err.println("pdla: telling the interceptors of a background read failed closing " + file.name() + " on rank " + coll.rank() + ": " + e);
+        }
+        try {
             file.chain().closing(file.context(), !votes);   // a voting chain's interceptors keep their state for closeAgreed
         } catch (DataPathException e) {
             if (local == null) local = file.translate(e, "close");   // the application's bytes: its close reports it

@@ -234,8 +234,13 @@ final class OpenFile {
 
     /** A call without data (seek, set_size, sync, set_view) through the chain, so interceptors see it. */
     void meta(IoOp op, boolean collective, long argument) throws IOException {
-        if (op == IoOp.SET_SIZE || op == IoOp.SYNC) engine.dataChanged();
-        chain.execute(IoCall.meta(context, op, collective, argument));
+        boolean changes = op == IoOp.SET_SIZE || op == IoOp.SYNC;
+        if (changes) engine.dataChanged();
+        try {
+            chain.execute(IoCall.meta(context, op, collective, argument));
+        } finally {
+            if (changes) engine.dataChanged(); // and once done (TwoPhaseEngine.dataChanged)
+        }
     }
 
     /** Tells the interceptors where a pointer moved (as a byte offset), which they record as a seek. */

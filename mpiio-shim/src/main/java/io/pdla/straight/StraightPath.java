@@ -140,7 +140,17 @@ public final class StraightPath {
         long at = runAt(op, positioning, position, array, from, bytes);
         if (at < 0) return NOT_TAKEN;
         int length = (int) bytes;
-        if (op == IoOp.WRITE) engine.dataChanged();
+        if (op != IoOp.WRITE) return independentRun(op, positioning, at, array, from, length);
+        engine.dataChanged();
+        try {
+            return independentRun(op, positioning, at, array, from, length);
+        } finally {
+            engine.dataChanged(); // and once done: a nonblocking write runs while collective calls go on (TwoPhaseEngine.dataChanged)
+        }
+    }
+
+    private long independentRun(IoOp op, Positioning positioning, long at, byte[] array, int from, int length) throws IOException {
+        long bytes = length;
         if (bareChain) return storeCall(op, at, array, from, length);
         if (chain.observersOnly()) { // asked per call: the open's hooks, which run after this was made, may make it so
             // Darshan's way: the watchers are told of the call after it ran, nothing is built for them
@@ -165,10 +175,15 @@ public final class StraightPath {
         long bytes = count * p.bytes();
         long at = runAt(op, positioning, position, array, bufOffset, bytes);
         if (at < 0) return NOT_TAKEN;
-        if (op == IoOp.WRITE) engine.dataChanged();
         engine.morePiecesFollow(false);
         engine.foldsAgreement(true); // one piece, bytes unconverted (a plain run's representation is the identity)
-        return engine.executePlain(context, op, positioning, at, array, bufOffset, (int) bytes);
+        if (op != IoOp.WRITE) return engine.executePlain(context, op, positioning, at, array, bufOffset, (int) bytes);
+        engine.dataChanged();
+        try {
+            return engine.executePlain(context, op, positioning, at, array, bufOffset, (int) bytes);
+        } finally {
+            engine.dataChanged(); // and once done (TwoPhaseEngine.dataChanged)
+        }
     }
 
     /** The file offset where the call's bytes lie as one run, or -1 when the call is not one this path takes. */

@@ -60,6 +60,15 @@ class CollectiveBufferingTest {
         assertTrue(passed.size() == np, "1 check on " + np + " ranks\n" + r.output());
     }
 
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 4})
+    void aRanksOwnCompletedIwriteIsSeenByItsNextCollectiveRead(int np) throws Exception {
+        assumeDirectIo(dir);
+        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.ReadAheadIwriteProgram.class, np, dir.toString());
+        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
+        assertTrue(passed.size() == np, "1 check on " + np + " ranks\n" + r.output());
+    }
+
     /** Only "no O_DIRECT on this file system" (tmpfs) skips; CI's temporary directory has it. */
     private static void assumeDirectIo(Path dir) throws java.io.IOException {
         io.pdla.storage.OpenOptions o = io.pdla.storage.OpenOptions.createReadWrite().withHints(java.util.Map.of("posix_direct_io", "true"));

@@ -105,11 +105,14 @@ final class ModuleTimes {
         }
     }
 
-    /** START is the smallest non-zero start, END the end of the most recent call of that kind. */
+    /**
+     * START is the smallest non-zero start, END the latest end of a call of that kind: the most recent call's, as calls
+     * come in order, except a collective aggregator's background read, told when the aggregator takes it.
+     */
     void stamp(Kind k, long t1, long t2) {
         int i = k.ordinal();
         if (start[i] == 0 || t1 < start[i]) start[i] = t1;
-        end[i] = t2;
+        if (t2 > end[i]) end[i] = t2;
     }
 
     void read(long t1, long t2, long size) {
@@ -147,15 +150,19 @@ final class ModuleTimes {
         int i = k.ordinal();
         long s = start[i];
         start[i] = s == 0 ? run.earliestStart : Math.min(s, run.earliestStart);
-        end[i] = t2[from + n - 1];
+        end[i] = Math.max(end[i], run.latestEnd);
     }
 
     private void stamps(Kind k, long[] t1, long[] t2, int from, int n) {
         int i = k.ordinal();
         long s = start[i];
-        for (int j = from; j < from + n; j++) if (s == 0 || t1[j] < s) s = t1[j];
+        long e = end[i];
+        for (int j = from; j < from + n; j++) {
+            if (s == 0 || t1[j] < s) s = t1[j];
+            if (t2[j] > e) e = t2[j];
+        }
         start[i] = s;
-        end[i] = t2[from + n - 1];
+        end[i] = e;
     }
 
     /** Sync: write time, but not a candidate for the slowest write (which has a size). */
@@ -167,8 +174,9 @@ final class ModuleTimes {
         meta.add(t1, t2);
     }
 
+    /** The part of {@code [t1, t2]} after {@code lastEnd}: none for a call told late that ended before it. */
     private static long noOverlap(long t1, long t2, long lastEnd) {
-        return t1 > lastEnd ? t2 - t1 : t2 - lastEnd;
+        return t1 > lastEnd ? t2 - t1 : Math.max(0, t2 - lastEnd);
     }
 
     /** Float counters in the shared POSIX/MPIIO order: 4 starts, 4 ends, read, write, meta, max read, max write. */
