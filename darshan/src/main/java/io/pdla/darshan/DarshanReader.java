@@ -24,6 +24,8 @@ public final class DarshanReader {
     static final int OLD_HEADER_BYTES = 360;
     static final int METADATA_LEN = 1024;
     static final int EXE_LEN = 4096 - 1080 - 1;
+    /** More than any format's job record inflates to (4 KiB and the old formats' 16 more bytes). */
+    static final long JOB_REGION_BYTES = 64 << 10;
 
     private final long maxRegionBytes;
 
@@ -40,7 +42,7 @@ public final class DarshanReader {
     public DarshanLog read(byte[] file) throws DarshanFormatException {
         DarshanHeader h = header(file);
         RegionDecoder dec = new RegionDecoder(h.compression(), maxRegionBytes);
-        DarshanJob job = job(file, h, dec);
+        DarshanJob job = job(file, h);
         Map<Long, String> names = new HashMap<>();
         DarshanFormatException namesError = names(file, h, dec, names);
         List<ModuleData> modules = new ArrayList<>();
@@ -138,12 +140,18 @@ public final class DarshanReader {
         return (partial & ((1L << at) - 1)) | shifted;
     }
 
-    private static DarshanJob job(byte[] file, DarshanHeader h, RegionDecoder dec) throws DarshanFormatException {
-        RegionDecoder.Decoded d = dec.decode(file, h.job(), "job");
+    /**
+     * The job region: one job record (at most {@link #JOB_REGION_BYTES} inflated), read whole or refused. A damaged
+     * compressed region can inflate to megabytes of garbage before its checksum fails (a bzip2 block is checked at its
+     * end), so it is inflated no further than a job record can be, and its error is thrown even when enough bytes came
+     * before it: they are not known to be the job's.
+     */
+    private DarshanJob job(byte[] file, DarshanHeader h) throws DarshanFormatException {
+        RegionDecoder.Decoded d = new RegionDecoder(h.compression(), Math.min(maxRegionBytes, JOB_REGION_BYTES)).decode(file, h.job(), "job");
+        if (d.error() != null) throw d.error();
         boolean modern = h.atLeast(3, 41);
         int fixed = modern ? 56 : 40;
         if (d.length() <= fixed + METADATA_LEN) {
-            if (d.error() != null) throw d.error();
             throw new DarshanFormatException("job", h.job().offset(), "job record is " + d.length()
                     + " bytes, shorter than the " + (fixed + METADATA_LEN) + "-byte job struct");
         }

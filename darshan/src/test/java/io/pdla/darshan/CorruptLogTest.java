@@ -50,6 +50,24 @@ class CorruptLogTest {
         assertEquals("POSIX module", e.region());
     }
 
+    /**
+     * Found by DarshanLogFuzzTest (8 zero bytes at 59.58 % of this log, inside its bzip2 job region): the damaged block
+     * inflated to 4 MiB of garbage before its checksum failed, 23 MB were allocated, and the job was read from that
+     * garbage because enough bytes had come before the error. The job region is inflated no further than a job record
+     * can be, and its error is thrown.
+     */
+    @Test
+    void aDamagedJobRegionIsRefusedWithoutInflatingItsGarbage() throws Exception {
+        byte[] f = sample("pdla-written-3.41-bzip2.darshan");
+        DarshanHeader h = DarshanReader.header(f);
+        int at = (int) Math.min(f.length - 8, Math.floor(0.5958 * (f.length - 8 + 1)));
+        assertTrue(at >= h.job().offset() && at + 8 <= h.job().offset() + h.job().length(), "the damage is in the job region");
+        ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN).putLong(at, 0);
+        io.pdla.testing.fuzz.Bounded.Outcome<DarshanLog> o = io.pdla.testing.fuzz.Bounded.run(f.length, () -> new DarshanReader().read(f));
+        assertTrue(o.error() instanceof DarshanFormatException, "refused: " + o.error());
+        assertEquals("job", ((DarshanFormatException) o.error()).region());
+    }
+
     @Test
     void hugeLengthsInTheHeaderNeverAllocateThem() throws Exception {
         byte[] f = sample("pdla-written-3.41-bzip2.darshan");
