@@ -11,11 +11,18 @@ import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 /**
  * Decompresses one region. Under MPI every rank deflates its share of a region on its own, so a region can hold
  * several zlib streams back to back: the inflater is reset at each stream's end until the region is used up.
- * Output grows as data actually inflates, never from a length read in the log, and stops at {@code maxBytes}.
+ * Output grows as data actually inflates, never from a length read in the log, and stops at {@code maxBytes}, or
+ * at {@link #MAX_RATIO} times the region's compressed bytes (at least {@link #MIN_CAP}): zlib cannot inflate further
+ * (its limit is 1032 to 1), and a damaged bzip2 block inflates to megabytes of garbage before its checksum, at the
+ * block's end, fails (DarshanLogFuzzTest: 94 MB allocated for a 2.4 KB log with 8 bytes zeroed).
  */
 final class RegionDecoder {
     private final Compression compression;
     private final long maxBytes;
+    /** Inflated bytes per compressed byte beyond which a region is refused (above zlib's 1032). */
+    static final long MAX_RATIO = 1100;
+    /** The least any region may inflate to, whatever its compressed size. */
+    static final long MIN_CAP = 64 << 10;
 
     RegionDecoder(Compression compression, long maxBytes) {
         this.compression = compression;
@@ -37,10 +44,11 @@ final class RegionDecoder {
                 + " bytes at offset " + region.offset() + " has only " + avail) : null;
         int off = (int) region.offset();
         int len = (int) avail;
+        long cap = Math.min(maxBytes, Math.max(MIN_CAP, MAX_RATIO * len));
         Decoded d = switch (compression) {
             case NONE -> new Decoded(Arrays.copyOfRange(file, off, off + len), len, null);
-            case ZLIB -> inflate(file, off, len, name);
-            case BZIP2 -> bunzip(file, off, len, name);
+            case ZLIB -> inflate(file, off, len, name, cap);
+            case BZIP2 -> bunzip(file, off, len, name, cap);
         };
         // the truncation explains any inflate error that follows from it, so it is the one reported
         if (truncated != null) return new Decoded(d.data(), d.length(), truncated);
@@ -75,7 +83,7 @@ final class RegionDecoder {
         }
     }
 
-    private Decoded inflate(byte[] file, int off, int len, String name) {
+    private Decoded inflate(byte[] file, int off, int len, String name, long maxBytes) {
         Inflater inf = new Inflater();
         Chunks out = new Chunks(Math.max(4096, Math.min(len * 4, 1 << 20)));
         int pos = off;
@@ -86,7 +94,7 @@ final class RegionDecoder {
                 if (out.n == out.cur.length) {
                     if (out.size() >= maxBytes) {
                         return new Decoded(out.join(), (int) out.size(), new DarshanFormatException(name, off,
-                                "region inflates to more than " + maxBytes + " bytes; refusing to read it"));
+                                "region inflates to more than " + maxBytes + " bytes (" + len + " compressed); refusing to read it"));
                     }
                     out.next();
                 }
@@ -112,7 +120,7 @@ final class RegionDecoder {
         }
     }
 
-    private Decoded bunzip(byte[] file, int off, int len, String name) {
+    private Decoded bunzip(byte[] file, int off, int len, String name, long maxBytes) {
         byte[] out = new byte[Math.max(1024, Math.min(len * 4, 1 << 20))];
         int n = 0;
         try (InputStream in = new BZip2CompressorInputStream(new ByteArrayInputStream(file, off, len), true)) {
@@ -120,7 +128,7 @@ final class RegionDecoder {
                 if (n == out.length) {
                     if (out.length >= maxBytes) {
                         return new Decoded(out, n, new DarshanFormatException(name, off, "region inflates to more than "
-                                + maxBytes + " bytes; refusing to read it"));
+                                + maxBytes + " bytes (" + len + " compressed); refusing to read it"));
                     }
                     out = Arrays.copyOf(out, (int) Math.min(maxBytes, (long) out.length * 2));
                 }
