@@ -45,28 +45,27 @@ class CollectiveBufferingTest {
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {1, 4})
     void sideBySideCallsOnAnUncachedFileAreGatheredAndOnACachedOneAreNot(int np) throws Exception {
-        assumeDirectIo(dir);
-        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.UncachedGatheringProgram.class, np, dir.toString());
-        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
-        assertTrue(passed.size() == np * 2, "2 checks on " + np + " ranks\n" + r.output());
+        passesOnDirectIo(io.pdla.mpiio.programs.UncachedGatheringProgram.class, np, 2);
     }
 
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {1, 4, 8})
     void aStreamOfGatheredReadsIsServedFromReadAheadAndNoChangeIsHidden(int np) throws Exception {
-        assumeDirectIo(dir);
-        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.ReadAheadConsistencyProgram.class, np, dir.toString());
-        List<String> passed = MpjTestSupport.assertAllPassed(r, np);
-        assertTrue(passed.size() == np, "1 check on " + np + " ranks\n" + r.output());
+        passesOnDirectIo(io.pdla.mpiio.programs.ReadAheadConsistencyProgram.class, np, 1);
     }
 
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {2, 4})
     void aRanksOwnCompletedIwriteIsSeenByItsNextCollectiveRead(int np) throws Exception {
+        passesOnDirectIo(io.pdla.mpiio.programs.ReadAheadIwriteProgram.class, np, 1);
+    }
+
+    /** Runs an O_DIRECT program on {@code np} ranks: every rank passes its {@code checksPerRank} checks. */
+    private void passesOnDirectIo(Class<?> program, int np, int checksPerRank) throws Exception {
         assumeDirectIo(dir);
-        MpjJob.Result r = MpjTestSupport.run(io.pdla.mpiio.programs.ReadAheadIwriteProgram.class, np, dir.toString());
+        MpjJob.Result r = MpjTestSupport.run(program, np, dir.toString());
         List<String> passed = MpjTestSupport.assertAllPassed(r, np);
-        assertTrue(passed.size() == np, "1 check on " + np + " ranks\n" + r.output());
+        assertTrue(passed.size() == checksPerRank * np, checksPerRank + " check(s) on " + np + " ranks\n" + r.output());
     }
 
     /** Only "no O_DIRECT on this file system" (tmpfs) skips; CI's temporary directory has it. */
