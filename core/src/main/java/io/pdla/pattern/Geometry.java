@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 
 /**
  * The closed form of a spatial pattern: which bytes it touches and in which order, without a per-request table.
@@ -23,6 +24,14 @@ import java.util.NoSuchElementException;
  * offset {@code o} is {@code positionOf(o)}. This one form is what the analyzer finds, the pattern database and
  * the replica catalog store, the replicator copies and the redirect layer routes through: whatever the analyzer
  * finds (several segments per cycle, negative strides, a partial last block) can be replicated.
+ *
+ * <p>A <em>grouped</em> geometry ({@link #grouped}) is {@code n} copies of an ordinary base, copy {@code i} shifted
+ * by {@code i * groupStride} in the file, in data order all of copy 0's bytes, then all of copy 1's, and so on: the
+ * replicator's rank-major replica of interleaved per-rank patterns, where each rank's data ends up consecutive.
+ * The copies interleave in the file, which the nested levels cannot express (their blocks never interleave), so
+ * the grouping is a layer over the base rather than one more level. For a grouped geometry the cycle and level
+ * accessors ({@link #cycleBytes()}, {@link #segments()}, {@link #levels()}, {@link #stride(int)} ...) describe the
+ * base.
  */
 public final class Geometry {
     private final Spec spec;
@@ -40,32 +49,99 @@ public final class Geometry {
     private final long[] lo;              // lo[l+1] = lowest relative offset of a level-l block; lo[0] = cycle
     private final long[] hi;
     private final long[] cyclesPer;       // cyclesPer[l+1] = cycles in a level-l block; cyclesPer[0] = 1
+    // grouping: groups == 1 (base == this) for an ordinary geometry; the other fields only matter when grouped
+    private final int groups;
+    private final long groupStride;
+    private final Geometry base;
+    private final long copyBytes;         // the base's totalBytes
+    private final long period;            // |strides[0]|: every cycle of the base starts at a multiple of it
+    private final long loMod;             // floorMod(lo[0], period)
+    private final long cycleSpan;         // hi[0] - lo[0]
 
-    /** The serializable description; {@link Geometry#of(Spec)} validates it. */
-    public record Spec(long start, long[] segOffsets, long[] segLengths, long[] strides, long[] counts, long totalBytes) {
+    /**
+     * The serializable description; {@link Geometry#of(Spec)} validates it. With {@code groups > 1} it describes a
+     * grouped geometry: the other fields but {@code totalBytes} are the base's, {@code totalBytes} is the whole
+     * (groups times the base's) and {@code groupStride} the file distance between copies. An ordinary geometry has
+     * {@code groups == 1} and {@code groupStride == 0}.
+     */
+    public record Spec(long start, long[] segOffsets, long[] segLengths, long[] strides, long[] counts, long totalBytes,
+                       int groups, long groupStride) {
+        /** An ordinary (ungrouped) geometry. */
+        public Spec(long start, long[] segOffsets, long[] segLengths, long[] strides, long[] counts, long totalBytes) {
+            this(start, segOffsets, segLengths, strides, counts, totalBytes, 1, 0);
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Spec s && start == s.start && totalBytes == s.totalBytes
+                    && groups == s.groups && groupStride == s.groupStride
                     && Arrays.equals(segOffsets, s.segOffsets) && Arrays.equals(segLengths, s.segLengths)
                     && Arrays.equals(strides, s.strides) && Arrays.equals(counts, s.counts);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(new long[]{start, totalBytes, Arrays.hashCode(segOffsets),
+            // ungrouped specs hash as before the grouping existed
+            int h = Arrays.hashCode(new long[]{start, totalBytes, Arrays.hashCode(segOffsets),
                 Arrays.hashCode(segLengths), Arrays.hashCode(strides), Arrays.hashCode(counts)});
+            return groups == 1 && groupStride == 0 ? h : 31 * h + Arrays.hashCode(new long[]{groups, groupStride});
         }
 
         @Override
         public String toString() {
+            // ungrouped specs print as before, so logs and messages keep their form
             return "Spec[start=" + start + ", seg=" + Arrays.toString(segOffsets) + "/" + Arrays.toString(segLengths)
                     + ", strides=" + Arrays.toString(strides) + ", counts=" + Arrays.toString(counts)
-                    + ", totalBytes=" + totalBytes + "]";
+                    + ", totalBytes=" + totalBytes
+                    + (groups == 1 && groupStride == 0 ? "" : ", groups=" + groups + ", groupStride=" + groupStride) + "]";
         }
     }
 
     public static Geometry of(Spec spec) {
-        return new Geometry(spec);
+        int n = spec.groups();
+        if (n == 1) {
+            // one spelling per pattern, so that equal specs mean equal patterns
+            if (spec.groupStride() != 0) throw new IllegalArgumentException("an ungrouped spec (groups 1) has groupStride 0, not " + spec.groupStride() + ": " + spec);
+            return new Geometry(spec);
+        }
+        if (n < 1) throw new IllegalArgumentException("groups " + n + " < 1: " + spec);
+        if (spec.totalBytes() <= 0 || spec.totalBytes() % n != 0) {
+            throw new IllegalArgumentException("totalBytes " + spec.totalBytes() + " is not " + n + " equal copies of a base: " + spec);
+        }
+        Geometry base = new Geometry(new Spec(spec.start(), spec.segOffsets(), spec.segLengths(), spec.strides(), spec.counts(),
+                spec.totalBytes() / n));
+        return new Geometry(base, n, spec.groupStride(), spec);
+    }
+
+    /**
+     * {@code copies} copies of {@code base}, copy {@code i} at file offset shift {@code i * copyStride}, in data
+     * order copy 0's bytes, then copy 1's, ...: the rank-major replica of ranks whose patterns are one pattern
+     * shifted by the rank. The copies may interleave in the file but must never share a byte, which these rules
+     * guarantee: with {@code P} the base's innermost |stride| and {@code w} the span of its cycle, every |stride|
+     * is a multiple of {@code P} and {@code w <= copyStride}, {@code (copies - 1) * copyStride + w <= P}. Every
+     * byte of copy {@code i} then lies at a residue modulo {@code P} (relative to the cycle's lowest offset) in
+     * {@code [i * copyStride, i * copyStride + w)}, intervals that are disjoint and do not wrap, which is also how
+     * {@link #positionOf} finds the copy. One copy is {@code base} itself.
+     *
+     * @throws IllegalArgumentException naming the rule the arguments break
+     */
+    public static Geometry grouped(Geometry base, int copies, long copyStride) {
+        Objects.requireNonNull(base, "base geometry");
+        if (copies < 1) throw new IllegalArgumentException("copies " + copies + " < 1 (grouping " + base.spec + ")");
+        if (base.groups != 1) {
+            throw new IllegalArgumentException("cannot group a grouped geometry (" + base.groups + " copies " + base.groupStride
+                    + " apart); group its groupBase() instead: " + base.spec);
+        }
+        if (copies == 1) return base;
+        long total;
+        try {
+            total = Math.multiplyExact(copies, base.totalBytes);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(copies + " copies of " + base.totalBytes + " bytes overflow a long: " + base.spec, e);
+        }
+        Spec b = base.spec;
+        return new Geometry(base, copies, copyStride,
+                new Spec(b.start(), b.segOffsets(), b.segLengths(), b.strides(), b.counts(), total, copies, copyStride));
     }
 
     /** One contiguous run of {@code length} bytes. */
@@ -86,6 +162,13 @@ public final class Geometry {
         this.strides = spec.strides().clone();
         this.counts = spec.counts().clone();
         this.totalBytes = spec.totalBytes();
+        this.groups = 1;
+        this.groupStride = 0;
+        this.base = this;
+        this.copyBytes = totalBytes;
+        this.period = 0;
+        this.loMod = 0;
+        this.cycleSpan = 0;
         int m = segOff.length;
         if (m == 0 || segLen.length != m) throw new IllegalArgumentException("a cycle needs >= 1 segment, offsets and lengths alike: " + spec);
         if (strides.length != counts.length) throw new IllegalArgumentException("strides and counts differ in length: " + spec);
@@ -139,6 +222,50 @@ public final class Geometry {
         if (start + lowestTouched() < 0) throw new IllegalArgumentException("pattern reaches below offset 0: " + spec);
     }
 
+    /** A grouped geometry over the validated ordinary {@code base}; checks the rules {@link #grouped} states. */
+    private Geometry(Geometry base, int copies, long d, Spec spec) {
+        this.spec = spec;
+        // the base's arrays are never written after construction, so sharing them is safe
+        this.start = base.start;
+        this.segOff = base.segOff;
+        this.segLen = base.segLen;
+        this.strides = base.strides;
+        this.counts = base.counts;
+        this.cycleBytes = base.cycleBytes;
+        this.prefix = base.prefix;
+        this.byOffset = base.byOffset;
+        this.sortedOff = base.sortedOff;
+        this.lo = base.lo;
+        this.hi = base.hi;
+        this.cyclesPer = base.cyclesPer;
+        this.groups = copies;
+        this.groupStride = d;
+        this.base = base;
+        this.copyBytes = base.totalBytes;
+        this.totalBytes = Math.multiplyExact(copies, base.totalBytes);
+        if (strides.length == 0) {
+            throw new IllegalArgumentException("a grouped geometry needs a base with >= 1 level: its innermost stride is the period"
+                    + " the copies share (copies of a level-less base are an ordinary level of stride " + d + "): " + spec);
+        }
+        long p = Math.abs(strides[0]);
+        for (int l = 1; l < strides.length; l++) {
+            if (strides[l] % p != 0) {
+                throw new IllegalArgumentException("level " + l + " stride " + strides[l] + " is not a multiple of the innermost stride "
+                        + p + ", so the copies could collide in a later block: " + spec);
+            }
+        }
+        long w = hi[0] - lo[0];
+        if (d <= 0) throw new IllegalArgumentException("groupStride " + d + " <= 0: " + spec);
+        if (d < w) throw new IllegalArgumentException("groupStride " + d + " < the cycle's span " + w + ": neighbouring copies would overlap: " + spec);
+        if (d > (p - w) / (copies - 1)) {
+            throw new IllegalArgumentException("(copies - 1) * groupStride + cycle span = " + (copies - 1) + " * " + d + " + " + w
+                    + " exceeds the innermost stride " + p + ": the last copy would run into copy 0's next cycle: " + spec);
+        }
+        this.period = p;
+        this.loMod = Math.floorMod(lo[0], p);
+        this.cycleSpan = w;
+    }
+
     /** Lowest relative offset actually touched; with a partial last block this can be above the full block's. */
     private long lowestTouched() {
         if (strides.length == 0 || complete()) return lo[strides.length];
@@ -169,6 +296,21 @@ public final class Geometry {
 
     public Spec spec() {
         return spec;
+    }
+
+    /** Number of copies of {@link #groupBase()}: 1 for an ordinary geometry. */
+    public int groups() {
+        return groups;
+    }
+
+    /** File distance between consecutive copies: 0 for an ordinary geometry. */
+    public long groupStride() {
+        return groupStride;
+    }
+
+    /** Copy 0 of a grouped geometry; {@code this} for an ordinary one. */
+    public Geometry groupBase() {
+        return base;
     }
 
     public long start() {
@@ -207,18 +349,23 @@ public final class Geometry {
         return counts[level];
     }
 
-    /** Whether every level is full: no partial block at the end. */
+    /** Whether every level is full: no partial block at the end (of each copy, for a grouped geometry). */
     public boolean complete() {
+        if (groups != 1) return base.complete();
         return totalBytes == Math.multiplyExact(cyclesPer[strides.length], cycleBytes);
     }
 
-    /** Lowest file offset of the full block: exact when {@link #complete()}, a lower bound otherwise. */
+    /**
+     * Lowest file offset of the full block: exact when {@link #complete()}, a lower bound otherwise. For a grouped
+     * geometry copy 0's, the lowest of all, as the copies lie above it.
+     */
     public long lowOffset() {
         return start + lo[strides.length];
     }
 
-    /** Width of the full block (lowest to one past highest offset), as if complete. */
+    /** Width of the full block (lowest to one past highest offset), as if complete; for a grouped geometry, of all copies. */
     public long span() {
+        if (groups != 1) return base.span() + (groups - 1) * groupStride;
         return hi[strides.length] - lo[strides.length];
     }
 
@@ -227,6 +374,7 @@ public final class Geometry {
      * not touch it. The replica offset of {@code offset}.
      */
     public long positionOf(long offset) {
+        if (groups != 1) return groupedPositionOf(offset);
         long rel = offset - start;
         long cycle = 0;
         for (int l = strides.length - 1; l >= 0; l--) {
@@ -250,6 +398,17 @@ public final class Geometry {
         return pos < totalBytes ? pos : -1;
     }
 
+    /** The copy is given by the residue of the offset modulo the period (see {@link #grouped}); the base does the rest. */
+    private long groupedPositionOf(long offset) {
+        // lo[0] is reduced on its own (loMod), so that rel - lo[0] cannot overflow for offsets far out
+        long r = Math.floorMod(offset - start, period) - loMod;
+        if (r < 0) r += period;
+        long i = r / groupStride;
+        if (i >= groups || r - i * groupStride >= cycleSpan) return -1;
+        long p = base.positionOf(offset - i * groupStride);
+        return p < 0 ? -1 : p + i * copyBytes;
+    }
+
     /** File offset of the byte at data position {@code position}; the inverse of {@link #positionOf(long)}. */
     public long offsetAt(long position) {
         if (position < 0 || position >= totalBytes) {
@@ -260,17 +419,36 @@ public final class Geometry {
 
     /** As {@link #offsetAt} but past the end too (the outermost level continues): used to predict. */
     public long unboundedOffsetAt(long position) {
+        if (groups != 1) {
+            // past the end, the last copy continues
+            long i = copyOf(position);
+            return base.unboundedOffsetAt(position - i * copyBytes) + i * groupStride;
+        }
         long cycle = position / cycleBytes;
         long w = position - cycle * cycleBytes;
         int j = segmentAtPosition(w);
         return cycleBase(cycle) + segOff[j] + (w - prefix[j]);
     }
 
-    /** Bytes left in the segment instance that holds data position {@code position}. */
+    /**
+     * Bytes left in the segment instance that holds data position {@code position}. For a grouped geometry never
+     * past the end of the copy (a copy's last segment may be partial, and the next copy's bytes lie elsewhere).
+     */
     public long segmentRemaining(long position) {
+        if (groups != 1) {
+            long i = copyOf(position);
+            long q = position - i * copyBytes;
+            long rem = base.segmentRemaining(q);
+            return i < groups - 1 ? Math.min(rem, copyBytes - q) : rem;
+        }
         long w = position % cycleBytes;
         int j = segmentAtPosition(w);
         return prefix[j + 1] - w;
+    }
+
+    /** The copy holding data position {@code position} of a grouped geometry, the last one past the end. */
+    private long copyOf(long position) {
+        return Math.max(0, Math.min(position / copyBytes, groups - 1));
     }
 
     private int segmentAtPosition(long w) {
@@ -320,6 +498,17 @@ public final class Geometry {
      * looks at most at the sub-block that reaches past {@code offset} and the one after it: O(levels + segments).
      */
     public long nextCoveredOffset(long offset) {
+        if (groups != 1) {
+            // the copies interleave, so any of them may come next: O(copies * levels)
+            long best = -1;
+            for (int i = 0; i < groups; i++) {
+                long shift = i * groupStride;
+                long n = base.nextCoveredOffset(offset - shift);
+                if (n >= 0 && (best < 0 || n + shift < best)) best = n + shift;
+                if (best == offset) break;
+            }
+            return best;
+        }
         return nextCovered(strides.length, start, totalBytes, offset);
     }
 
@@ -392,6 +581,7 @@ public final class Geometry {
 
     /** Number of segment instances (the extents {@link #extents()} yields): the requests of the closed form. */
     public long extentCount() {
+        if (groups != 1) return groups * base.extentCount();
         long cycles = ceilDiv(totalBytes, cycleBytes);
         long last = totalBytes - (cycles - 1) * cycleBytes;
         long inLast = 0;
@@ -427,8 +617,9 @@ public final class Geometry {
         void accept(long offset, long length);
     }
 
-    /** One line for logs and listings: start, cycle, levels and size. */
+    /** One line for logs and listings: start, cycle, levels and size (of the base, then the copies, when grouped). */
     public String describe() {
+        if (groups != 1) return base.describe() + ", x" + groups + " copies " + groupStride + " apart";
         StringBuilder b = new StringBuilder("start=").append(start).append(", cycle=");
         for (int j = 0; j < segOff.length; j++) b.append(j == 0 ? "" : "+").append(segLen[j]).append('@').append(segOff[j]);
         for (int l = 0; l < strides.length; l++) b.append(", (stride=").append(strides[l]).append(" x").append(counts[l]).append(')');
@@ -459,9 +650,14 @@ public final class Geometry {
     /**
      * The same bytes in the same order with the fewest levels: an innermost level whose stride equals the
      * single segment's length is folded into the segment (so rank-interleaved strides that tile a region
-     * become CONTIG).
+     * become CONTIG). A grouped geometry keeps its grouping over the canonical base (which keeps its innermost
+     * stride and cycle, so the grouping stays valid).
      */
     public Geometry canonical() {
+        if (groups != 1) {
+            Geometry c = base.canonical();
+            return c == base ? this : grouped(c, groups, groupStride);
+        }
         Spec s = spec;
         // collinear levels: the next level continues the inner stride exactly, so the two are one level
         for (int l = 0; l + 1 < s.strides().length; l++) {

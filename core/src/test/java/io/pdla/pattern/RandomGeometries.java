@@ -33,6 +33,73 @@ public final class RandomGeometries {
         return bytes;
     }
 
+    /** Brute-force byte order of a grouped spec: the base's bytes, then the base's shifted by groupStride, ... */
+    public static List<Long> materializeGrouped(Geometry.Spec s) {
+        List<Long> base = materialize(baseOf(s));
+        List<Long> bytes = new ArrayList<>(base.size() * s.groups());
+        for (int i = 0; i < s.groups(); i++) for (long b : base) bytes.add(b + i * s.groupStride());
+        return bytes;
+    }
+
+    /** The base (copy 0) of a grouped spec, as an ordinary spec. */
+    public static Geometry.Spec baseOf(Geometry.Spec s) {
+        return new Geometry.Spec(s.start(), s.segOffsets(), s.segLengths(), s.strides(), s.counts(), s.totalBytes() / s.groups());
+    }
+
+    /**
+     * A random valid grouped spec: a base of 1-3 levels whose strides are multiples of the innermost |stride| P,
+     * segments inside a cycle span w, 2-8 copies, a group stride d in [w, (P - w) / (copies - 1)].
+     */
+    public static Geometry.Spec randomGroupedSpec(Random r) {
+        int m = 1 + r.nextInt(3);
+        long[] off = new long[m], len = new long[m];
+        long shift = r.nextInt(4);   // the cycle need not begin at the start
+        long cursor = 0;
+        for (int j = 0; j < m; j++) {
+            len[j] = 1 + r.nextInt(5);
+            off[j] = shift + cursor;
+            cursor += len[j] + r.nextInt(3);
+        }
+        long w = off[m - 1] + len[m - 1] - off[0];
+        for (int j = m - 1; j > 0; j--) {
+            int k = r.nextInt(j + 1);
+            long t = off[j]; off[j] = off[k]; off[k] = t;
+            t = len[j]; len[j] = len[k]; len[k] = t;
+        }
+        int copies = 2 + r.nextInt(7);
+        long p = copies * w + r.nextInt(7);
+        long maxD = (p - w) / (copies - 1);
+        long d = w + (maxD > w ? r.nextInt((int) (maxD - w + 1)) : 0);
+        int levels = 1 + r.nextInt(3);
+        long[] strides = new long[levels], counts = new long[levels];
+        long lo = 0, hi = w;   // only the blocks' widths matter here
+        long cycleBytes = 0;
+        for (long l : len) cycleBytes += l;
+        long cycles = 1;
+        for (int l = 0; l < levels; l++) {
+            long width = hi - lo;
+            long s = l == 0 ? p : p * (Geometry.ceilDiv(width, p) + r.nextInt(3));
+            if (l > 0 && r.nextInt(4) == 0 && Math.abs(counts[l - 1] * strides[l - 1]) >= width) s = Math.abs(counts[l - 1] * strides[l - 1]);
+            if (r.nextBoolean()) s = -s;
+            long c = 1 + r.nextInt(3);
+            strides[l] = s;
+            counts[l] = c;
+            long reach = (c - 1) * s;
+            lo += Math.min(0, reach);
+            hi += Math.max(0, reach);
+            cycles *= c;
+        }
+        long full = cycles * cycleBytes;
+        long total = full - r.nextInt((int) Math.min(full, cycleBytes * (cycles / counts[levels - 1])));
+        long cyc = Geometry.ceilDiv(total, cycleBytes);
+        counts[levels - 1] = Geometry.ceilDiv(cyc, cycles / counts[levels - 1]);
+        Geometry.Spec probe = new Geometry.Spec(1_000_000, off, len, strides, counts, total);
+        long min = Long.MAX_VALUE;
+        for (long b : materialize(probe)) min = Math.min(min, b);
+        long start = 1_000_000 - min + (r.nextInt(3) == 0 ? 0 : r.nextInt(50));
+        return new Geometry.Spec(start, off, len, strides, counts, total * copies, copies, d);
+    }
+
     public static Geometry.Spec randomSpec(Random r) {
         int m = 1 + r.nextInt(3);
         long[] off = new long[m], len = new long[m];
