@@ -24,6 +24,12 @@ public record StoredPattern(PatternKind kind, OpMix ops, Geometry.Spec geometry,
                             Integer globalIndex, String notation) {
     public StoredPattern {
         members = members == null ? List.of() : List.copyOf(members);
+        // JSON written before grouped geometries existed has no groups field, which Jackson reads as 0
+        if (geometry != null && geometry.groups() == 0 && geometry.groupStride() == 0) {
+            geometry = new Geometry.Spec(geometry.start(), geometry.segOffsets(), geometry.segLengths(), geometry.strides(),
+                    geometry.counts(), geometry.totalBytes());
+        }
+        if (geometry != null && geometry.groups() != 1) throw new IllegalArgumentException("the pattern database holds analysed patterns, which are never grouped: " + geometry);
     }
 
     public static StoredPattern of(LocalPattern p, Integer globalIndex) {

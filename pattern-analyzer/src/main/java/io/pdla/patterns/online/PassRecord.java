@@ -120,6 +120,7 @@ public record PassRecord(AppIdentity app, URI file, Map<String, String> hints, M
         string(out, p.kind().name());
         string(out, p.ops().name());
         Geometry.Spec g = p.geometry().spec();
+        if (g.groups() != 1) throw new IllegalArgumentException("a pass record holds one rank's own patterns, which are never grouped: " + g);
         out.writeLong(g.start());
         longs(out, g.segOffsets());
         longs(out, g.segLengths());

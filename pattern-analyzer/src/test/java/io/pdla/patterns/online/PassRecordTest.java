@@ -4,6 +4,7 @@ import io.pdla.access.IoOp;
 import io.pdla.intercept.AppIdentity;
 import io.pdla.patterns.db.PatternDatabase;
 import io.pdla.patterns.db.PatternSpool;
+import io.pdla.patterns.template.LocalPattern;
 import io.pdla.patterns.template.MatchResult;
 import io.pdla.patterns.template.MatcherConfig;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,19 @@ class PassRecordTest {
         PassRecord stray = new PassRecord(new AppIdentity("Iterative", 2), FILE, Map.of(), pass());
         m = refused(stray.encode());
         assertTrue(m.contains("rank 2 outside 0..1"), m);
+    }
+
+    @Test
+    void aGroupedGeometryIsRefusedRatherThanStoredWithoutItsGrouping() {
+        MatchResult pass = pass();
+        LocalPattern p = pass.patterns().get(0);
+        io.pdla.pattern.Geometry grouped = io.pdla.pattern.Geometry.grouped(io.pdla.pattern.Geometry.strided(0, 16, 64, 4), 4, 16);
+        LocalPattern q = new LocalPattern(p.rank(), p.fileId(), p.kind(), p.ops(), grouped, p.requests(), p.requestBytes(), p.repetitions(),
+                p.requestSizes(), p.temporal(), p.firstStartNanos(), p.lastEndNanos());
+        MatchResult withGrouped = new MatchResult(pass.rank(), pass.fileId(), List.of(q), pass.requests(), pass.bytes(),
+                pass.explainedRequests(), pass.explainedBytes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PassRecord(APP, FILE, Map.of(), withGrouped).encode());
+        assertTrue(e.getMessage().contains("never grouped"), e.getMessage());
     }
 
     @Test

@@ -20,9 +20,14 @@ import java.net.URI;
  * catalog treats them as unusable entries.
  */
 public final class PatternCodec {
-    /** Type tag and version of a pattern record: key, requests, process run, and the closed form of core's {@link Geometry}. */
+    /**
+     * Type tag and version of a pattern record: key, requests, process run, and the closed form of core's
+     * {@link Geometry}. Version 2 adds the grouping (groups, group stride) after the counts; version 1 records,
+     * written before grouped geometries existed, are read as ungrouped.
+     */
     static final String TYPE = "geometry";
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    private static final int VERSION_UNGROUPED = 1;
     private static final int MAX_PARTS = 1 << 16;
 
     private PatternCodec() {
@@ -84,6 +89,8 @@ public final class PatternCodec {
             writeLongs(out, s.segLengths());
             writeLongs(out, s.strides());
             writeLongs(out, s.counts());
+            out.writeInt(s.groups());
+            out.writeLong(s.groupStride());
             return bytes.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -94,8 +101,9 @@ public final class PatternCodec {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
             String type = in.readUTF();
             int version = in.readInt();
-            if (!TYPE.equals(type) || version != VERSION) {
-                throw new IllegalArgumentException("unknown pattern encoding " + type + " v" + version + " (this build reads " + TYPE + " v" + VERSION + ")");
+            if (!TYPE.equals(type) || (version != VERSION && version != VERSION_UNGROUPED)) {
+                throw new IllegalArgumentException("unknown pattern encoding " + type + " v" + version + " (this build reads " + TYPE
+                        + " v" + VERSION_UNGROUPED + " and v" + VERSION + ")");
             }
             int klen = in.readInt();
             // bounded by what is left: a damaged length must not drive the allocation
@@ -108,8 +116,11 @@ public final class PatternCodec {
             long start = in.readLong();
             long total = in.readLong();
             long[] segOff = readLongs(in), segLen = readLongs(in), strides = readLongs(in), counts = readLongs(in);
+            int groups = version == VERSION_UNGROUPED ? 1 : in.readInt();
+            long groupStride = version == VERSION_UNGROUPED ? 0 : in.readLong();
             if (in.available() > 0) throw new IllegalArgumentException("corrupt pattern record: " + in.available() + " trailing bytes");
-            return new KeyedPattern(key, Geometry.of(new Geometry.Spec(start, segOff, segLen, strides, counts, total)), requests, processRun);
+            return new KeyedPattern(key, Geometry.of(new Geometry.Spec(start, segOff, segLen, strides, counts, total, groups, groupStride)),
+                    requests, processRun);
         } catch (IOException e) {
             throw new IllegalArgumentException("corrupt pattern record (" + data.length + " bytes): " + e, e);
         }

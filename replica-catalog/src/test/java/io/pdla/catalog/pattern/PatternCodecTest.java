@@ -30,6 +30,41 @@ class PatternCodecTest {
     }
 
     @Test
+    void groupedClosedFormsRoundTripThroughTheCatalogEncoding() {
+        long seed = System.nanoTime();
+        Random r = new Random(seed);
+        for (int i = 0; i < 2000; i++) {
+            Geometry g = Geometry.of(RandomGeometries.randomGroupedSpec(r));
+            KeyedPattern p = new KeyedPattern(KEY.asGlobal(), g, 1 + r.nextInt(1000), g.groupBase().totalBytes());
+            KeyedPattern back = PatternCodec.decode(PatternCodec.encode(p));
+            assertEquals(p, back, "seed " + seed + " case " + i + " " + p);
+            assertEquals(g.groups(), back.geometry().groups(), "seed " + seed + " case " + i);
+            assertEquals(g.groupStride(), back.geometry().groupStride(), "seed " + seed + " case " + i);
+        }
+        Geometry ior = Geometry.grouped(Geometry.strided(0, 16384, 4 * 16384, 256), 4, 16384);
+        Geometry back = PatternCodec.decode(PatternCodec.encode(KeyedPattern.of(KEY.asGlobal(), ior))).geometry();
+        assertEquals(ior, back);
+        assertEquals(256L * 16384, back.positionOf(16384));
+    }
+
+    @Test
+    void versionOneRecordsAreReadAsUngrouped() {
+        KeyedPattern p = KeyedPattern.of(KEY, Geometry.strided(4096, 10, 20, 5));
+        byte[] v2 = PatternCodec.encode(p);
+        // a version 1 record is the version 2 one without the trailing groups (int) and group stride (long)
+        byte[] v1 = Arrays.copyOf(v2, v2.length - Integer.BYTES - Long.BYTES);
+        int versionAt = 2 + PatternCodec.TYPE.length();
+        assertEquals(PatternCodec.VERSION, v1[versionAt + 3]);
+        v1[versionAt + 3] = 1;
+        KeyedPattern back = PatternCodec.decode(v1);
+        assertEquals(p, back);
+        assertEquals(1, back.geometry().groups());
+        byte[] v3 = v2.clone();
+        v3[versionAt + 3] = 3;
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PatternCodec.decode(v3)).getMessage().contains("unknown pattern encoding geometry v3"));
+    }
+
+    @Test
     void keysOfOneFileShareTheirPrefixAndRoundTrip() {
         byte[] k = PatternCodec.keyBytes(KEY);
         byte[] prefix = PatternCodec.filePrefix(KEY.file());
