@@ -75,6 +75,12 @@ public final class DaemonCommand implements Callable<Integer> {
             + "for a spool a directory watch cannot see (NFS written from other hosts). The catalog is scanned at most every 2 s.")
     long poll;
 
+    @Option(names = "--gather-ms", defaultValue = "" + io.pdla.replicator.daemon.ReplicatorDaemon.DEFAULT_GATHER_MILLIS,
+            description = "Running daemon: how long to wait for the rest of a job's ranks' patterns of a file (online hand-offs come rank "
+            + "by rank) before combining them into one replica holding rank after rank (default ${DEFAULT-VALUE}); -1: one replica per "
+            + "rank's pattern, as --once always builds.")
+    long gatherMs;
+
     @Override
     public Integer call() {
         DaemonOptions o;
@@ -82,7 +88,7 @@ public final class DaemonCommand implements Callable<Integer> {
             PlacementConfig p = new PlacementConfig(hServers, sServers, ssdSpace, threshold,
                     ModelParameters.defaults(), perNode, stripe);
             o = DaemonOptions.defaults(db).withPlacement(p).withReplicaRoot(replicaRoot == null ? null : URI.create(replicaRoot))
-                    .withRate(4 << 20, rate).withPollMillis(poll);
+                    .withRate(4 << 20, rate).withPollMillis(poll).withGatherMillis(gatherMs);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

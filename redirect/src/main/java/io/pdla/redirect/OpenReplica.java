@@ -29,7 +29,9 @@ final class OpenReplica implements AutoCloseable {
         this.entry = entry;
         this.pattern = entry.pattern();
         this.file = file;
-        this.window = readAheadBytes > 0 ? new ReadAheadWindow(file, pattern.totalBytes(), readAheadBytes) : null;
+        // a replica of several ranks (rank after rank): each rank's read-ahead stays within the region it reads
+        long region = pattern.geometry().groups() > 1 ? pattern.geometry().groupBase().totalBytes() : pattern.totalBytes();
+        this.window = readAheadBytes > 0 ? new ReadAheadWindow(file, pattern.totalBytes(), region, readAheadBytes) : null;
         this.hints = hints;
         this.authoritative = authoritative;
     }

@@ -17,6 +17,10 @@ import java.util.concurrent.Future;
  * aligned read starting at the request; once the application has consumed half of the current buffer, the
  * next stretch of the replica is read into the other buffer in the background. Requests at least half a
  * buffer long bypass both. The buffers are block-aligned so that refills can use O_DIRECT.
+ *
+ * <p>A replica of several ranks' patterns holds each rank's bytes as one region ({@code regionBytes} each, rank after
+ * rank): a rank reads only its own, so no fill or prefetch reaches past the end of the region it starts in (it would
+ * read another rank's bytes for nothing), and a request across a region's end is read straight from the replica.
  */
 final class ReadAheadWindow {
     private static final int ALIGN = 4096;
@@ -44,14 +48,24 @@ final class ReadAheadWindow {
 
     private final StorageFile replica;
     private final long replicaSize;
+    private final long regionBytes;
     private final int capacity;
     private Window current;
     private Window spare;
     private Future<Window> pending;
 
     ReadAheadWindow(StorageFile replica, long replicaSize, int bytes) {
+        this(replica, replicaSize, replicaSize, bytes);
+    }
+
+    /** {@code regionBytes}: the bytes of one rank's region, {@code replicaSize} when the replica is one rank's or read as a whole. */
+    ReadAheadWindow(StorageFile replica, long replicaSize, long regionBytes, int bytes) {
+        if (regionBytes < 1 || regionBytes > replicaSize && replicaSize > 0) {
+            throw new IllegalArgumentException("region of " + regionBytes + " bytes in a replica of " + replicaSize + " bytes of " + replica.uri());
+        }
         this.replica = replica;
         this.replicaSize = replicaSize;
+        this.regionBytes = Math.max(1, regionBytes);
         this.capacity = Math.max(ALIGN, bytes / 2 / ALIGN * ALIGN);
         this.current = new Window(capacity);
         this.spare = new Window(capacity);
@@ -80,12 +94,13 @@ final class ReadAheadWindow {
         }
         if (current.holds(position, len)) {
             stats.add(s -> s.readAheadHits, 1);
-        } else if (len >= capacity / 2 || position % ALIGN + len > capacity) {
-            // large requests, and small ones that would not fit in a buffer starting at their aligned offset
+        } else if (len >= capacity / 2 || position % ALIGN + len > capacity || len > 0 && regionEnd(position) < position + len) {
+            // large requests, small ones that would not fit in a buffer starting at their aligned offset, and any that
+            // crosses into the next rank's region (a window never holds bytes past the end of the region it starts in)
             readFully(position, dst);
             return false;
         } else {
-            fill(current, position / ALIGN * ALIGN);
+            fill(current, position / ALIGN * ALIGN, regionEnd(position));
             stats.add(s -> s.readAheadFills, 1);
             if (!current.holds(position, len)) {
                 throw new IOException("replica " + replica.uri() + " is shorter than expected (" + replicaSize + " bytes)");
@@ -95,10 +110,11 @@ final class ReadAheadWindow {
         src.limit((int) (position - current.start) + len).position((int) (position - current.start));
         dst.put(src);
         long end = current.start + current.valid;
-        if (pending == null && position + len > current.start + current.valid / 2 && end < replicaSize) {
+        long limit = regionEnd(position);
+        if (pending == null && position + len > current.start + current.valid / 2 && end < limit) {
             Window target = spare;
             pending = PREFETCH.submit(() -> {
-                fill(target, end);
+                fill(target, end, limit);
                 return target;
             });
             stats.add(s -> s.readAheadFills, 1);
@@ -119,9 +135,15 @@ final class ReadAheadWindow {
         }
     }
 
-    private void fill(Window w, long aligned) throws IOException {
+    /** One past the last byte of the region that holds replica position {@code position} (never past the replica). */
+    private long regionEnd(long position) {
+        return Math.min(replicaSize, (position / regionBytes + 1) * regionBytes);
+    }
+
+    /** Reads from {@code aligned} up to a buffer or up to {@code limit}, rounded up to the block for O_DIRECT. */
+    private void fill(Window w, long aligned, long limit) throws IOException {
         w.buf.clear();
-        int want = (int) Math.min(capacity, ((replicaSize - aligned + ALIGN - 1) / ALIGN) * ALIGN);
+        int want = (int) Math.min(capacity, ((limit - aligned + ALIGN - 1) / ALIGN) * ALIGN);
         w.buf.limit(Math.max(ALIGN, want));
         int got = 0;
         while (w.buf.hasRemaining()) {

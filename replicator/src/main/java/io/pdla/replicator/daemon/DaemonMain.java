@@ -93,6 +93,8 @@ public final class DaemonMain {
                 }
             }, "pdla-daemon-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
+            if (o.gatherMillis() < 0) r.daemon.keepRanksApart();
+            else r.daemon.gatherRanksFor(o.gatherMillis());
             System.out.println("pdla daemon: watching the queue in " + o.db() + " every " + o.pollMillis() + " ms");
             r.daemon.runUntilStopped(o.pollMillis());
             System.out.println("pdla daemon: stopped");

@@ -14,9 +14,12 @@ import java.nio.file.Path;
  * @param maxBytesPerSecond  copy rate limit, 0 for none
  * @param pollMillis         pause between passes of the long-running daemon
  * @param catalogWaitMillis  how long to wait for the catalog while another process holds it
+ * @param gatherMillis       how long the long-running daemon waits for the rest of a job's ranks' patterns of a file
+ *                           before combining them into one replica ({@link ReplicatorDaemon#gatherRanksFor}); negative:
+ *                           one replica per rank's pattern ({@link ReplicatorDaemon#keepRanksApart})
  */
 public record DaemonOptions(Path db, URI replicaRoot, PlacementConfig placement, int chunkBytes, long maxBytesPerSecond,
-                            long pollMillis, long catalogWaitMillis) {
+                            long pollMillis, long catalogWaitMillis, long gatherMillis) {
     public DaemonOptions {
         if (db == null) throw new IllegalArgumentException("the catalog directory (--db) is required");
         if (chunkBytes < 4096) throw new IllegalArgumentException("chunk must be >= 4096 bytes, was " + chunkBytes);
@@ -24,22 +27,26 @@ public record DaemonOptions(Path db, URI replicaRoot, PlacementConfig placement,
     }
 
     public static DaemonOptions defaults(Path db) {
-        return new DaemonOptions(db, null, PlacementConfig.hddOnly(8), 4 << 20, 0, 5000, 30_000);
+        return new DaemonOptions(db, null, PlacementConfig.hddOnly(8), 4 << 20, 0, 5000, 30_000, ReplicatorDaemon.DEFAULT_GATHER_MILLIS);
     }
 
     public DaemonOptions withReplicaRoot(URI root) {
-        return new DaemonOptions(db, root, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis);
+        return new DaemonOptions(db, root, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis);
     }
 
     public DaemonOptions withPlacement(PlacementConfig p) {
-        return new DaemonOptions(db, replicaRoot, p, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis);
+        return new DaemonOptions(db, replicaRoot, p, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis);
     }
 
     public DaemonOptions withRate(int chunk, long bytesPerSecond) {
-        return new DaemonOptions(db, replicaRoot, placement, chunk, bytesPerSecond, pollMillis, catalogWaitMillis);
+        return new DaemonOptions(db, replicaRoot, placement, chunk, bytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis);
     }
 
     public DaemonOptions withPollMillis(long ms) {
-        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, ms, catalogWaitMillis);
+        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, ms, catalogWaitMillis, gatherMillis);
+    }
+
+    public DaemonOptions withGatherMillis(long ms) {
+        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, ms);
     }
 }

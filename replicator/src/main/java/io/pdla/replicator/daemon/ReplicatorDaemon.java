@@ -48,6 +48,15 @@ public final class ReplicatorDaemon {
     private PassHook beforePass;
     /** A pass was asked for while the daemon was busy or about to wait: it runs at once (guarded by {@code stop}). */
     private boolean wakeRequested;
+    /** How long a long-running daemon waits for the rest of a job's ranks to hand in their patterns of a file (0: not at all). */
+    private long gatherNanos;
+    /** When this daemon first saw some but not all of a job's ranks' patterns of a file (key: the job's global key of it). */
+    private final Map<PatternKey, Long> firstSeen = new java.util.HashMap<>();
+    /** The earliest end of a wait in {@link #firstSeen}, so that the next pass comes then rather than after the poll. */
+    private long gatherDeadline = Long.MAX_VALUE;
+    /** Combined patterns this daemon offered and then saw rejected: not offered again, their ranks built one by one. */
+    private final java.util.Set<KeyedPattern> refusedCombined = new java.util.HashSet<>();
+    private final java.util.Set<KeyedPattern> offeredCombined = new java.util.HashSet<>();
 
     /** Work done at the start of every pass, before the scan (the cli's: taking newly analysed patterns). */
     public interface PassHook {
@@ -86,6 +95,32 @@ public final class ReplicatorDaemon {
         this.progressBar = on;
     }
 
+    /** What a daemon that runs until stopped waits, at most, for the rest of a job's ranks (online hand-offs arrive rank by rank). */
+    public static final long DEFAULT_GATHER_MILLIS = 5000;
+
+    /**
+     * Combines a job's ranks' local patterns of a file into one replica ({@link RankMajorGroups}), waiting up to
+     * {@code millis} from the first of them for the others before building any (0: combines what is queued). A daemon
+     * that runs until stopped does this with {@link #DEFAULT_GATHER_MILLIS} unless told otherwise; a {@link #runOnce}
+     * builds one replica per pattern unless told to combine. Why the long-running daemon: it takes running jobs'
+     * hand-offs, which come rank by rank; the offline analyzer has already merged a job's same-shaped patterns into
+     * a global one.
+     */
+    public void gatherRanksFor(long millis) {
+        if (millis < 0) throw new IllegalArgumentException("gather time must be >= 0 ms, was " + millis);
+        this.gatherNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+        this.combine = Boolean.TRUE;
+    }
+
+    /** One replica per rank's pattern, never combined (what {@link #gatherRanksFor} changes). */
+    public void keepRanksApart() {
+        this.combine = Boolean.FALSE;
+        this.gatherNanos = 0;
+    }
+
+    /** Whether ranks' patterns are combined: null until set, then the mode's default ({@link #runUntilStopped}: yes). */
+    private Boolean combine;
+
     /**
      * A long-running daemon scans the catalog at most this often ({@link #runUntilStopped}); every {@link #runOnce}
      * scans. Why: the catalog is opened per transaction, and a scan every pass of an online daemon polling every
@@ -121,7 +156,8 @@ public final class ReplicatorDaemon {
             }
         }
         if (scan && !scanAfter) scanner.scan();
-        List<QueuedPattern> items = queue.pending();
+        List<String> lines = new ArrayList<>();
+        List<QueuedPattern> items = gatherRanks(queue.pending(), lines);
         List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
         // the SSD space in use is a catalog transaction of its own: asked only when there is something to place
@@ -132,7 +168,9 @@ public final class ReplicatorDaemon {
         Map<PatternKey, Optional<ReplicaEntry>> globals = new java.util.HashMap<>();
         int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
         long bytes = 0;
-        List<String> lines = new ArrayList<>();
+        // the global keys of this pass's queued globals not built: their ranks' locals wait for them, not built one by one
+        java.util.Set<PatternKey> awaited = new java.util.HashSet<>();
+        if (Boolean.TRUE.equals(combine)) for (QueuedPattern q : items) if (q.global()) awaited.add(q.pattern().key());
         ProgressBar bar = progressBar && progress != null && !items.isEmpty() ? bar(items) : null;
         int i = 0;
         for (QueuedPattern q : items) {
@@ -147,6 +185,13 @@ public final class ReplicatorDaemon {
             } else {
                 KeyedPattern p = q.pattern();
                 BuildOutcome o = together.remove(q.ticket());
+                if (o == null && !p.key().global() && awaited.contains(p.key().asGlobal()) && !coveredByGlobal(p, globals)) {
+                    String waiting = "WAITING " + p.key().id() + ": for the global replica of " + p.key().asGlobal().id();
+                    lines.add(waiting);
+                    if (bar != null) bar.stepBy(p.totalBytes());
+                    else if (progress != null) progress.printf("[%d/%d] %s%n", i, items.size(), waiting);
+                    continue;
+                }
                 if (o == null && !p.key().global() && coveredByGlobal(p, globals)) {
                     o = new BuildOutcome(BuildOutcome.Kind.COVERED, "covered by the global replica of " + p.key().asGlobal().id(), null);
                 } else {
@@ -175,6 +220,9 @@ public final class ReplicatorDaemon {
                 }
                 // a global replica this pass built or found current covers the later local items it holds
                 if (p.key().global() && o.entry() != null) globals.put(p.key(), Optional.of(o.entry()));
+                // a global that will not be built frees its ranks' locals (built one by one); a deferred one keeps them waiting
+                if (p.key().global() && o.kind() != BuildOutcome.Kind.DEFERRED) awaited.remove(p.key());
+                if (o.kind() == BuildOutcome.Kind.REJECTED && offeredCombined.remove(p)) refusedCombined.add(p);
                 if (o.finished()) queue.acknowledge(q);
                 line = o.kind() + " " + p.key().id() + ": " + o.message();
             }
@@ -189,6 +237,74 @@ public final class ReplicatorDaemon {
         }
         if (scan && scanAfter && !stop.get() && scanner.scan().requeued() > 0) wakeUp();
         return new DaemonReport(published, upToDate, covered, deferred, rejected, bytes, lines);
+    }
+
+    /**
+     * Combines each job's local patterns of a file into one global pattern where they combine ({@link RankMajorGroups}),
+     * queued durably beside them; returns the queue's items minus those held back. Items are held while some but not
+     * all of a job's ranks have handed in their patterns of the file and the first came less than the gather time ago
+     * (the rest are on their way; built as they come, they would make one replica per rank). Locals that a queued global
+     * of theirs may cover are left to it (the pass builds globals first), and a job and file that already has a global
+     * replica is not combined again: a second combined pattern under the same key would replace the first one's replica.
+     */
+    private List<QueuedPattern> gatherRanks(List<QueuedPattern> items, List<String> lines) throws IOException {
+        if (!Boolean.TRUE.equals(combine)) return items;
+        Map<PatternKey, List<QueuedPattern>> byJobFile = new java.util.LinkedHashMap<>();
+        java.util.Set<PatternKey> queuedGlobals = new java.util.HashSet<>();
+        for (QueuedPattern q : items) {
+            if (q.pattern() == null) continue;
+            if (q.global()) queuedGlobals.add(q.pattern().key());
+            else byJobFile.computeIfAbsent(q.pattern().key().asGlobal(), k -> new ArrayList<>()).add(q);
+        }
+        byJobFile.keySet().removeIf(queuedGlobals::contains);
+        byJobFile.values().removeIf(g -> g.size() < 2);
+        firstSeen.keySet().retainAll(byJobFile.keySet());
+        if (byJobFile.isEmpty()) {
+            gatherDeadline = Long.MAX_VALUE;
+            return items;
+        }
+        java.util.Set<PatternKey> replicated = catalog.transact(t -> {
+            java.util.Set<PatternKey> out = new java.util.HashSet<>();
+            for (PatternKey k : byJobFile.keySet()) if (t.entry(k).isPresent()) out.add(k);
+            return out;
+        });
+        long now = System.nanoTime();
+        long deadline = Long.MAX_VALUE;
+        java.util.Set<Long> held = new java.util.HashSet<>();
+        List<KeyedPattern> offers = new ArrayList<>();
+        for (Map.Entry<PatternKey, List<QueuedPattern>> e : byJobFile.entrySet()) {
+            PatternKey key = e.getKey();
+            if (replicated.contains(key)) continue;
+            List<KeyedPattern> ranks = new ArrayList<>();
+            for (QueuedPattern q : e.getValue()) ranks.add(q.pattern());
+            long distinct = ranks.stream().map(p -> p.key().rank()).distinct().count();
+            if (distinct < key.processes() && gatherNanos > 0) {
+                long since = firstSeen.computeIfAbsent(key, k -> now);
+                if (now - since < gatherNanos) {
+                    for (QueuedPattern q : e.getValue()) held.add(q.ticket());
+                    deadline = Math.min(deadline, since + gatherNanos);
+                    lines.add("GATHERING " + key.id() + ": " + distinct + " of " + key.processes() + " ranks' patterns, waiting up to "
+                            + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(since + gatherNanos - now) + " ms for the rest");
+                    continue;
+                }
+            }
+            firstSeen.remove(key);
+            Optional<KeyedPattern> combined = RankMajorGroups.combine(ranks);
+            if (combined.isPresent() && !refusedCombined.contains(combined.get())) offers.add(combined.get());
+        }
+        gatherDeadline = deadline;
+        if (!offers.isEmpty()) {
+            queue.offerAll(offers);
+            offeredCombined.addAll(offers);
+            if (offeredCombined.size() > 10_000) offeredCombined.clear();   // bounded: forgetting one only lets a rejected pattern be offered again
+            if (refusedCombined.size() > 10_000) refusedCombined.clear();
+            for (KeyedPattern c : offers) lines.add("COMBINED " + c.key().id() + ": " + c.geometry().groups() + " ranks' patterns into one replica");
+            items = queue.pending();
+        }
+        if (held.isEmpty()) return items;
+        List<QueuedPattern> out = new ArrayList<>(items.size());
+        for (QueuedPattern q : items) if (!held.contains(q.ticket())) out.add(q);
+        return out;
     }
 
     /**
@@ -272,6 +388,7 @@ public final class ReplicatorDaemon {
     /** Runs passes every {@code pollMillis}, and at once when woken ({@link #wakeUp}), until {@link #stop()} (called by the shutdown hook on SIGTERM). */
     public void runUntilStopped(long pollMillis) throws IOException {
         if (beforePass != null) beforePass.watch(this::wakeUp);
+        if (combine == null) gatherRanksFor(DEFAULT_GATHER_MILLIS);
         long lastScan = 0;
         boolean first = true;
         while (!stop.get()) {
@@ -283,7 +400,12 @@ public final class ReplicatorDaemon {
             synchronized (stop) {
                 if (stop.get()) break;
                 try {
-                    if (!wakeRequested) stop.wait(pollMillis);
+                    long wait = pollMillis;
+                    // a job's ranks being gathered: the pass that builds them comes when the wait ends, not after the poll
+                    if (gatherDeadline != Long.MAX_VALUE) {
+                        wait = Math.min(wait, Math.max(1, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(gatherDeadline - System.nanoTime()) + 1));
+                    }
+                    if (!wakeRequested) stop.wait(wait);
                 } catch (InterruptedException e) {
                     break;
                 }
