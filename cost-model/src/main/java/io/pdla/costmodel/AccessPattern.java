@@ -13,8 +13,14 @@ import java.util.TreeMap;
  * Offsets do not enter the published formulas, so a pattern reduces to this multiset of sizes; later modules
  * (pattern analyzer, replicator) build one either from their signatures ({@link #of}) or from raw traced
  * requests ({@link #fromRequests}).
+ *
+ * <p>{@code requestAligned} [R, our extension, not in the papers]: the replica is read in request-aligned windows,
+ * so each batch's {@code size} is the size of a window-aligned request of the replica (not the application's
+ * request size) and a layout whose stripe equals that size puts every request whole on one server. It makes the
+ * request-aligned hybrid candidate ({@code HybridCostModel#requestAlignedSeconds}) available to the benefit
+ * calculation; false (every constructor and factory without the argument) prices the pattern exactly as the papers do.
  */
-public record AccessPattern(int processes, int processesPerNode, List<RequestBatch> batches) {
+public record AccessPattern(int processes, int processesPerNode, List<RequestBatch> batches, boolean requestAligned) {
 
     public AccessPattern {
         Checks.positive("processes (p)", processes);
@@ -24,6 +30,16 @@ public record AccessPattern(int processes, int processesPerNode, List<RequestBat
             throw new IllegalArgumentException("batches must not be empty, was " + batches);
         }
         batches = List.copyOf(batches);
+    }
+
+    /** An ordinary pattern: {@code requestAligned} false. */
+    public AccessPattern(int processes, int processesPerNode, List<RequestBatch> batches) {
+        this(processes, processesPerNode, batches, false);
+    }
+
+    /** The same pattern with {@code requestAligned} set as given. */
+    public AccessPattern withRequestAligned(boolean aligned) {
+        return new AccessPattern(processes, processesPerNode, batches, aligned);
     }
 
     /** A pattern of one request size: {@code count} rounds of p concurrent {@code size}-byte requests. */

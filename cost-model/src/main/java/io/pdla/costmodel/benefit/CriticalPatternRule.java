@@ -48,8 +48,10 @@ public final class CriticalPatternRule {
         }
         ReplicaSpace space = b.bestSpace();
         boolean hybrid = space == ReplicaSpace.HSERVERS_PLUS_SSERVERS;
-        long bytes = SServerSpace.bytesPerSServer(pattern, dataProcesses, space, b.bestLayout(), calculator.sServers(),
-                b.sServerStripe());
+        long bytes = hybrid && b.hybridRequestAligned()
+                ? SServerSpace.bytesPerSServerRequestAligned(pattern, dataProcesses, calculator.hServers() + calculator.sServers())
+                : SServerSpace.bytesPerSServer(pattern, dataProcesses, space, b.bestLayout(), calculator.sServers(),
+                        b.sServerStripe());
         return Optional.of(new CriticalPatternEntry(patternKey, b.benefit(), space, b.bestLayout(), bytes,
                 hybrid ? Math.round(b.hServerStripe()) : 0, hybrid ? Math.round(b.sServerStripe()) : 0));
     }

@@ -52,6 +52,27 @@ public final class SServerSpace {
         return (long) Math.ceil(total);
     }
 
+    /**
+     * [R, our extension] A request-aligned hybrid replica ({@code PatternBenefit#hybridRequestAligned}): stripe = the
+     * request size s on every one of the {@code servers = n_h + n_s} servers, dealt round-robin. Per batch the replica
+     * is {@code dataProcesses * count} stripes of s, and the fullest server holds {@code ceil(stripes / servers)} of
+     * them. (The LP hybrid's {@code p*s_s} per round would charge it s per request, n times too much.)
+     */
+    public static long bytesPerSServerRequestAligned(AccessPattern pattern, int dataProcesses, int servers) {
+        if (dataProcesses < 1 || dataProcesses > pattern.processes()) {
+            throw new IllegalArgumentException("dataProcesses must be 1.." + pattern.processes() + " (the pattern's processes), was " + dataProcesses);
+        }
+        if (servers < 1) {
+            throw new IllegalArgumentException("servers (n_h + n_s) must be > 0, was " + servers);
+        }
+        long total = 0;
+        for (RequestBatch b : pattern.batches()) {
+            long stripes = Math.multiplyExact((long) dataProcesses, b.count());
+            total = Math.addExact(total, Math.multiplyExact(ceilDiv(stripes, servers), b.size()));
+        }
+        return total;
+    }
+
     private static long ceilDiv(long x, long y) {
         return (x + y - 1) / y;
     }

@@ -1,6 +1,8 @@
 package io.pdla.costmodel.hybrid;
 
+import io.pdla.costmodel.AccessPattern;
 import io.pdla.costmodel.Checks;
+import io.pdla.costmodel.CostParts;
 import io.pdla.costmodel.DeviceParameters;
 import io.pdla.costmodel.ModelParameters;
 import io.pdla.costmodel.Op;
@@ -20,6 +22,23 @@ import java.util.Objects;
  * {@code n_h = 0} it is the SSD 1-DH model [R: a server class with no servers contributes no term].
  * As printed, s_h = 0 still charges the HServer start-up a_h when n_h &gt; 0 (and s_s = 0 the SServer start-up);
  * we keep the printed form here, and "SServers only" is priced by the SSD model instead (formulas.md 2.3).
+ *
+ * <p><b>Request-aligned hybrid</b> [R, our extension, not in the papers; {@link #requestAlignedParts}]: stripe = the
+ * request size s on both classes ({@code s_h = s_s = s}, so not {@code n_h*s_h + n_s*s_s = s}), for a replica read in
+ * request-aligned windows ({@link AccessPattern#requestAligned()}). Each request lands whole on one server and the p
+ * concurrent requests are dealt round-robin over {@code n = n_h + n_s} servers, {@code ceil(p/n)} per server; a round
+ * lasts as long as the slowest class's busiest server:
+ * <pre>
+ * T^RA = max(m, ceil(p/n))*(e + s*v)  +  ceil(p/n)*max(a_h + s*b_h, a_s + s*b_s)
+ * </pre>
+ * This is the 1-DV formula of {@code LayoutCostModel} over all n servers with the slower class's device time, and
+ * it is 1-DV's term structure on purpose: 1-DH's connection term {@code max(p, m*n)*e} counts every process
+ * connecting to every server, but here a request touches one server, so a client node opens m connections and the
+ * busiest server accepts ceil(p/n), as in 1-DV; the transfer term is the busiest endpoint's bytes,
+ * {@code max(m*s, ceil(p/n)*s)*v}, the same in both readings. With {@code n_s = 0} it is the HDD 1-DV formula on
+ * n_h servers, with {@code n_h = 0} the SSD one on n_s. [R] The even deal assumes the ranks' requests spread over
+ * all servers; in a rank-major replica of k windows per rank, a lock-step round would only reach
+ * {@code n/gcd(k, n)} of them (sim-pfs's ranks drift apart and spread over all).
  */
 public final class HybridCostModel {
 
@@ -96,6 +115,40 @@ public final class HybridCostModel {
             busiestStorage = Math.max(busiestStorage, d.requestSeconds(ss));
         }
         return connections + busiestBytes * v + p * busiestStorage;
+    }
+
+    /**
+     * Network and storage parts of one round of the request-aligned hybrid (class comment, [R]): p concurrent
+     * requests of s bytes, each whole on one of the n_h + n_s servers.
+     */
+    public CostParts requestAlignedParts(int p, int m, double s, Op op) {
+        Checks.positive("processes (p)", p);
+        Checks.positive("processes per client node (m)", m);
+        Checks.positive("request size (s)", s);
+        Objects.requireNonNull(op, "op");
+        int n = hServers + sServers;
+        long perServer = ((long) p + n - 1) / n;
+        double e = params.network().connectSeconds();
+        double v = params.network().secondsPerByte();
+        double net = Math.max(m, perServer) * (e + s * v);
+        double slowest = 0;
+        if (hServers > 0) {
+            slowest = Math.max(slowest, params.hdd().requestSeconds(s));
+        }
+        if (sServers > 0) {
+            slowest = Math.max(slowest, params.ssd(op).requestSeconds(s));
+        }
+        return new CostParts(net, perServer * slowest);
+    }
+
+    /** {@link #requestAlignedParts} as one time. */
+    public double requestAlignedSeconds(int p, int m, double s, Op op) {
+        return requestAlignedParts(p, m, s, op).totalSeconds();
+    }
+
+    /** The request-aligned hybrid's split for a request of s bytes: {@code s_h = s_s = s} with one round's time. */
+    public StripeSplit requestAlignedSplit(int p, int m, double s, Op op) {
+        return new StripeSplit(s, s, requestAlignedSeconds(p, m, s, op));
     }
 
     public StripeSplit split(int p, int m, double s, Op op, double sh) {

@@ -20,12 +20,18 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * Chooses each replica's place and layout. H-PDLA: the cheapest of 1-DH, 1-DV, 2-D on the HServers.
  * S-PDLA (SServers configured): the critical patterns (benefit above the threshold) get SServers or
  * HServers+SServers in order of descending benefit while the SSD space lasts (Algorithm 1, with the LP
  * stripes); the rest stay on HServers with their H-PDLA layout.
+ *
+ * <p>[R, our extension] A replica that redirect reads in windows ({@code windowBytes > 0}: each process's run of
+ * the replica in consecutive, window-aligned requests of {@code min(processRun, windowBytes)}) is priced in that shape
+ * and flagged request-aligned, which adds the request-aligned hybrid (stripe = request size on HServers and SServers,
+ * {@code HybridCostModel#requestAlignedParts}) to the HServers+SServers options. With windows 0 nothing changes.
  */
 public final class LayoutPlanner {
     private final PlacementConfig cfg;
@@ -50,6 +56,22 @@ public final class LayoutPlanner {
     }
 
     /**
+     * [R] The cost model's view of a replica read in windows of {@code windowBytes} (0: as the application issued its
+     * requests, {@link #costShape(KeyedPattern, int)}). With windows, the replica sees p = {@code key().processes()}
+     * processes each reading its {@code processRun} bytes in requests of {@code w = min(processRun, windowBytes)},
+     * {@code ceil(processRun / w)} rounds, window-aligned in the replica: the pattern is flagged request-aligned.
+     * (For a local pattern this is its rank and the p - 1 others reading their own replicas the same way.)
+     */
+    public static AccessPattern costShape(KeyedPattern p, int processesPerNode, long windowBytes) {
+        if (windowBytes < 0) throw new IllegalArgumentException("window bytes must be >= 0, was " + windowBytes + " for " + p.key().id());
+        if (windowBytes == 0) return costShape(p, processesPerNode);
+        int procs = p.key().processes();
+        long request = Math.min(p.processRun(), windowBytes);
+        long rounds = (p.processRun() + request - 1) / request;
+        return new AccessPattern(procs, Math.min(processesPerNode, procs), List.of(new RequestBatch(request, rounds, Op.READ)), true);
+    }
+
+    /**
      * Processes whose data the replica holds: all of them for a global pattern, one for a local pattern (one
      * rank's bytes, however many ranks run alongside). What its space is charged by (Algorithm 1's s_pat).
      */
@@ -63,14 +85,24 @@ public final class LayoutPlanner {
     }
 
     public Placement onHServers(KeyedPattern p, String why) {
-        LayoutChoice best = LayoutCostModel.hdd(cfg.params(), cfg.hServers()).best(costShape(p, cfg.processesPerNode()));
+        return onHServers(p, why, 0);
+    }
+
+    /** The HDD cost model's best layout for the replica read in windows of {@code windowBytes} (0: none). */
+    public Placement onHServers(KeyedPattern p, String why, long windowBytes) {
+        LayoutChoice best = LayoutCostModel.hdd(cfg.params(), cfg.hServers()).best(costShape(p, cfg.processesPerNode(), windowBytes));
         return new Placement(ReplicaSpace.HSERVERS, best, 0, 0, 0, 0, why);
     }
 
     /** The SSD cost model's best layout on the SServers, space and benefit aside (the NS-PDLA comparison scheme). */
     public Placement onSServers(KeyedPattern p, String why) {
+        return onSServers(p, why, 0);
+    }
+
+    /** {@link #onSServers(KeyedPattern, String)} for the replica read in windows of {@code windowBytes} (0: none). */
+    public Placement onSServers(KeyedPattern p, String why, long windowBytes) {
         if (cfg.sServers() == 0) throw new IllegalStateException("no SServers configured to place " + p.key().id() + " on");
-        LayoutChoice best = LayoutCostModel.ssd(cfg.params(), cfg.sServers()).best(costShape(p, cfg.processesPerNode()));
+        LayoutChoice best = LayoutCostModel.ssd(cfg.params(), cfg.sServers()).best(costShape(p, cfg.processesPerNode(), windowBytes));
         return new Placement(ReplicaSpace.SSERVERS, best, 0, 0, 0, 0, why);
     }
 
@@ -79,9 +111,19 @@ public final class LayoutPlanner {
      * SServer already gives to existing replicas.
      */
     public Map<PatternKey, Placement> plan(Collection<KeyedPattern> patterns, long ssdBytesInUse) {
+        return plan(patterns, ssdBytesInUse, p -> 0);
+    }
+
+    /**
+     * {@link #plan(Collection, long)} with each pattern's replica read in windows of {@code windowBytes.applyAsLong(p)}
+     * bytes (0: not in windows, priced as the application issued its requests; see
+     * {@link #costShape(KeyedPattern, int, long)}). A windowed pattern can get the request-aligned hybrid:
+     * HServers+SServers with both stripes equal to its window-aligned request size.
+     */
+    public Map<PatternKey, Placement> plan(Collection<KeyedPattern> patterns, long ssdBytesInUse, ToLongFunction<KeyedPattern> windowBytes) {
         Map<PatternKey, Placement> out = new HashMap<>();
         if (cfg.sServers() == 0) {
-            for (KeyedPattern p : patterns) out.put(p.key(), onHServers(p, null));
+            for (KeyedPattern p : patterns) out.put(p.key(), onHServers(p, null, windowBytes.applyAsLong(p)));
             return out;
         }
         BenefitCalculator calc = new BenefitCalculator(cfg.params(), cfg.hServers(), cfg.sServers());
@@ -90,8 +132,9 @@ public final class LayoutPlanner {
         Map<String, KeyedPattern> byId = new HashMap<>();
         for (KeyedPattern p : patterns) {
             byId.put(p.key().id(), p);
-            rule.classify(p.key().id(), costShape(p, cfg.processesPerNode()), dataProcesses(p)).ifPresentOrElse(cpt::add,
-                    () -> out.put(p.key(), onHServers(p, "not critical")));
+            long window = windowBytes.applyAsLong(p);
+            rule.classify(p.key().id(), costShape(p, cfg.processesPerNode(), window), dataProcesses(p)).ifPresentOrElse(cpt::add,
+                    () -> out.put(p.key(), onHServers(p, "not critical", window)));
         }
         ReplicaPlan plan = new SsdReplicaPlanner().plan(cpt, Math.max(0, cfg.ssdBytesPerServer() - ssdBytesInUse));
         for (CriticalPatternEntry e : plan.placed()) {
@@ -99,8 +142,10 @@ public final class LayoutPlanner {
                     e.hServerStripe(), e.sServerStripe(), "critical"));
         }
         for (CriticalPatternEntry e : plan.skipped()) {
-            out.put(byId.get(e.patternKey()).key(), onHServers(byId.get(e.patternKey()),
-                    "critical but SSD space is full: needs " + e.bytesPerSServer() + " bytes per SServer, " + plan.remainingBytesPerSServer() + " left"));
+            KeyedPattern p = byId.get(e.patternKey());
+            out.put(p.key(), onHServers(p,
+                    "critical but SSD space is full: needs " + e.bytesPerSServer() + " bytes per SServer, " + plan.remainingBytesPerSServer() + " left",
+                    windowBytes.applyAsLong(p)));
         }
         return out;
     }

@@ -21,6 +21,8 @@ public record Placement(ReplicaSpace space, LayoutChoice layout, double benefitS
      */
     public Layout storageLayout(PlacementConfig cfg, long replicaBytes, long processRegion) {
         if (space == ReplicaSpace.HSERVERS_PLUS_SSERVERS) {
+            // LP stripes, or [R] the request-aligned hybrid's equal stripes (the window-aligned request size): sim-pfs
+            // times hybrid(s, s) exactly as 1-DH with stripe s over all servers
             return Layout.hybrid(Math.max(1, hServerStripe), Math.max(1, sServerStripe));
         }
         int servers = space == ReplicaSpace.SSERVERS ? cfg.sServers() : cfg.hServers();
