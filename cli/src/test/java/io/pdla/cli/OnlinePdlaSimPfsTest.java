@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Online PDLA on sim-pfs, with the real components (what {@code bench/online-pdla-simpfs} runs at 64 ranks): 8
  * multicore MPJ ranks of {@link IterativeReader} on a {@code simpfs:} file (16 KiB strided, a pass per open, every
- * byte verified by the program), a real {@code pdla daemon --patterns --sservers 4} process placing the replicas on
- * sim-pfs's servers with the cost model, redirect serving later opens from them, and every pass's requests (the
+ * byte verified by the program), a real {@code pdla daemon --patterns --sservers 4} process combining the ranks'
+ * hand-offs into one replica placed on sim-pfs's servers by the cost model, redirect serving later opens from it, and every pass's requests (the
  * original's and the replicas' handles) recorded and replayed on sim-pfs's timing engine.
  * Heavy (a job that waits for its replicas: 30-90 s on a loaded machine): runs in .ci/run, skipped by -Dpdla.skipHeavy.
  */
@@ -65,9 +65,12 @@ class OnlinePdlaSimPfsTest {
             assertEquals(SEGMENTS, last[0], "the last pass is served by the replicas on rank " + rank + ":\n" + r.output());
             assertEquals(0, last[1] + last[2], "nothing of the last pass left to the original on rank " + rank);
         }
-        String daemonLog = awaitPublishedLines(RANKS, 60_000);
-        assertEquals(RANKS, daemonLog.lines().filter(l -> l.contains("PUBLISHED") && l.contains("SServers")).count(),
-                "one replica per rank, placed on sim-pfs's SServers by the cost model:\n" + daemonLog);
+        String daemonLog = awaitPublishedLines(1, 60_000);
+        // the ranks' hand-offs combined: one replica holding rank after rank, published for all of them at once
+        assertEquals(1, daemonLog.lines().filter(l -> l.contains("PUBLISHED")).count(), daemonLog);
+        assertEquals(1, daemonLog.lines().filter(l -> l.contains("PUBLISHED") && l.contains("|" + RANKS + "|all|") && l.contains("SServers")).count(),
+                "one replica for the job's " + RANKS + " ranks, placed on sim-pfs's SServers by the cost model:\n" + daemonLog);
+        assertEquals(RANKS, daemonLog.lines().filter(l -> l.contains("COVERED")).count(), "every rank's own pattern covered by it:\n" + daemonLog);
 
         // the recorded passes, replayed: pass 1 read the original on the HServers, the last pass only the replicas
         SimPfs fs = SimPfs.open(simpfsRoot(), null);

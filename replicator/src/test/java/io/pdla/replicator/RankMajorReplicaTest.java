@@ -118,6 +118,43 @@ class RankMajorReplicaTest {
         }
     }
 
+    /**
+     * The combined replica's global key is not in the pattern database (the ranks handed in their own keys): the scanner
+     * keeps it while any of its ranks' patterns is known there, and drops it once none is. It dropped it at the first
+     * scan (OnlinePdlaSimPfsTest, 2026-11-29).
+     */
+    @Test
+    void theScannerKeepsACombinedReplicaWhileItsRanksPatternsAreKnown() throws Exception {
+        Path f = tmp.resolve("known.bin");
+        Fixture.writeRandomFile(f, 4 * 4096 * 16, 35);
+        List<KeyedPattern> ps = strided(f, 4, 4096, 16);
+        java.util.Set<PatternKey> known = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        for (KeyedPattern p : ps) known.add(p.key());
+        io.pdla.catalog.Catalog catalog = io.pdla.catalog.Catalog.open(tmp.resolve("catalog"));
+        try {
+            io.pdla.catalog.CatalogAccesses.register(tmp.resolve("catalog"), catalog);
+            io.pdla.replicator.daemon.Replication r = new io.pdla.replicator.daemon.Replication(
+                    io.pdla.replicator.daemon.DaemonOptions.defaults(tmp.resolve("catalog")).withRate(64 << 10, 0), catalog,
+                    new io.pdla.replicator.queue.CatalogPatternQueue(catalog), new java.io.PrintStream(new ByteArrayOutputStream()), known::contains);
+            r.daemon.gatherRanksFor(0);
+            for (KeyedPattern p : ps) r.queue.offer(p);
+            assertEquals(1, r.daemon.runOnce().published());
+            PatternKey global = ps.get(0).key().asGlobal();
+            r.scanner.scan();
+            assertTrue(catalog.transact(t -> t.entry(global)).isPresent(), "kept: its ranks' patterns are known");
+            known.remove(ps.get(0).key());
+            known.remove(ps.get(1).key());
+            r.scanner.scan();
+            assertTrue(catalog.transact(t -> t.entry(global)).isPresent(), "kept while any rank's is");
+            known.clear();
+            r.scanner.scan();
+            assertTrue(catalog.transact(t -> t.entry(global)).isEmpty(), "dropped once none is");
+        } finally {
+            io.pdla.catalog.CatalogAccesses.unregister(tmp.resolve("catalog"));
+            catalog.close();
+        }
+    }
+
     @Test
     void aSingleRunOnceKeepsOneReplicaPerRankUnlessToldToCombine() throws Exception {
         Path f = tmp.resolve("once.bin");

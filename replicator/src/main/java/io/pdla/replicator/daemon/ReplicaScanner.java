@@ -43,6 +43,19 @@ public final class ReplicaScanner {
     private final PatternQueue queue;
     private final Predicate<PatternKey> patternKnown;
 
+    /**
+     * Whether the pattern database still has what the replica was built for. A replica the daemon combined from a job's
+     * ranks' patterns ({@link RankMajorGroups}) has a global key the database never held: it was built for the ranks'
+     * own keys, so it is known while any of them is.
+     */
+    private boolean known(ReplicaEntry e) {
+        PatternKey k = e.key();
+        if (patternKnown.test(k)) return true;
+        if (!k.global() || e.pattern().geometry().groups() < 2) return false;
+        for (int r = 0; r < k.processes(); r++) if (patternKnown.test(PatternKey.local(k.app(), r, k.file()))) return true;
+        return false;
+    }
+
     /** @param patternKnown whether the pattern database still has the pattern; {@code k -> true} when there is none */
     public ReplicaScanner(CatalogAccess catalog, StorageDrivers drivers, ReplicaBuilder builder, PatternQueue queue,
                           Predicate<PatternKey> patternKnown) {
@@ -167,7 +180,7 @@ public final class ReplicaScanner {
                 reason = "original " + original + " is gone";
             } else if (e.state() == ReplicaState.DIRTY) {
                 continue; // holds writes the original lacks (write-back deferred or failed above): never dropped
-            } else if (!patternKnown.test(e.key())) {
+            } else if (!known(e)) {
                 reason = "pattern " + e.key().id() + " is no longer known";
             } else {
                 FileRecord f = catalog.transact(t -> t.file(original));

@@ -161,7 +161,9 @@ public final class ReplicatorDaemon {
         List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
         // the SSD space in use is a catalog transaction of its own: asked only when there is something to place
-        Map<PatternKey, Placement> placements = patterns.isEmpty() ? Map.of() : builder.planner().plan(patterns, ssdBytesInUse());
+        // a rank-major replica is priced as redirect reads it: each rank's region in read-ahead windows, all ranks at once
+        Map<PatternKey, Placement> placements = patterns.isEmpty() ? Map.of()
+                : builder.planner().plan(patterns, ssdBytesInUse(), RankMajorGroups::servedWindow);
         // the outcomes of items built together with an earlier one of the same file (one read of the original)
         Map<Long, BuildOutcome> together = new java.util.HashMap<>();
         // the global replicas looked up for this pass's local items: one catalog transaction per file, not per item
