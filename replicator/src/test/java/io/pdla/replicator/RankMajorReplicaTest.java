@@ -155,6 +155,23 @@ class RankMajorReplicaTest {
         }
     }
 
+    /** Ranks whose blocks leave most of the file unread are copied in the replica's order rather than in one pass: the same bytes. */
+    @Test
+    void sparseRanksAreCopiedRankAfterRankWithTheSameResult() throws Exception {
+        Path f = tmp.resolve("sparse.bin");
+        byte[] data = Fixture.writeRandomFile(f, 32768 * 40, 36);
+        List<KeyedPattern> ps = List.of(rank(f, 2, 0, Geometry.strided(0, 4096, 32768, 40)), rank(f, 2, 1, Geometry.strided(4096, 4096, 32768, 40)));
+        try (Fixture fx = new Fixture(tmp)) {
+            fx.replication.daemon.gatherRanksFor(0);
+            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            DaemonReport r = fx.replication.daemon.runOnce();
+            assertEquals(1, r.published(), r.lines().toString());
+            ReplicaEntry e = fx.catalog.transact(t -> t.entry(ps.get(0).key().asGlobal())).orElseThrow();
+            assertArrayEquals(rankAfterRank(ps, data), Files.readAllBytes(Path.of(e.replica())));
+            assertEquals(PendingWrites.Verdict.NONE, PendingWrites.of(StorageDrivers.installed().forUri(e.replica()), e.replica()));
+        }
+    }
+
     @Test
     void aSingleRunOnceKeepsOneReplicaPerRankUnlessToldToCombine() throws Exception {
         Path f = tmp.resolve("once.bin");

@@ -44,6 +44,9 @@ final class SharedOriginalCopy {
     static final class Member {
         final KeyedPattern pattern;
         final StorageFile out;
+        /** Where the member's bytes begin in {@code out}: 0, or its rank's region in a replica of several ranks. */
+        private final long base;
+        /** Null where the replica's digest is taken afterwards (members that share one output, {@link #base} > 0). */
         final MessageDigest digest;
         private final Iterator<Extent> extents;
         private final long reach;
@@ -60,8 +63,14 @@ final class SharedOriginalCopy {
 
         /** {@code whenDropped} runs once if this replica fails: it frees what the replica took, for the others. */
         Member(KeyedPattern pattern, StorageFile out, MessageDigest digest, Runnable whenDropped) {
+            this(pattern, out, 0, digest, whenDropped);
+        }
+
+        /** A member writing its bytes from {@code base} on, in an output it may share with others (a region each). */
+        Member(KeyedPattern pattern, StorageFile out, long base, MessageDigest digest, Runnable whenDropped) {
             this.pattern = pattern;
             this.out = out;
+            this.base = base;
             this.digest = digest;
             this.whenDropped = whenDropped;
             Geometry g = pattern.geometry();
@@ -101,7 +110,7 @@ final class SharedOriginalCopy {
         /** Writes the bytes at the end of the replica; returns how many. */
         int append(ByteBuffer bytes) throws IOException {
             int n = bytes.remaining();
-            out.write(written, bytes);
+            out.write(base + written, bytes);
             written += n;
             return n;
         }
@@ -249,7 +258,7 @@ final class SharedOriginalCopy {
      * thread busier than this one.
      */
     private static ByteBuffer digested(Member m, ByteBuffer filled) {
-        m.digest.update(filled.duplicate().flip());
+        if (m.digest != null) m.digest.update(filled.duplicate().flip());
         return filled;
     }
 
