@@ -562,10 +562,35 @@ public final class ReplicaBuilder {
                             + " bytes after the shared copy of " + pattern.key().id());
                 }
             }
-            out.sync();
+            // the digest reads what is already in the page cache while the sync waits for the disk (0.4 and 0.5 s for
+            // 256 MiB on sim-pfs, one after the other before): the bytes are final once the copy has returned
+            java.util.concurrent.CompletableFuture<byte[]> digest = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return InStepMark.digestOf(dst, tmp, pattern.totalBytes());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, DIGESTS);
+            try {
+                out.sync();
+            } finally {
+                digest.exceptionally(e -> null).join();   // never left reading a file the failure path deletes
+            }
+            try {
+                return digest.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof UncheckedIOException u) throw u.getCause();
+                throw e;
+            }
         }
-        return InStepMark.digestOf(dst, tmp, pattern.totalBytes());
     }
+
+    /** Where a combined replica's digest is taken beside its sync: one daemon thread for the JVM. */
+    private static final java.util.concurrent.Executor DIGESTS = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "pdla-replica-digest");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** Copies the pattern's bytes in its order, reading the original through data sieving. */
     private byte[] copyInOrder(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {

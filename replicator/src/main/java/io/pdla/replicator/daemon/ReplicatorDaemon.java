@@ -158,12 +158,19 @@ public final class ReplicatorDaemon {
         if (scan && !scanAfter) scanner.scan();
         List<String> lines = new ArrayList<>();
         List<QueuedPattern> items = gatherRanks(queue.pending(), lines);
+        java.util.Set<PatternKey> queuedGlobals = new java.util.HashSet<>();
+        for (QueuedPattern q : items) if (q.global()) queuedGlobals.add(q.pattern().key());
         List<KeyedPattern> patterns = new ArrayList<>();
-        for (QueuedPattern q : items) if (q.pattern() != null) patterns.add(q.pattern());
+        for (QueuedPattern q : items) {
+            // a combining daemon builds the locals a queued global of theirs holds only if that global is rejected: they
+            // are not planned beside it (Algorithm 1 would give them SSD space first, their small requests promising more)
+            if (q.pattern() == null || Boolean.TRUE.equals(combine) && !q.global() && queuedGlobals.contains(q.pattern().key().asGlobal())) continue;
+            patterns.add(q.pattern());
+        }
         // the SSD space in use is a catalog transaction of its own: asked only when there is something to place
         // a rank-major replica is priced as redirect reads it: each rank's region in read-ahead windows, all ranks at once
-        Map<PatternKey, Placement> placements = patterns.isEmpty() ? Map.of()
-                : builder.planner().plan(patterns, ssdBytesInUse(), RankMajorGroups::servedWindow);
+        Map<PatternKey, Placement> placements = new java.util.HashMap<>(patterns.isEmpty() ? Map.of()
+                : builder.planner().plan(patterns, ssdBytesInUse(), RankMajorGroups::servedWindow));
         // the outcomes of items built together with an earlier one of the same file (one read of the original)
         Map<Long, BuildOutcome> together = new java.util.HashMap<>();
         // the global replicas looked up for this pass's local items: one catalog transaction per file, not per item
@@ -202,13 +209,15 @@ public final class ReplicatorDaemon {
                         if (group.size() == 1) {
                             long t0 = System.nanoTime();
                             try {
-                                o = builder.build(p, placements.get(p.key()));
+                                o = builder.build(p, placed(List.of(p), placements).get(p.key()));
                             } catch (IOException | RuntimeException e) {
                                 o = outcomeOfFailure(p, e);
                             }
                             o = withSpeed(o, p.totalBytes(), System.nanoTime() - t0, 1);
                         } else {
-                            o = buildTogether(group, placements, together);
+                            List<KeyedPattern> members = new ArrayList<>();
+                            for (QueuedPattern g : group) members.add(g.pattern());
+                            o = buildTogether(group, placed(members, placements), together);
                         }
                     }
                     if (o.kind() == BuildOutcome.Kind.PUBLISHED) bytes += p.totalBytes();
@@ -281,11 +290,13 @@ public final class ReplicatorDaemon {
             for (QueuedPattern q : e.getValue()) ranks.add(q.pattern());
             long distinct = ranks.stream().map(p -> p.key().rank()).distinct().count();
             if (distinct < key.processes() && gatherNanos > 0) {
+                boolean fresh = !firstSeen.containsKey(key);
                 long since = firstSeen.computeIfAbsent(key, k -> now);
                 if (now - since < gatherNanos) {
                     for (QueuedPattern q : e.getValue()) held.add(q.ticket());
                     deadline = Math.min(deadline, since + gatherNanos);
-                    lines.add("GATHERING " + key.id() + ": " + distinct + " of " + key.processes() + " ranks' patterns, waiting up to "
+                    // said once a wait, not every pass of a daemon polling every 200 ms
+                    if (fresh) note(lines, "GATHERING " + key.id() + ": " + distinct + " of " + key.processes() + " ranks' patterns, waiting up to "
                             + java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(since + gatherNanos - now) + " ms for the rest");
                     continue;
                 }
@@ -300,13 +311,28 @@ public final class ReplicatorDaemon {
             offeredCombined.addAll(offers);
             if (offeredCombined.size() > 10_000) offeredCombined.clear();   // bounded: forgetting one only lets a rejected pattern be offered again
             if (refusedCombined.size() > 10_000) refusedCombined.clear();
-            for (KeyedPattern c : offers) lines.add("COMBINED " + c.key().id() + ": " + c.geometry().groups() + " ranks' patterns into one replica");
+            for (KeyedPattern c : offers) note(lines, "COMBINED " + c.key().id() + ": " + c.geometry().groups() + " ranks' patterns into one replica");
             items = queue.pending();
         }
         if (held.isEmpty()) return items;
         List<QueuedPattern> out = new ArrayList<>(items.size());
         for (QueuedPattern q : items) if (!held.contains(q.ticket())) out.add(q);
         return out;
+    }
+
+    /** {@code placements} with a placement for each of {@code ps}: those left out of the pass's plan are planned now. */
+    private Map<PatternKey, Placement> placed(List<KeyedPattern> ps, Map<PatternKey, Placement> placements) throws IOException {
+        List<KeyedPattern> missing = new ArrayList<>();
+        for (KeyedPattern p : ps) if (!placements.containsKey(p.key())) missing.add(p);
+        if (!missing.isEmpty()) placements.putAll(builder.planner().plan(missing, ssdBytesInUse(), RankMajorGroups::servedWindow));
+        return placements;
+    }
+
+    /** A line of the pass's report, printed at once unless a progress bar prints the lines at the pass's end. */
+    private void note(List<String> lines, String line) {
+        lines.add(line);
+        if (progress != null && !progressBar) progress.println(line);
+        LOG.fine(line);
     }
 
     /**
