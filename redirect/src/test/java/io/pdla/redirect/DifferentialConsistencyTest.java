@@ -38,6 +38,9 @@ class DifferentialConsistencyTest {
     // "writes went into replicas" guard be met by the other method's writes.
     private long daemonNanos;
     private long writtenToReplicas;
+    /** Replicas the daemon combined from ranks' patterns (rank after rank, one file): the writes and reads went through them too. */
+    private long combined;
+    private boolean combining;
     @TempDir
     Path tmp;
 
@@ -65,6 +68,10 @@ class DifferentialConsistencyTest {
                 if (s % 25 == 0) {
                     if (fx != null) fx.close();
                     fx = new Fixture(Files.createDirectories(tmp.resolve("c" + s)));
+                    // the first catalog's daemon combines ranks' same-shaped patterns into one replica, the next keeps
+                    // one per rank, and so on: both kinds take the same reads and writes
+                    if (s % 50 == 0) fx.replication.daemon.gatherRanksFor(0);
+                    combining = s % 50 == 0;
                 }
                 long seqSeed = master.nextLong();
                 Path dir = Files.createDirectories(tmp.resolve("s" + s));
@@ -76,9 +83,10 @@ class DifferentialConsistencyTest {
             if (fx != null) fx.close();
         }
         System.out.println("DifferentialConsistencyTest: " + reads + " reads compared, " + served + " bytes served by replicas, "
-                + writtenToReplicas + " bytes written into replicas; daemon passes took " + daemonNanos / 1_000_000 + " ms");
+                + writtenToReplicas + " bytes written into replicas, " + combined + " replicas combined from ranks' patterns; daemon passes took " + daemonNanos / 1_000_000 + " ms");
         assertTrue(served > 0, "replicas must actually have served reads, or the test proves nothing");
         assertTrue(writtenToReplicas > 0, "writes must actually have gone into replicas, or the test proves nothing about them");
+        assertTrue(combined > 0, "ranks' patterns must have been combined into one replica, or the test proves nothing about those");
     }
 
     /** Returns {bytes served by replicas, reads compared}. */
@@ -95,16 +103,24 @@ class DifferentialConsistencyTest {
             List<KeyedPattern> patterns = new ArrayList<>();
             for (int run = 0; run < 3; run++) {
                 if (run > 0) {
-                    int n = 1 + rnd.nextInt(4);
-                    for (int i = 0; i < n; i++) {
-                        KeyedPattern p = randomPattern(rnd, file, np, ref.size());
-                        if (p != null) {
-                            fx.replication.queue.offer(p);
-                            patterns.add(p);
+                    // a combining daemon gets, half the time, only some ranks' same-shaped patterns (other patterns of the
+                    // file beside them would keep them apart)
+                    List<KeyedPattern> offered = new ArrayList<>();
+                    if (combining && rnd.nextBoolean()) {
+                        offered.addAll(rankFamily(rnd, file, np, ref.size()));
+                    } else {
+                        int n = 1 + rnd.nextInt(4);
+                        for (int i = 0; i < n; i++) {
+                            KeyedPattern p = randomPattern(rnd, file, np, ref.size());
+                            if (p != null) offered.add(p);
                         }
                     }
+                    for (KeyedPattern p : offered) {
+                        fx.replication.queue.offer(p);
+                        patterns.add(p);
+                    }
                     long t0 = System.nanoTime();
-                    fx.replication.daemon.runOnce();
+                    combined += fx.replication.daemon.runOnce().lines().stream().filter(l -> l.startsWith("COMBINED")).count();
                     daemonNanos += System.nanoTime() - t0;
                 }
                 long readAhead = rnd.nextBoolean() ? 0 : 4096L << rnd.nextInt(4);
@@ -190,6 +206,21 @@ class DifferentialConsistencyTest {
             if (end <= fileSize || rnd.nextInt(10) == 0) return p;
         }
         return null;
+    }
+
+    /**
+     * IOR's strided shape for some of the job's ranks (the first k of them): rank r's blocks at r * b + i * np * b,
+     * inside the file; what a combining daemon makes one replica of.
+     */
+    private static List<KeyedPattern> rankFamily(Random rnd, Path file, int np, long fileSize) {
+        int k = 2 + rnd.nextInt(np - 1);
+        long b = 64 + rnd.nextInt(2000);
+        long count = Math.max(1, Math.min(1 + rnd.nextInt(20), fileSize / (np * b)));
+        List<KeyedPattern> out = new ArrayList<>();
+        for (int r = 0; r < k; r++) {
+            out.add(KeyedPattern.of(new PatternKey(new AppIdentity("app", np), r, file.toUri()), Geometry.strided(r * b, b, np * b, count)));
+        }
+        return out;
     }
 
     private static Geometry.Spec scale(Geometry.Spec s, long k, long shift) {
