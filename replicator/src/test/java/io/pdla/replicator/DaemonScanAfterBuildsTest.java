@@ -65,14 +65,7 @@ class DaemonScanAfterBuildsTest {
                 }
             });
             fx.replication.queue.offer(p);
-            Thread loop = new Thread(() -> {
-                try {
-                    fx.replication.daemon.runUntilStopped(600_000);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, "daemon-loop");
-            loop.start();
+            Thread loop = fx.runDaemonInBackground(600_000);   // a poll of ten minutes: only wake-ups and waits' ends start passes
             try {
                 ReplicaEntry first = await(fx, p, e -> true, "the first pass publishes the replica");
                 assertArrayEquals(Fixture.patternBytes(p, data), Files.readAllBytes(Path.of(first.replica())));

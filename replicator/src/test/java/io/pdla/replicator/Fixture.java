@@ -69,6 +69,19 @@ public final class Fixture implements AutoCloseable {
         }
     }
 
+    /** The daemon's {@code runUntilStopped(pollMillis)} on a thread of its own, started; the caller stops and joins it. */
+    public Thread runDaemonInBackground(long pollMillis) {
+        Thread loop = new Thread(() -> {
+            try {
+                replication.daemon.runUntilStopped(pollMillis);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, "daemon-loop");
+        loop.start();
+        return loop;
+    }
+
     @Override
     public void close() {
         CatalogAccesses.unregister(db);

@@ -202,14 +202,7 @@ class RankMajorReplicaTest {
             assertEquals(2, fx.replication.queue.pending().size());
             fx.replication.queue.offer(ps.get(2));
             fx.replication.queue.offer(ps.get(3));
-            Thread loop = new Thread(() -> {
-                try {
-                    fx.replication.daemon.runUntilStopped(600_000);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, "daemon-loop");
-            loop.start();
+            Thread loop = fx.runDaemonInBackground(600_000);   // a poll of ten minutes: only wake-ups and waits' ends start passes
             try {
                 ReplicaEntry e = await(fx, ps.get(0).key().asGlobal());
                 assertEquals(4, e.pattern().geometry().groups(), "all four ranks in one replica");
@@ -231,14 +224,7 @@ class RankMajorReplicaTest {
             fx.replication.daemon.gatherRanksFor(300);
             fx.replication.queue.offer(ps.get(1));
             fx.replication.queue.offer(ps.get(2));
-            Thread loop = new Thread(() -> {
-                try {
-                    fx.replication.daemon.runUntilStopped(600_000);   // the wait's end, not the poll, starts the pass that builds
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, "daemon-loop");
-            loop.start();
+            Thread loop = fx.runDaemonInBackground(600_000);   // a poll of ten minutes: only wake-ups and waits' ends start passes
             try {
                 ReplicaEntry e = await(fx, ps.get(0).key().asGlobal());
                 assertEquals(2, e.pattern().geometry().groups());
