@@ -19,8 +19,9 @@ import java.util.concurrent.Future;
  * buffer long bypass both. The buffers are block-aligned so that refills can use O_DIRECT.
  *
  * <p>A replica of several ranks' patterns holds each rank's bytes as one region ({@code regionBytes} each, rank after
- * rank): a rank reads only its own, so no fill or prefetch reaches past the end of the region it starts in (it would
- * read another rank's bytes for nothing), and a request across a region's end is read straight from the replica.
+ * rank): a rank reads only its own, so no fill or prefetch reaches past the end of the region it starts in, but for
+ * the rounding up to a block that O_DIRECT needs (more would read another rank's bytes for nothing), and a request
+ * across a region's end is read straight from the replica.
  */
 final class ReadAheadWindow {
     private static final int ALIGN = 4096;

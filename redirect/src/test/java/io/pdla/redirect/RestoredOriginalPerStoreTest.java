@@ -157,6 +157,57 @@ class RestoredOriginalPerStoreTest {
         });
     }
 
+    // ---- one replica for a job's ranks, per store ----------------------------------------------------------
+
+    /** sim-pfs takes writes anywhere: the ranks' regions are filled side by side from one pass over the original. */
+    @Test
+    void ranksCombinedIntoOneReplicaServeThemOnSimPfs() throws Exception {
+        combined(URI.create("simpfs:///combined/data.bin"), "simpfs");
+    }
+
+    /**
+     * HDFS appends only: the combined replica is copied in its order, rank after rank. Filled region by region, its second
+     * region's first write lay past the end of the file, the build was rejected and the ranks got a replica each.
+     */
+    @Test
+    void ranksCombinedIntoOneReplicaServeThemOnHdfs() throws Exception {
+        combined(hdfs.uri("/combined/data.bin"), "hdfs");
+    }
+
+    private void combined(URI file, String name) throws Exception {
+        int np = 3;
+        byte[] original = new byte[SIZE];
+        new Random(6).nextBytes(original);
+        if (StorageDrivers.installed().forUri(file) instanceof io.pdla.hdfs.HdfsDriver) {
+            try (FSDataOutputStream out = hdfs.fileSystem().create(new org.apache.hadoop.fs.Path(file.getPath()), true)) {
+                out.write(original);
+            }
+        } else {
+            writeThroughDriver(file, original, true);
+        }
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            fx.replication.daemon.gatherRanksFor(0);
+            for (int r = 0; r < np; r++) {
+                fx.replication.queue.offer(KeyedPattern.of(new PatternKey(new AppIdentity("app", np), r, file),
+                        Geometry.strided((long) r * REQ, REQ, (long) np * REQ, COUNT)));
+            }
+            var report = fx.replication.daemon.runOnce();
+            assertEquals(1, report.published(), name + ": one replica for the three ranks: " + report.lines());
+            assertEquals(np, report.covered(), name + ": " + report.lines());
+            RedirectConfig cfg = RedirectConfig.from(Map.of()).withCatalog(fx.db);
+            for (int r = 0; r < np; r++) {
+                RedirectInterceptor ri = new RedirectInterceptor(cfg);
+                try (ChainFile f = new ChainFile(file, "app", np, r, Map.of(), List.of(ri), true)) {
+                    for (int i = 0; i < COUNT; i++) {
+                        long off = (long) i * np * REQ + (long) r * REQ;
+                        assertArrayEquals(Arrays.copyOfRange(original, (int) off, (int) off + REQ), f.read(off, REQ), name + ": rank " + r + " request " + i);
+                    }
+                }
+                assertEquals(COUNT, ri.stats().readsFromReplica.get(), name + ": rank " + r + " " + ri.stats());
+            }
+        }
+    }
+
     // ---- the scenario -----------------------------------------------------------------------------------
 
     private static void writeThroughDriver(URI file, byte[] bytes, boolean create) throws IOException {

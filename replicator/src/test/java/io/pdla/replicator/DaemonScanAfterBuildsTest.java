@@ -65,6 +65,8 @@ class DaemonScanAfterBuildsTest {
                 }
             });
             fx.replication.queue.offer(p);
+            // one rank's pattern of a 2-rank job: a combining daemon would wait for the other rank's first (5 s, twice)
+            fx.replication.daemon.keepRanksApart();
             Thread loop = fx.runDaemonInBackground(600_000);   // a poll of ten minutes: only wake-ups and waits' ends start passes
             try {
                 ReplicaEntry first = await(fx, p, e -> true, "the first pass publishes the replica");

@@ -215,6 +215,64 @@ class RankMajorReplicaTest {
         }
     }
 
+    /**
+     * The transfer from the pattern database offers a file's stored patterns again with each new one, so held ranks come
+     * twice. Counted twice, the group did not combine and every rank got a replica of its own (review, 2026-11-29).
+     */
+    @Test
+    void ranksHandedInAgainBesideTheNewOnesStillCombine() throws Exception {
+        Path f = tmp.resolve("again.bin");
+        byte[] data = Fixture.writeRandomFile(f, 4 * 8192 * 32, 37);
+        List<KeyedPattern> ps = strided(f, 4, 8192, 32);
+        try (Fixture fx = new Fixture(tmp)) {
+            fx.replication.daemon.gatherRanksFor(30_000);
+            fx.replication.queue.offer(ps.get(0));
+            assertEquals(0, fx.replication.daemon.runOnce().published(), "a lone rank of four is held too");
+            fx.replication.queue.offer(ps.get(1));
+            DaemonReport held = fx.replication.daemon.runOnce();
+            assertEquals(0, held.published(), held.lines().toString());
+            for (KeyedPattern p : ps) fx.replication.queue.offer(p);   // ranks 0 and 1 again, with 2 and 3
+            DaemonReport r = fx.replication.daemon.runOnce();
+            assertEquals(1, r.published(), r.lines().toString());
+            assertEquals(6, r.covered(), "every rank's items, the repeated ones too: " + r.lines());
+            assertTrue(fx.replication.queue.pending().isEmpty());
+            ReplicaEntry e = fx.catalog.transact(t -> t.entry(ps.get(0).key().asGlobal())).orElseThrow();
+            assertEquals(4, e.pattern().geometry().groups());
+            assertArrayEquals(rankAfterRank(ps, data), Files.readAllBytes(Path.of(e.replica())));
+            for (KeyedPattern p : ps) assertTrue(fx.catalog.transact(t -> t.entry(p.key())).isEmpty(), "no replica of rank " + p.key().rank() + " alone");
+        }
+    }
+
+    /**
+     * A combined replica of some of a job's ranks is replaced by one of all of them once they come; ranks it already holds
+     * are covered by it, nothing built. Kept, it blocked every later combination of that job and file (review, 2026-11-29).
+     */
+    @Test
+    void aCombinedReplicaThatLacksRanksIsReplacedByOneOfAllOfThem() throws Exception {
+        Path f = tmp.resolve("grow.bin");
+        byte[] data = Fixture.writeRandomFile(f, 4 * 8192 * 32, 38);
+        List<KeyedPattern> ps = strided(f, 4, 8192, 32);
+        try (Fixture fx = new Fixture(tmp)) {
+            fx.replication.daemon.gatherRanksFor(0);
+            fx.replication.queue.offer(ps.get(1));
+            fx.replication.queue.offer(ps.get(2));
+            assertEquals(1, fx.replication.daemon.runOnce().published());
+            PatternKey global = ps.get(0).key().asGlobal();
+            assertEquals(2, fx.catalog.transact(t -> t.entry(global)).orElseThrow().pattern().geometry().groups());
+            fx.replication.queue.offer(ps.get(1));
+            fx.replication.queue.offer(ps.get(2));
+            DaemonReport covered = fx.replication.daemon.runOnce();
+            assertEquals(0, covered.published(), covered.lines().toString());
+            assertEquals(2, covered.covered(), covered.lines().toString());
+            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            DaemonReport r = fx.replication.daemon.runOnce();
+            assertEquals(1, r.published(), r.lines().toString());
+            ReplicaEntry e = fx.catalog.transact(t -> t.entry(global)).orElseThrow();
+            assertEquals(4, e.pattern().geometry().groups());
+            assertArrayEquals(rankAfterRank(ps, data), Files.readAllBytes(Path.of(e.replica())));
+        }
+    }
+
     @Test
     void ranksThatNeverAllComeAreCombinedAsTheyAreOnceTheWaitEnds() throws Exception {
         Path f = tmp.resolve("late.bin");

@@ -75,22 +75,28 @@ public final class PatternCodec {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
+            Geometry.Spec s = p.geometry().spec();
+            // an ungrouped pattern keeps the v1 record every earlier build reads: a process of an earlier version sharing
+            // the catalog (an application not relinked yet) would skip a row it cannot decode, and its scanner delete it,
+            // DIRTY or not; only a combined replica's row needs this build
+            boolean grouped = s.groups() > 1;
             out.writeUTF(TYPE);
-            out.writeInt(VERSION);
+            out.writeInt(grouped ? VERSION : VERSION_UNGROUPED);
             byte[] k = keyBytes(p.key());
             out.writeInt(k.length);
             out.write(k);
             out.writeLong(p.requests());
             out.writeLong(p.processRun());
-            Geometry.Spec s = p.geometry().spec();
             out.writeLong(s.start());
             out.writeLong(s.totalBytes());
             writeLongs(out, s.segOffsets());
             writeLongs(out, s.segLengths());
             writeLongs(out, s.strides());
             writeLongs(out, s.counts());
-            out.writeInt(s.groups());
-            out.writeLong(s.groupStride());
+            if (grouped) {
+                out.writeInt(s.groups());
+                out.writeLong(s.groupStride());
+            }
             return bytes.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

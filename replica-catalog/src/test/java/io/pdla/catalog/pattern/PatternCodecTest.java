@@ -47,19 +47,30 @@ class PatternCodecTest {
         assertEquals(256L * 16384, back.positionOf(16384));
     }
 
+    /**
+     * An ungrouped pattern is written as the version 1 record every earlier build reads (a process of an earlier version
+     * sharing the catalog would skip, and its scanner delete, a row it cannot decode); only a grouped one needs version 2,
+     * which is version 1 with the groups (int) and group stride (long) after the counts.
+     */
     @Test
-    void versionOneRecordsAreReadAsUngrouped() {
-        KeyedPattern p = KeyedPattern.of(KEY, Geometry.strided(4096, 10, 20, 5));
-        byte[] v2 = PatternCodec.encode(p);
-        // a version 1 record is the version 2 one without the trailing groups (int) and group stride (long)
-        byte[] v1 = Arrays.copyOf(v2, v2.length - Integer.BYTES - Long.BYTES);
+    void ungroupedPatternsStayVersionOneAndOnlyGroupedOnesAreVersionTwo() {
         int versionAt = 2 + PatternCodec.TYPE.length();
-        assertEquals(PatternCodec.VERSION, v1[versionAt + 3]);
-        v1[versionAt + 3] = 1;
+        KeyedPattern p = KeyedPattern.of(KEY, Geometry.strided(4096, 10, 20, 5));
+        byte[] v1 = PatternCodec.encode(p);
+        assertEquals(1, v1[versionAt + 3]);
         KeyedPattern back = PatternCodec.decode(v1);
         assertEquals(p, back);
         assertEquals(1, back.geometry().groups());
-        byte[] v3 = v2.clone();
+        // the same pattern as a version 2 record (groups 1, stride 0) reads the same
+        byte[] v2 = Arrays.copyOf(v1, v1.length + Integer.BYTES + Long.BYTES);
+        v2[versionAt + 3] = (byte) PatternCodec.VERSION;
+        java.nio.ByteBuffer.wrap(v2).putInt(v1.length, 1).putLong(v1.length + Integer.BYTES, 0);
+        assertEquals(p, PatternCodec.decode(v2));
+        KeyedPattern grouped = new KeyedPattern(KEY.asGlobal(), Geometry.grouped(Geometry.strided(0, 16384, 4 * 16384, 8), 4, 16384), 32, 8 * 16384);
+        byte[] g = PatternCodec.encode(grouped);
+        assertEquals(PatternCodec.VERSION, g[versionAt + 3]);
+        assertEquals(grouped, PatternCodec.decode(g));
+        byte[] v3 = v1.clone();
         v3[versionAt + 3] = 3;
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PatternCodec.decode(v3)).getMessage().contains("unknown pattern encoding geometry v3"));
     }

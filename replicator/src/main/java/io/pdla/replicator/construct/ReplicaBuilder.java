@@ -514,7 +514,10 @@ public final class ReplicaBuilder {
     /** Copies the pattern's bytes into the new replica; returns their digest (the in-step mark's value). */
     private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
         List<KeyedPattern> regions = regionsOf(pattern);
-        if (regions.size() > 1 && SharedOriginalCopy.suits(regions)) return copyRegions(pattern, regions, src, dst, tmp, owner);
+        // the regions are filled side by side, so the replica's store must take writes beyond its end (HDFS appends only)
+        if (regions.size() > 1 && dst.has(Capability.RANDOM_WRITE) && SharedOriginalCopy.suits(regions)) {
+            return copyRegions(pattern, regions, src, dst, tmp, owner);
+        }
         return copyInOrder(pattern, src, dst, tmp, owner);
     }
 

@@ -268,15 +268,17 @@ public final class ReplicatorDaemon {
             else byJobFile.computeIfAbsent(q.pattern().key().asGlobal(), k -> new ArrayList<>()).add(q);
         }
         byJobFile.keySet().removeIf(queuedGlobals::contains);
-        byJobFile.values().removeIf(g -> g.size() < 2);
+        // a lone rank's pattern of a job of several is held too: built at once, it would serve that rank alone (its own
+        // replica before the combined one) while the others read the original
+        byJobFile.values().removeIf(g -> g.get(0).pattern().key().processes() < 2);
         firstSeen.keySet().retainAll(byJobFile.keySet());
         if (byJobFile.isEmpty()) {
             gatherDeadline = Long.MAX_VALUE;
             return items;
         }
-        java.util.Set<PatternKey> replicated = catalog.transact(t -> {
-            java.util.Set<PatternKey> out = new java.util.HashSet<>();
-            for (PatternKey k : byJobFile.keySet()) if (t.entry(k).isPresent()) out.add(k);
+        Map<PatternKey, Optional<ReplicaEntry>> existing = catalog.transact(t -> {
+            Map<PatternKey, Optional<ReplicaEntry>> out = new java.util.HashMap<>();
+            for (PatternKey k : byJobFile.keySet()) out.put(k, t.entry(k));
             return out;
         });
         long now = System.nanoTime();
@@ -285,10 +287,16 @@ public final class ReplicatorDaemon {
         List<KeyedPattern> offers = new ArrayList<>();
         for (Map.Entry<PatternKey, List<QueuedPattern>> e : byJobFile.entrySet()) {
             PatternKey key = e.getKey();
-            if (replicated.contains(key)) continue;
-            List<KeyedPattern> ranks = new ArrayList<>();
-            for (QueuedPattern q : e.getValue()) ranks.add(q.pattern());
-            long distinct = ranks.stream().map(p -> p.key().rank()).distinct().count();
+            // one pattern per rank, the latest handed in: the transfer from the pattern database offers a file's stored
+            // patterns again with each new one, so a rank comes twice (and its second item is covered like the first)
+            Map<Integer, KeyedPattern> byRank = new java.util.TreeMap<>();
+            for (QueuedPattern q : e.getValue()) byRank.put(q.pattern().key().rank(), q.pattern());
+            List<KeyedPattern> ranks = new ArrayList<>(byRank.values());
+            // a global replica that already holds them all: the pass finds them covered; one that does not is replaced
+            // by the combination of those queued now (the builder publishes under the same key, and defers while any
+            // replica of the original holds writes it lacks)
+            if (existing.get(key).isPresent() && coveredByEntry(ranks, existing.get(key).get())) continue;
+            long distinct = ranks.size();
             if (distinct < key.processes() && gatherNanos > 0) {
                 boolean fresh = !firstSeen.containsKey(key);
                 long since = firstSeen.computeIfAbsent(key, k -> now);
@@ -457,6 +465,22 @@ public final class ReplicatorDaemon {
         }
     }
 
+    /** Whether {@code e} is a valid replica holding every byte of every one of {@code ps}. */
+    private static boolean coveredByEntry(List<KeyedPattern> ps, ReplicaEntry e) {
+        if (e.state() != ReplicaState.VALID) return false;
+        for (KeyedPattern p : ps) if (!holds(e.pattern(), p)) return false;
+        return true;
+    }
+
+    private static boolean holds(KeyedPattern global, KeyedPattern local) {
+        boolean[] all = {true};
+        local.geometry().forEachExtent((off, len) -> {
+            if (!all[0]) return;
+            for (Segment s : global.geometry().map(off, len)) if (!s.inPattern()) all[0] = false;
+        });
+        return all[0];
+    }
+
     /** A local pattern is covered when a valid global replica of the same job and file holds all its bytes. */
     private boolean coveredByGlobal(KeyedPattern local, Map<PatternKey, Optional<ReplicaEntry>> globals) throws IOException {
         PatternKey key = local.key().asGlobal();
@@ -465,14 +489,7 @@ public final class ReplicatorDaemon {
             g = catalog.transact(t -> t.entry(key));
             globals.put(key, g);
         }
-        if (g.isEmpty() || g.get().state() != ReplicaState.VALID) return false;
-        KeyedPattern global = g.get().pattern();
-        boolean[] all = {true};
-        local.geometry().forEachExtent((off, len) -> {
-            if (!all[0]) return;
-            for (Segment s : global.geometry().map(off, len)) if (!s.inPattern()) all[0] = false;
-        });
-        return all[0];
+        return g.isPresent() && coveredByEntry(List.of(local), g.get());
     }
 
     private long ssdBytesInUse() throws IOException {
