@@ -116,6 +116,8 @@ public final class RedirectInterceptor implements IoInterceptor {
             ctx.put(MARKER, new UnreplicatedWrite(UnreplicatedWriters.register(cfg.catalog(), ctx.uri())));
             mayHave = ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri());
         }
+        // an online job's file gets its replica during the job: rank 0, which will look it up, loads the catalog's store now
+        if (!mayHave && ctx.rank() == 0 && RedirectProvider.onlineRequested(ctx.hints())) CatalogWarmup.startOnce();
         CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), cfg.catalogWaitMillis());
         List<OpenReplica> open = new ArrayList<>();
         List<ReplicaEntry> valid = new ArrayList<>();

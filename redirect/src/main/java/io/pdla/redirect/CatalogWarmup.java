@@ -1,0 +1,86 @@
+package io.pdla.redirect;
+
+import io.pdla.catalog.FileLookup;
+import io.pdla.catalog.TransientCatalogAccess;
+import io.pdla.storage.StorageDriver;
+import io.pdla.storage.StorageDrivers;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * One catalog look-up, as an open makes it, against a scratch catalog in a temporary directory, on a background
+ * thread: so that the rank that looks files up loads and first runs the catalog's store (Berkeley DB JE's classes, an
+ * environment's open, recovery and close, a read transaction, the original's probe) before a replica exists rather
+ * than in the open that first finds one.
+ *
+ * <p>Why: in an online PDLA job, opens before the first replica is published never touch the catalog (the index of
+ * replicated originals says no), so the first open that finds a replica paid all of that on rank 0 while every other
+ * rank waited for its look-up at the open: about 0.5 s of rank 0's CPU, against 0.05 s for each later open
+ * (bench/RESULTS-online.md, 2026-11-30). A scratch catalog rather than the job's own: the warm-up never waits for
+ * the daemon's hold on the real one, never makes the daemon wait, and cannot touch its data. Best-effort: a failure
+ * here is logged and the first real look-up simply pays again.
+ */
+final class CatalogWarmup {
+    private static final Logger LOG = Logger.getLogger(CatalogWarmup.class.getName());
+    /** Once per class loader, i.e. per rank under MPJ's multicore device (each rank has its own copy of JE). */
+    private static final AtomicBoolean STARTED = new AtomicBoolean();
+
+    private CatalogWarmup() {
+    }
+
+    /** Starts the warm-up unless this rank's copy ran it already; returns its thread, or null. */
+    static Thread startOnce() {
+        if (!STARTED.compareAndSet(false, true)) return null;
+        Thread t = new Thread(CatalogWarmup::runQuietly, "pdla-warmup-catalog");
+        t.setDaemon(true);   // never keeps a finished job alive
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+        return t;
+    }
+
+    private static void runQuietly() {
+        try {
+            run();
+        } catch (IOException | RuntimeException | LinkageError e) {
+            LOG.fine(() -> "catalog warm-up skipped: " + e);
+        }
+    }
+
+    static int run() throws IOException {
+        return run(Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** The look-up against a scratch catalog made in {@code parent} and deleted afterwards; returns how many entries it found (none). */
+    static int run(Path parent) throws IOException {
+        Path dir = Files.createTempDirectory(parent, "pdla-catalog-warmup");
+        try {
+            Path original = Files.createFile(dir.resolve("original"));
+            URI uri = original.toUri();
+            StorageDriver driver = StorageDrivers.installed().forUri(uri);
+            return FileLookup.read(new TransientCatalogAccess(dir.resolve("catalog"), 0), driver, uri, problem -> { }).entries().size();
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    LOG.fine(() -> "catalog warm-up: " + p + " left behind: " + e.getMessage());
+                }
+            });
+        } catch (IOException e) {
+            LOG.fine(() -> "catalog warm-up: " + dir + " left behind: " + e.getMessage());
+        }
+    }
+}
