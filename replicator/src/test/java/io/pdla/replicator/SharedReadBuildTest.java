@@ -133,7 +133,7 @@ class SharedReadBuildTest {
                         new long[]{0, 5000}, new long[]{1000, 2000}, new long[]{8000}, new long[]{20}, 20 * 3000))));
         assertTrue(ReplicaBuilder.readOnceFor(ps));
         try (Fixture fx = new Fixture(tmp)) {
-            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0));
+            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0, q -> 0));
             for (ReplicaBuilder.Attempt a : as) {
                 assertNull(a.failure());
                 assertEquals(BuildOutcome.Kind.PUBLISHED, a.outcome().kind(), a.outcome().message());
@@ -194,7 +194,7 @@ class SharedReadBuildTest {
             Path blockedPath = Path.of(blocked);
             Files.createDirectories(blockedPath.getParent());
             Files.write(blockedPath, new byte[]{1});
-            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0));
+            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0, q -> 0));
             assertTrue(as.get(2).failure() != null || as.get(2).outcome().kind() != BuildOutcome.Kind.PUBLISHED, "rank 2's build cannot succeed");
             for (int k : new int[]{0, 1, 3}) {
                 assertEquals(BuildOutcome.Kind.PUBLISHED, as.get(k).outcome().kind(), as.get(k).outcome().message());
@@ -249,7 +249,7 @@ class SharedReadBuildTest {
         DaemonOptions o = DaemonOptions.defaults(tmp.resolve("catalog")).withRate(64 << 10, 2 << 20);
         try (Fixture fx = new Fixture(tmp, o)) {
             long t0 = System.nanoTime();
-            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0));
+            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0, q -> 0));
             double s = (System.nanoTime() - t0) / 1e9;
             for (ReplicaBuilder.Attempt a : as) assertEquals(BuildOutcome.Kind.PUBLISHED, a.outcome().kind());
             // 1 MiB at 2 MiB/s: half a second at least (each replica alone would be allowed it in an eighth)
