@@ -313,6 +313,24 @@ public final class Geometry {
         return base;
     }
 
+    /**
+     * Copy {@code i} of a grouped geometry as an ordinary one: {@link #groupBase()} shifted by {@code i * groupStride},
+     * the bytes of the i-th region of its data order (one rank's, in a rank-major replica). An ordinary geometry is its
+     * own only copy, 0.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < groups()}
+     */
+    public Geometry groupCopy(int i) {
+        if (i < 0 || i >= groups) {
+            throw new IndexOutOfBoundsException("copy " + i + " of a geometry of " + groups + (groups == 1 ? " copy" : " copies")
+                    + " (0 to " + (groups - 1) + "): " + spec);
+        }
+        if (i == 0) return base;
+        Spec b = base.spec;
+        // a shift up keeps every rule the base passed (nothing reaches below offset 0), so this cannot be refused
+        return new Geometry(new Spec(b.start() + i * groupStride, b.segOffsets(), b.segLengths(), b.strides(), b.counts(), b.totalBytes()));
+    }
+
     public long start() {
         return start;
     }

@@ -70,6 +70,20 @@ class GroupedGeometryTest {
             assertEquals(expected, streamed, "forEachExtent " + ctx);
             assertEquals(expected.size(), g.extentCount(), "extentCount " + ctx);
 
+            // each copy alone (groupCopy): exactly its share of the enumerated bytes and of the extents
+            assertSame(base, g.groupCopy(0), ctx);
+            int perCopy = Math.toIntExact(base.extentCount());
+            for (int i = 0; i < spec.groups(); i++) {
+                Geometry c = g.groupCopy(i);
+                assertEquals(1, c.groups(), "groupCopy(" + i + ") is ordinary " + ctx);
+                List<Long> copied = new ArrayList<>();
+                c.forEachExtent((o, l) -> { for (long k = 0; k < l; k++) copied.add(o + k); });
+                assertEquals(bytes.subList(Math.toIntExact(i * copy), Math.toIntExact((i + 1) * copy)), copied, "groupCopy(" + i + ") bytes " + ctx);
+                List<Extent> own = new ArrayList<>();
+                c.extents().forEachRemaining(own::add);
+                assertEquals(actual.subList(i * perCopy, (i + 1) * perCopy), own, "groupCopy(" + i + ") extents " + ctx);
+            }
+
             Geometry canon = g.canonical();
             assertEquals(g.groups(), canon.groups(), ctx);
             assertTrue(canon.levels() <= g.levels(), ctx);
@@ -120,6 +134,17 @@ class GroupedGeometryTest {
             }
             assertTrue(g.describe().startsWith(base.describe()) && g.describe().contains("x" + spec.groups() + " copies " + d + " apart"), g.describe());
         }
+    }
+
+    @Test
+    void groupCopiesOutsideTheGroupAreRefusedNamingTheRange() {
+        Geometry base = Geometry.strided(0, 16, 64, 4);
+        Geometry g = Geometry.grouped(base, 4, 16);
+        assertEquals(Geometry.strided(48, 16, 64, 4), g.groupCopy(3));
+        assertIndexMessage("copy 4 of a geometry of 4 copies (0 to 3)", () -> g.groupCopy(4));
+        assertIndexMessage("copy -1 of a geometry of 4 copies (0 to 3)", () -> g.groupCopy(-1));
+        assertSame(base, base.groupCopy(0), "an ordinary geometry is its own only copy");
+        assertIndexMessage("copy 1 of a geometry of 1 copy (0 to 0)", () -> base.groupCopy(1));
     }
 
     @Test
@@ -184,7 +209,15 @@ class GroupedGeometryTest {
     }
 
     private static void assertMessage(String part, org.junit.jupiter.api.function.Executable call) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+        assertMessage(IllegalArgumentException.class, part, call);
+    }
+
+    private static void assertIndexMessage(String part, org.junit.jupiter.api.function.Executable call) {
+        assertMessage(IndexOutOfBoundsException.class, part, call);
+    }
+
+    private static void assertMessage(Class<? extends RuntimeException> type, String part, org.junit.jupiter.api.function.Executable call) {
+        RuntimeException e = assertThrows(type, call);
         assertTrue(e.getMessage().contains(part), "'" + e.getMessage() + "' does not say '" + part + "'");
     }
 }

@@ -90,7 +90,7 @@ class BadInputTest {
         var cfg = io.pdla.replicator.construct.PlacementConfig.hddOnly(8).withSsd(4, 0);
         try (Fixture fx = new Fixture(tmp, io.pdla.replicator.daemon.DaemonOptions.defaults(tmp.resolve("catalog")).withPlacement(cfg))) {
             KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, f.toUri()), Geometry.strided(0, 16384, 16384, 64));
-            var placement = fx.replication.builder.planner().plan(java.util.List.of(p), 0).get(p.key());
+            var placement = fx.replication.builder.planner().plan(java.util.List.of(p), 0, q -> 0).get(p.key());
             assertEquals("HServers", placement.space().label());
             assertTrue(placement.why().contains("SSD space is full"), placement.why());
             fx.replication.queue.offer(p);

@@ -2,7 +2,10 @@ package io.pdla.replicator;
 
 import io.pdla.catalog.Catalog;
 import io.pdla.catalog.CatalogAccesses;
+import io.pdla.intercept.AppIdentity;
+import io.pdla.pattern.Geometry;
 import io.pdla.pattern.KeyedPattern;
+import io.pdla.pattern.PatternKey;
 import io.pdla.replicator.daemon.DaemonOptions;
 import io.pdla.replicator.daemon.Replication;
 import io.pdla.replicator.queue.CatalogPatternQueue;
@@ -16,6 +19,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -48,6 +53,40 @@ public final class Fixture implements AutoCloseable {
         new Random(seed).nextBytes(data);
         Files.write(file, data);
         return data;
+    }
+
+    /**
+     * A file of seeded random bytes and the patterns of ranks of one job reading it: what the tests of a job's ranks
+     * reading one file set up before the daemon sees them.
+     */
+    public record RanksOfOneFile(Path file, byte[] data, List<KeyedPattern> patterns) {
+        /** Every rank's pattern handed to {@code fx}'s queue, one item each, rank 0 first. */
+        public void offerTo(Fixture fx) throws IOException {
+            for (KeyedPattern p : patterns) fx.replication.queue.offer(p);
+        }
+    }
+
+    /**
+     * {@code fileBytes} seeded random bytes written to {@code file}, and the {@link #stridedRanks} patterns of the first
+     * {@code ranks} ranks of a job of {@code jobSize} over it.
+     */
+    public static RanksOfOneFile ranksOfOneFile(Path file, int fileBytes, long seed, int jobSize, int ranks, int block, int segments)
+            throws IOException {
+        byte[] data = writeRandomFile(file, fileBytes, seed);
+        return new RanksOfOneFile(file, data, stridedRanks(file, jobSize, ranks, block, segments));
+    }
+
+    /**
+     * IOR's strided shape over {@code file} for the first {@code ranks} ranks of a job of {@code jobSize}: rank r reads
+     * block {@code s * ranks + r} of every segment s.
+     */
+    public static List<KeyedPattern> stridedRanks(Path file, int jobSize, int ranks, int block, int segments) {
+        List<KeyedPattern> ps = new ArrayList<>(ranks);
+        for (int r = 0; r < ranks; r++) {
+            ps.add(KeyedPattern.of(new PatternKey(new AppIdentity("app", jobSize), r, file.toUri()),
+                    Geometry.strided((long) r * block, block, (long) ranks * block, segments)));
+        }
+        return ps;
     }
 
     /** The bytes a pattern touches, in pattern order, taken from {@code original}. */

@@ -207,7 +207,7 @@ class InStepMarkTest {
             Built b = build(fx, "e.dat", 8);
             byte[] fresh = writeThenHide(fx, b, 9);
             put(fx, entry(fx, b.p()).withState(ReplicaState.STALE));   // the builder, not the scanner, sees it first
-            var placement = fx.replication.builder.planner().onHServers(b.p(), null);
+            var placement = fx.replication.builder.planner().onHServers(b.p(), null, 0);
             var outcome = fx.replication.builder.build(b.p(), placement);
             assertEquals(io.pdla.replicator.construct.BuildOutcome.Kind.DEFERRED, outcome.kind(), outcome.toString());
             assertEquals(ReplicaState.DIRTY, entry(fx, b.p()).state(), "the replica holding writes is DIRTY again");

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -41,13 +40,6 @@ class RankMajorReplicaTest {
         return KeyedPattern.of(new PatternKey(new AppIdentity("app", np), rank, f.toUri()), g);
     }
 
-    /** IOR's strided shape: rank r reads block s * ranks + r of every segment s. */
-    private static List<KeyedPattern> strided(Path f, int np, int block, int segments) {
-        List<KeyedPattern> ps = new ArrayList<>();
-        for (int r = 0; r < np; r++) ps.add(rank(f, np, r, Geometry.strided((long) r * block, block, (long) np * block, segments)));
-        return ps;
-    }
-
     /** The bytes of the ranks' patterns, rank after rank (by start): what a combined replica must hold. */
     private static byte[] rankAfterRank(List<KeyedPattern> ps, byte[] original) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -59,7 +51,7 @@ class RankMajorReplicaTest {
     @Test
     void stridedRanksCombineIntoOneGlobalPatternRankAfterRank() {
         Path f = tmp.resolve("a.bin");
-        List<KeyedPattern> ps = strided(f, 4, 16384, 8);
+        List<KeyedPattern> ps = Fixture.stridedRanks(f, 4, 4, 16384, 8);
         KeyedPattern c = RankMajorGroups.combine(List.of(ps.get(2), ps.get(0), ps.get(3), ps.get(1))).orElseThrow();
         assertTrue(c.key().global());
         assertEquals(4, c.geometry().groups());
@@ -76,7 +68,7 @@ class RankMajorReplicaTest {
     @Test
     void patternsThatDoNotFormOneRankMajorGeometryStayApart() {
         Path f = tmp.resolve("b.bin");
-        List<KeyedPattern> ps = strided(f, 4, 16384, 8);
+        List<KeyedPattern> ps = Fixture.stridedRanks(f, 4, 4, 16384, 8);
         assertTrue(RankMajorGroups.combine(List.of(ps.get(0))).isEmpty(), "one rank");
         assertTrue(RankMajorGroups.combine(List.of(ps.get(0), ps.get(0))).isEmpty(), "the same rank twice");
         assertTrue(RankMajorGroups.combine(List.of(ps.get(0), ps.get(1), ps.get(3))).isEmpty(), "starts not equally spaced");
@@ -94,12 +86,11 @@ class RankMajorReplicaTest {
 
     @Test
     void aDaemonThatCombinesBuildsOneReplicaRankAfterRankAndTheRanksItemsAreCovered() throws Exception {
-        Path f = tmp.resolve("data.bin");
-        byte[] data = Fixture.writeRandomFile(f, 4 * 6000 * 50 + 123, 31);
-        List<KeyedPattern> ps = strided(f, 4, 6000, 50);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("data.bin"), 4 * 6000 * 50 + 123, 31, 4, 4, 6000, 50);
+        List<KeyedPattern> ps = job.patterns();
         try (Fixture fx = new Fixture(tmp)) {
             fx.replication.daemon.gatherRanksFor(0);
-            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            job.offerTo(fx);
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(1, r.published(), r.lines().toString());
             assertEquals(4, r.covered(), r.lines().toString());
@@ -107,11 +98,11 @@ class RankMajorReplicaTest {
             ReplicaEntry e = fx.catalog.transact(t -> t.entry(ps.get(0).key().asGlobal())).orElseThrow();
             assertEquals(ReplicaState.VALID, e.state());
             assertEquals(4, e.pattern().geometry().groups());
-            assertArrayEquals(rankAfterRank(ps, data), Files.readAllBytes(Path.of(e.replica())));
+            assertArrayEquals(rankAfterRank(ps, job.data()), Files.readAllBytes(Path.of(e.replica())));
             assertEquals(PendingWrites.Verdict.NONE, PendingWrites.of(StorageDrivers.installed().forUri(e.replica()), e.replica()));
             for (KeyedPattern p : ps) assertTrue(fx.catalog.transact(t -> t.entry(p.key())).isEmpty(), "no replica of rank " + p.key().rank() + " alone");
             // handed in again (the job's next run): covered by the combined replica, nothing built
-            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            job.offerTo(fx);
             DaemonReport again = fx.replication.daemon.runOnce();
             assertEquals(0, again.published(), again.lines().toString());
             assertEquals(4, again.covered(), again.lines().toString());
@@ -125,9 +116,7 @@ class RankMajorReplicaTest {
      */
     @Test
     void theScannerKeepsACombinedReplicaWhileItsRanksPatternsAreKnown() throws Exception {
-        Path f = tmp.resolve("known.bin");
-        Fixture.writeRandomFile(f, 4 * 4096 * 16, 35);
-        List<KeyedPattern> ps = strided(f, 4, 4096, 16);
+        List<KeyedPattern> ps = Fixture.ranksOfOneFile(tmp.resolve("known.bin"), 4 * 4096 * 16, 35, 4, 4, 4096, 16).patterns();
         java.util.Set<PatternKey> known = java.util.concurrent.ConcurrentHashMap.newKeySet();
         for (KeyedPattern p : ps) known.add(p.key());
         io.pdla.catalog.Catalog catalog = io.pdla.catalog.Catalog.open(tmp.resolve("catalog"));
@@ -174,11 +163,10 @@ class RankMajorReplicaTest {
 
     @Test
     void aSingleRunOnceKeepsOneReplicaPerRankUnlessToldToCombine() throws Exception {
-        Path f = tmp.resolve("once.bin");
-        Fixture.writeRandomFile(f, 2 * 4096 * 16, 32);
-        List<KeyedPattern> ps = strided(f, 2, 4096, 16);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("once.bin"), 2 * 4096 * 16, 32, 2, 2, 4096, 16);
+        List<KeyedPattern> ps = job.patterns();
         try (Fixture fx = new Fixture(tmp)) {
-            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            job.offerTo(fx);
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(2, r.published(), r.lines().toString());
             for (KeyedPattern p : ps) assertTrue(fx.catalog.transact(t -> t.entry(p.key())).isPresent());
@@ -188,9 +176,8 @@ class RankMajorReplicaTest {
 
     @Test
     void theRunningDaemonWaitsForTheRestOfTheRanksAndBuildsOneReplicaForAll() throws Exception {
-        Path f = tmp.resolve("gather.bin");
-        byte[] data = Fixture.writeRandomFile(f, 4 * 8192 * 32, 33);
-        List<KeyedPattern> ps = strided(f, 4, 8192, 32);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("gather.bin"), 4 * 8192 * 32, 33, 4, 4, 8192, 32);
+        List<KeyedPattern> ps = job.patterns();
         try (Fixture fx = new Fixture(tmp)) {
             fx.replication.daemon.gatherRanksFor(30_000);
             fx.replication.queue.offer(ps.get(0));
@@ -206,7 +193,7 @@ class RankMajorReplicaTest {
             try {
                 ReplicaEntry e = await(fx, ps.get(0).key().asGlobal());
                 assertEquals(4, e.pattern().geometry().groups(), "all four ranks in one replica");
-                assertArrayEquals(rankAfterRank(ps, data), Files.readAllBytes(Path.of(e.replica())));
+                assertArrayEquals(rankAfterRank(ps, job.data()), Files.readAllBytes(Path.of(e.replica())));
             } finally {
                 fx.replication.daemon.stop();
                 loop.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
@@ -221,9 +208,8 @@ class RankMajorReplicaTest {
      */
     @Test
     void ranksHandedInAgainBesideTheNewOnesStillCombine() throws Exception {
-        Path f = tmp.resolve("again.bin");
-        byte[] data = Fixture.writeRandomFile(f, 4 * 8192 * 32, 37);
-        List<KeyedPattern> ps = strided(f, 4, 8192, 32);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("again.bin"), 4 * 8192 * 32, 37, 4, 4, 8192, 32);
+        List<KeyedPattern> ps = job.patterns();
         try (Fixture fx = new Fixture(tmp)) {
             fx.replication.daemon.gatherRanksFor(30_000);
             fx.replication.queue.offer(ps.get(0));
@@ -231,14 +217,14 @@ class RankMajorReplicaTest {
             fx.replication.queue.offer(ps.get(1));
             DaemonReport held = fx.replication.daemon.runOnce();
             assertEquals(0, held.published(), held.lines().toString());
-            for (KeyedPattern p : ps) fx.replication.queue.offer(p);   // ranks 0 and 1 again, with 2 and 3
+            job.offerTo(fx);   // ranks 0 and 1 again, with 2 and 3
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(1, r.published(), r.lines().toString());
             assertEquals(6, r.covered(), "every rank's items, the repeated ones too: " + r.lines());
             assertTrue(fx.replication.queue.pending().isEmpty());
             ReplicaEntry e = fx.catalog.transact(t -> t.entry(ps.get(0).key().asGlobal())).orElseThrow();
             assertEquals(4, e.pattern().geometry().groups());
-            assertArrayEquals(rankAfterRank(ps, data), Files.readAllBytes(Path.of(e.replica())));
+            assertArrayEquals(rankAfterRank(ps, job.data()), Files.readAllBytes(Path.of(e.replica())));
             for (KeyedPattern p : ps) assertTrue(fx.catalog.transact(t -> t.entry(p.key())).isEmpty(), "no replica of rank " + p.key().rank() + " alone");
         }
     }
@@ -249,9 +235,8 @@ class RankMajorReplicaTest {
      */
     @Test
     void aCombinedReplicaThatLacksRanksIsReplacedByOneOfAllOfThem() throws Exception {
-        Path f = tmp.resolve("grow.bin");
-        byte[] data = Fixture.writeRandomFile(f, 4 * 8192 * 32, 38);
-        List<KeyedPattern> ps = strided(f, 4, 8192, 32);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("grow.bin"), 4 * 8192 * 32, 38, 4, 4, 8192, 32);
+        List<KeyedPattern> ps = job.patterns();
         try (Fixture fx = new Fixture(tmp)) {
             fx.replication.daemon.gatherRanksFor(0);
             fx.replication.queue.offer(ps.get(1));
@@ -264,20 +249,19 @@ class RankMajorReplicaTest {
             DaemonReport covered = fx.replication.daemon.runOnce();
             assertEquals(0, covered.published(), covered.lines().toString());
             assertEquals(2, covered.covered(), covered.lines().toString());
-            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            job.offerTo(fx);
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(1, r.published(), r.lines().toString());
             ReplicaEntry e = fx.catalog.transact(t -> t.entry(global)).orElseThrow();
             assertEquals(4, e.pattern().geometry().groups());
-            assertArrayEquals(rankAfterRank(ps, data), Files.readAllBytes(Path.of(e.replica())));
+            assertArrayEquals(rankAfterRank(ps, job.data()), Files.readAllBytes(Path.of(e.replica())));
         }
     }
 
     @Test
     void ranksThatNeverAllComeAreCombinedAsTheyAreOnceTheWaitEnds() throws Exception {
-        Path f = tmp.resolve("late.bin");
-        byte[] data = Fixture.writeRandomFile(f, 4 * 8192 * 32, 34);
-        List<KeyedPattern> ps = strided(f, 4, 8192, 32);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("late.bin"), 4 * 8192 * 32, 34, 4, 4, 8192, 32);
+        List<KeyedPattern> ps = job.patterns();
         try (Fixture fx = new Fixture(tmp)) {
             fx.replication.daemon.gatherRanksFor(300);
             fx.replication.queue.offer(ps.get(1));
@@ -286,7 +270,7 @@ class RankMajorReplicaTest {
             try {
                 ReplicaEntry e = await(fx, ps.get(0).key().asGlobal());
                 assertEquals(2, e.pattern().geometry().groups());
-                assertArrayEquals(rankAfterRank(List.of(ps.get(1), ps.get(2)), data), Files.readAllBytes(Path.of(e.replica())));
+                assertArrayEquals(rankAfterRank(List.of(ps.get(1), ps.get(2)), job.data()), Files.readAllBytes(Path.of(e.replica())));
             } finally {
                 fx.replication.daemon.stop();
                 loop.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));

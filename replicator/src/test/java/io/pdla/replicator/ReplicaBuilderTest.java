@@ -126,7 +126,7 @@ class ReplicaBuilderTest {
             KeyedPattern big = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, f.toUri()), Geometry.strided(0, 16384, 16384, 64));
             KeyedPattern small = KeyedPattern.of(new PatternKey(new AppIdentity("ior", 64), -1, tmp.resolve("t.bin").toUri()), Geometry.strided(0, 16384, 16384, 32));
             Fixture.writeRandomFile(tmp.resolve("t.bin"), 1 << 20, 1);
-            var plan = fx.replication.builder.planner().plan(List.of(big, small), 0);
+            var plan = fx.replication.builder.planner().plan(List.of(big, small), 0, q -> 0);
             long onSsd = plan.values().stream().filter(pl -> !pl.space().label().equals("HServers")).count();
             assertEquals(1, onSsd, "SSD space for one replica only: " + plan);
             assertTrue(plan.values().stream().anyMatch(pl -> pl.why() != null && pl.why().contains("SSD space is full")), plan.toString());
@@ -150,7 +150,7 @@ class ReplicaBuilderTest {
         Fixture.writeRandomFile(f, 8192, 2);
         try (Fixture fx = new Fixture(tmp)) {
             KeyedPattern p = KeyedPattern.of(new PatternKey(new AppIdentity("x", 1), 0, f.toUri()), Geometry.contiguous(100, 1000));
-            var placement = fx.replication.builder.planner().onHServers(p, null);
+            var placement = fx.replication.builder.planner().onHServers(p, null, 0);
             assertEquals(BuildOutcome.Kind.PUBLISHED, fx.replication.builder.build(p, placement).kind());
             assertEquals(BuildOutcome.Kind.UP_TO_DATE, fx.replication.builder.build(p, placement).kind());
         }

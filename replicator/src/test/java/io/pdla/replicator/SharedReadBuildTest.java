@@ -51,13 +51,6 @@ class SharedReadBuildTest {
         return KeyedPattern.of(new PatternKey(new AppIdentity("app", 4), rank, f.toUri()), g);
     }
 
-    /** IOR's strided shape: rank r reads block s * ranks + r of every segment s. */
-    private static List<KeyedPattern> interleaved(Path f, int ranks, int block, int segments) {
-        List<KeyedPattern> ps = new ArrayList<>();
-        for (int r = 0; r < ranks; r++) ps.add(rank(f, r, Geometry.strided((long) r * block, block, (long) ranks * block, segments)));
-        return ps;
-    }
-
     private static void assertReplicaHolds(Fixture fx, KeyedPattern p, byte[] original) throws IOException {
         ReplicaEntry e = fx.catalog.transact(t -> t.entry(p.key())).orElseThrow(() -> new AssertionError("no entry for " + p.key().id()));
         assertEquals(ReplicaState.VALID, e.state());
@@ -76,13 +69,13 @@ class SharedReadBuildTest {
 
     @Test
     void theRanksInterleavedPatternsAreFilledFromOneReadEachWithExactlyItsBytesInItsOrder() throws Exception {
-        Path f = tmp.resolve("data.bin");
         // pieces of 6000 bytes straddle the 64 KiB windows; the file's end is not a multiple of anything
-        byte[] data = Fixture.writeRandomFile(f, 4 * 6000 * 50 + 123, 11);
-        List<KeyedPattern> ps = interleaved(f, 4, 6000, 50);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("data.bin"), 4 * 6000 * 50 + 123, 11, 4, 4, 6000, 50);
+        List<KeyedPattern> ps = job.patterns();
+        byte[] data = job.data();
         assertTrue(ReplicaBuilder.readOnceFor(ps), "interleaved ascending patterns of one file share the read");
         try (Fixture fx = new Fixture(tmp)) {
-            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            job.offerTo(fx);
             DaemonReport r = fx.replication.daemon.runOnce();
             assertEquals(4, r.published(), r.lines().toString());
             assertTrue(r.lines().get(0).contains("4 replicas filled from one read of the original"), r.lines().toString());
@@ -90,7 +83,7 @@ class SharedReadBuildTest {
             assertTrue(fx.replication.queue.pending().isEmpty());
             assertNothingLeft(fx, tmp.resolve(".pdla-replicas"));
             // the same patterns again: up to date, nothing rebuilt
-            for (KeyedPattern p : ps) fx.replication.queue.offer(p);
+            job.offerTo(fx);
             assertEquals(4, fx.replication.daemon.runOnce().upToDate());
         }
     }
@@ -102,9 +95,9 @@ class SharedReadBuildTest {
      */
     @Test
     void aPatternQueuedTwiceIsBuiltOnceAndNothingIsLeftBehind() throws Exception {
-        Path f = tmp.resolve("twice.bin");
-        byte[] data = Fixture.writeRandomFile(f, 2 * 16384 * 32, 18);
-        List<KeyedPattern> ps = interleaved(f, 2, 16384, 32);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("twice.bin"), 2 * 16384 * 32, 18, 4, 2, 16384, 32);
+        List<KeyedPattern> ps = job.patterns();
+        byte[] data = job.data();
         assertFalse(ReplicaBuilder.readOnceFor(List.of(ps.get(0), ps.get(1), ps.get(0))), "the same key twice is not read for together");
         try (Fixture fx = new Fixture(tmp)) {
             fx.replication.queue.offer(ps.get(0));
@@ -133,7 +126,7 @@ class SharedReadBuildTest {
                         new long[]{0, 5000}, new long[]{1000, 2000}, new long[]{8000}, new long[]{20}, 20 * 3000))));
         assertTrue(ReplicaBuilder.readOnceFor(ps));
         try (Fixture fx = new Fixture(tmp)) {
-            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0));
+            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0, q -> 0));
             for (ReplicaBuilder.Attempt a : as) {
                 assertNull(a.failure());
                 assertEquals(BuildOutcome.Kind.PUBLISHED, a.outcome().kind(), a.outcome().message());
@@ -166,10 +159,10 @@ class SharedReadBuildTest {
 
     @Test
     void aPatternPastTheEndOfTheOriginalIsRejectedAloneAndTheOthersArePublished() throws Exception {
-        Path f = tmp.resolve("short.bin");
-        byte[] data = Fixture.writeRandomFile(f, 4 * 4096 * 64, 14);
-        List<KeyedPattern> ps = new ArrayList<>(interleaved(f, 3, 4096, 64));
-        KeyedPattern tooLong = rank(f, 3, Geometry.strided(3 * 4096, 4096, 4 * 4096, 100));   // 36 segments past the end
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("short.bin"), 4 * 4096 * 64, 14, 4, 3, 4096, 64);
+        byte[] data = job.data();
+        List<KeyedPattern> ps = new ArrayList<>(job.patterns());
+        KeyedPattern tooLong = rank(job.file(), 3, Geometry.strided(3 * 4096, 4096, 4 * 4096, 100));   // 36 segments past the end
         ps.add(1, tooLong);
         try (Fixture fx = new Fixture(tmp)) {
             for (KeyedPattern p : ps) fx.replication.queue.offer(p);
@@ -185,16 +178,16 @@ class SharedReadBuildTest {
 
     @Test
     void aReplicaWhoseDirectoryCannotBeMadeFailsAloneAndTheOthersArePublished() throws Exception {
-        Path f = tmp.resolve("blocked.bin");
-        byte[] data = Fixture.writeRandomFile(f, 4 * 4096 * 64, 15);
-        List<KeyedPattern> ps = interleaved(f, 4, 4096, 64);
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("blocked.bin"), 4 * 4096 * 64, 15, 4, 4, 4096, 64);
+        List<KeyedPattern> ps = job.patterns();
+        byte[] data = job.data();
         try (Fixture fx = new Fixture(tmp)) {
             // a plain file where rank 2's replica directory goes
             URI blocked = fx.replication.builder.replicaDir(ps.get(2));
             Path blockedPath = Path.of(blocked);
             Files.createDirectories(blockedPath.getParent());
             Files.write(blockedPath, new byte[]{1});
-            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0));
+            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0, q -> 0));
             assertTrue(as.get(2).failure() != null || as.get(2).outcome().kind() != BuildOutcome.Kind.PUBLISHED, "rank 2's build cannot succeed");
             for (int k : new int[]{0, 1, 3}) {
                 assertEquals(BuildOutcome.Kind.PUBLISHED, as.get(k).outcome().kind(), as.get(k).outcome().message());
@@ -243,13 +236,13 @@ class SharedReadBuildTest {
 
     @Test
     void theRateLimitCountsTheBytesOfAllTheReplicasFilledTogether() throws Exception {
-        Path f = tmp.resolve("rated.bin");
-        byte[] data = Fixture.writeRandomFile(f, 1 << 20, 17);
-        List<KeyedPattern> ps = interleaved(f, 4, 4096, 64);   // 256 KiB each, 1 MiB together
+        Fixture.RanksOfOneFile job = Fixture.ranksOfOneFile(tmp.resolve("rated.bin"), 1 << 20, 17, 4, 4, 4096, 64);   // 256 KiB each, 1 MiB together
+        List<KeyedPattern> ps = job.patterns();
+        byte[] data = job.data();
         DaemonOptions o = DaemonOptions.defaults(tmp.resolve("catalog")).withRate(64 << 10, 2 << 20);
         try (Fixture fx = new Fixture(tmp, o)) {
             long t0 = System.nanoTime();
-            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0));
+            List<ReplicaBuilder.Attempt> as = fx.replication.builder.buildTogether(ps, fx.replication.builder.planner().plan(ps, 0, q -> 0));
             double s = (System.nanoTime() - t0) / 1e9;
             for (ReplicaBuilder.Attempt a : as) assertEquals(BuildOutcome.Kind.PUBLISHED, a.outcome().kind());
             // 1 MiB at 2 MiB/s: half a second at least (each replica alone would be allowed it in an eighth)

@@ -263,12 +263,12 @@ public final class SchemeComparison {
         List<Placed> placements = new ArrayList<>();
         if (scheme != Scheme.ORIGINAL && scheme != Scheme.S_ORIG) {
             LayoutPlanner planner = new LayoutPlanner(placementConfig());
-            Map<PatternKey, Placement> algorithm1 = scheme == Scheme.S_PDLA ? planner.plan(chosen, 0) : Map.of();
+            Map<PatternKey, Placement> algorithm1 = scheme == Scheme.S_PDLA ? planner.plan(chosen, 0, p -> 0) : Map.of();
             for (KeyedPattern p : chosen) {
                 Placement pl = switch (scheme) {
                     case PD -> null;
-                    case H_PDLA -> planner.onHServers(p, null);
-                    case NS_PDLA -> planner.onSServers(p, null);
+                    case H_PDLA -> planner.onHServers(p, null, 0);
+                    case NS_PDLA -> planner.onSServers(p, null, 0);
                     case S_PDLA -> algorithm1.get(p.key());
                     default -> throw new IllegalArgumentException("scheme " + scheme + " has no replicas");
                 };

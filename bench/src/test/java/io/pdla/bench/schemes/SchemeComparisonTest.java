@@ -119,13 +119,13 @@ class SchemeComparisonTest {
         assertEquals(r.get(Scheme.H_PDLA).elapsedSeconds(), r.get(Scheme.S_PDLA).elapsedSeconds());
         // with room for exactly the most beneficial pattern, only that one moves to SSD (the replicator's Algorithm 1)
         var chosen = SchemeComparison.chosen(w.read());
-        var all = new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0);
+        var all = new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0, p -> 0);
         List<Placement> critical = all.values().stream().filter(p -> p.space() != ReplicaSpace.HSERVERS)
                 .sorted(java.util.Comparator.comparingDouble(Placement::benefitSeconds).reversed()).toList();
         assertTrue(critical.size() >= 2, "several tiles are critical: " + all);
         Placement first = critical.get(0);
         PlacementConfig room = cmp.placementConfig().withSsd(cmp.placementConfig().sServers(), first.bytesPerSServer());
-        var placed = new LayoutPlanner(room).plan(chosen, 0).values().stream().filter(p -> p.space() != ReplicaSpace.HSERVERS).toList();
+        var placed = new LayoutPlanner(room).plan(chosen, 0, p -> 0).values().stream().filter(p -> p.space() != ReplicaSpace.HSERVERS).toList();
         assertEquals(1, placed.size(), placed.toString());
         assertEquals(first.benefitSeconds(), placed.get(0).benefitSeconds(), "the most beneficial one: " + placed);
     }
@@ -148,7 +148,7 @@ class SchemeComparisonTest {
         // the calibrated model gives 16 MiB requests of 8 processes the HServers+SServers space
         var w = SchemeWorkloads.iorFixedStride(8, 16 * M, 32 * M, 4);
         var chosen = SchemeComparison.chosen(w.read());
-        var placements = new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0);
+        var placements = new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0, p -> 0);
         assertEquals(1, placements.size(), placements.toString());
         var e = placements.values().iterator().next();
         assertEquals(ReplicaSpace.HSERVERS_PLUS_SSERVERS, e.space());
@@ -172,7 +172,7 @@ class SchemeComparisonTest {
         var w = SchemeWorkloads.pioNestedStrided(64, 64 * K, 4, 16);
         var chosen = SchemeComparison.chosen(w.read());
         assertEquals(1, chosen.size());
-        assertTrue(new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0).values().stream().allMatch(p -> p.space() != ReplicaSpace.HSERVERS),
+        assertTrue(new LayoutPlanner(cmp.placementConfig()).plan(chosen, 0, p -> 0).values().stream().allMatch(p -> p.space() != ReplicaSpace.HSERVERS),
                 "model: critical");
         Map<Scheme, SimResult> r = cmp.runPhase(w.name(), w.read(), Op.READ);
         assertTrue(maxSeeks(r.get(Scheme.H_PDLA)) <= 1, "H-PDLA replica is read sequentially: " + maxSeeks(r.get(Scheme.H_PDLA)));

@@ -45,30 +45,26 @@ public final class LayoutPlanner {
     }
 
     /**
-     * [R] The cost model's view of a pattern: its requests as rounds of p concurrent requests; a global
-     * pattern's requests are spread over its p processes, a local pattern is one process's share of a job of
-     * p processes running the same way. Patterns are replicated for reads.
-     */
-    public static AccessPattern costShape(KeyedPattern p, int processesPerNode) {
-        int procs = p.key().processes();
-        long rounds = p.key().global() ? Math.max(1, (p.requests() + procs - 1) / procs) : p.requests();
-        return new AccessPattern(procs, Math.min(processesPerNode, procs), List.of(new RequestBatch(p.meanRequestSize(), rounds, Op.READ)));
-    }
-
-    /**
-     * [R] The cost model's view of a replica read in windows of {@code windowBytes} (0: as the application issued its
-     * requests, {@link #costShape(KeyedPattern, int)}). With windows, the replica sees p = {@code key().processes()}
-     * processes each reading its {@code processRun} bytes in requests of {@code w = min(processRun, windowBytes)},
+     * [R] The cost model's view of a pattern's replica, read as the application issued its requests ({@code windowBytes}
+     * 0) or in windows of {@code windowBytes}. As issued: its requests as rounds of p concurrent requests; a global
+     * pattern's requests are spread over its p processes, a local pattern is one process's share of a job of p
+     * processes running the same way. In windows: the replica sees p = {@code key().processes()} processes each
+     * reading its {@code processRun} bytes in requests of {@code w = min(processRun, windowBytes)},
      * {@code ceil(processRun / w)} rounds, window-aligned in the replica: the pattern is flagged request-aligned.
-     * (For a local pattern this is its rank and the p - 1 others reading their own replicas the same way.)
+     * (For a local pattern this is its rank and the p - 1 others reading their own replicas the same way.) Patterns
+     * are replicated for reads.
      */
     public static AccessPattern costShape(KeyedPattern p, int processesPerNode, long windowBytes) {
         if (windowBytes < 0) throw new IllegalArgumentException("window bytes must be >= 0, was " + windowBytes + " for " + p.key().id());
-        if (windowBytes == 0) return costShape(p, processesPerNode);
         int procs = p.key().processes();
+        int perNode = Math.min(processesPerNode, procs);
+        if (windowBytes == 0) {
+            long rounds = p.key().global() ? Math.max(1, (p.requests() + procs - 1) / procs) : p.requests();
+            return new AccessPattern(procs, perNode, List.of(new RequestBatch(p.meanRequestSize(), rounds, Op.READ)));
+        }
         long request = Math.min(p.processRun(), windowBytes);
         long rounds = (p.processRun() + request - 1) / request;
-        return new AccessPattern(procs, Math.min(processesPerNode, procs), List.of(new RequestBatch(request, rounds, Op.READ)), true);
+        return new AccessPattern(procs, perNode, List.of(new RequestBatch(request, rounds, Op.READ)), true);
     }
 
     /**
@@ -84,22 +80,16 @@ public final class LayoutPlanner {
         return placement.storageLayout(cfg, p.totalBytes(), p.processRun());
     }
 
-    public Placement onHServers(KeyedPattern p, String why) {
-        return onHServers(p, why, 0);
-    }
-
     /** The HDD cost model's best layout for the replica read in windows of {@code windowBytes} (0: none). */
     public Placement onHServers(KeyedPattern p, String why, long windowBytes) {
         LayoutChoice best = LayoutCostModel.hdd(cfg.params(), cfg.hServers()).best(costShape(p, cfg.processesPerNode(), windowBytes));
         return new Placement(ReplicaSpace.HSERVERS, best, 0, 0, 0, 0, why);
     }
 
-    /** The SSD cost model's best layout on the SServers, space and benefit aside (the NS-PDLA comparison scheme). */
-    public Placement onSServers(KeyedPattern p, String why) {
-        return onSServers(p, why, 0);
-    }
-
-    /** {@link #onSServers(KeyedPattern, String)} for the replica read in windows of {@code windowBytes} (0: none). */
+    /**
+     * The SSD cost model's best layout on the SServers, space and benefit aside (the NS-PDLA comparison scheme), for the
+     * replica read in windows of {@code windowBytes} (0: none).
+     */
     public Placement onSServers(KeyedPattern p, String why, long windowBytes) {
         if (cfg.sServers() == 0) throw new IllegalStateException("no SServers configured to place " + p.key().id() + " on");
         LayoutChoice best = LayoutCostModel.ssd(cfg.params(), cfg.sServers()).best(costShape(p, cfg.processesPerNode(), windowBytes));
@@ -108,16 +98,9 @@ public final class LayoutPlanner {
 
     /**
      * Places all patterns at once (Algorithm 1 needs them together). {@code ssdBytesInUse} is the space one
-     * SServer already gives to existing replicas.
-     */
-    public Map<PatternKey, Placement> plan(Collection<KeyedPattern> patterns, long ssdBytesInUse) {
-        return plan(patterns, ssdBytesInUse, p -> 0);
-    }
-
-    /**
-     * {@link #plan(Collection, long)} with each pattern's replica read in windows of {@code windowBytes.applyAsLong(p)}
-     * bytes (0: not in windows, priced as the application issued its requests; see
-     * {@link #costShape(KeyedPattern, int, long)}). A windowed pattern can get the request-aligned hybrid:
+     * SServer already gives to existing replicas. Each pattern's replica is priced as read in windows of
+     * {@code windowBytes.applyAsLong(p)} bytes (0, {@code p -> 0} for all: not in windows, priced as the application
+     * issued its requests; see {@link #costShape}). A windowed pattern can get the request-aligned hybrid:
      * HServers+SServers with both stripes equal to its window-aligned request size.
      */
     public Map<PatternKey, Placement> plan(Collection<KeyedPattern> patterns, long ssdBytesInUse, ToLongFunction<KeyedPattern> windowBytes) {

@@ -528,11 +528,9 @@ public final class ReplicaBuilder {
     private static List<KeyedPattern> regionsOf(KeyedPattern pattern) {
         io.pdla.pattern.Geometry g = pattern.geometry();
         if (g.groups() < 2) return List.of(pattern);
-        io.pdla.pattern.Geometry.Spec b = g.groupBase().spec();
         List<KeyedPattern> out = new ArrayList<>(g.groups());
         for (int i = 0; i < g.groups(); i++) {
-            io.pdla.pattern.Geometry copy = io.pdla.pattern.Geometry.of(new io.pdla.pattern.Geometry.Spec(b.start() + i * g.groupStride(),
-                    b.segOffsets(), b.segLengths(), b.strides(), b.counts(), b.totalBytes()));
+            io.pdla.pattern.Geometry copy = g.groupCopy(i);
             out.add(new KeyedPattern(pattern.key(), copy, Math.max(1, copy.extentCount()), copy.totalBytes()));
         }
         return out;

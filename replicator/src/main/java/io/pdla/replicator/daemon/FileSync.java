@@ -76,7 +76,7 @@ public final class FileSync {
                 rebuild.add(e.pattern());
             }
         }
-        Map<PatternKey, Placement> placements = r.builder.planner().plan(rebuild, 0);
+        Map<PatternKey, Placement> placements = r.builder.planner().plan(rebuild, 0, p -> 0);
         for (KeyedPattern p : rebuild) {
             BuildOutcome o = r.builder.build(p, placements.get(p.key()));
             out.add(o.kind() + " " + p.key().id() + ": " + o.message());

@@ -157,9 +157,14 @@ public final class ReplicatorDaemon {
         }
         if (scan && !scanAfter) scanner.scan();
         List<String> lines = new ArrayList<>();
-        List<QueuedPattern> items = gatherRanks(queue.pending(), lines);
+        // the global replicas looked up for this pass's local items: one catalog transaction per file, not per item
+        Map<PatternKey, Optional<ReplicaEntry>> globals = new java.util.HashMap<>();
+        List<QueuedPattern> items = gatherRanks(queue.pending(), lines, globals);
         java.util.Set<PatternKey> queuedGlobals = new java.util.HashSet<>();
         for (QueuedPattern q : items) if (q.global()) queuedGlobals.add(q.pattern().key());
+        // what gatherRanks found of a global queued in this pass is not kept: building it may replace the entry or mark
+        // it DIRTY (ReplicaBuilder.begin) without an outcome that says so, so its locals look it up when they come, as before
+        globals.keySet().removeIf(queuedGlobals::contains);
         List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) {
             // a combining daemon builds the locals a queued global of theirs holds only if that global is rejected: they
@@ -173,8 +178,6 @@ public final class ReplicatorDaemon {
                 : builder.planner().plan(patterns, ssdBytesInUse(), RankMajorGroups::servedWindow));
         // the outcomes of items built together with an earlier one of the same file (one read of the original)
         Map<Long, BuildOutcome> together = new java.util.HashMap<>();
-        // the global replicas looked up for this pass's local items: one catalog transaction per file, not per item
-        Map<PatternKey, Optional<ReplicaEntry>> globals = new java.util.HashMap<>();
         int published = 0, upToDate = 0, covered = 0, deferred = 0, rejected = 0;
         long bytes = 0;
         // the global keys of this pass's queued globals not built: their ranks' locals wait for them, not built one by one
@@ -194,14 +197,17 @@ public final class ReplicatorDaemon {
             } else {
                 KeyedPattern p = q.pattern();
                 BuildOutcome o = together.remove(q.ticket());
-                if (o == null && !p.key().global() && awaited.contains(p.key().asGlobal()) && !coveredByGlobal(p, globals)) {
+                boolean unbuiltLocal = o == null && !p.key().global();
+                // checked once: it walks every extent of the local against the global's geometry
+                boolean heldByGlobal = unbuiltLocal && coveredByGlobal(p, globals);
+                if (unbuiltLocal && !heldByGlobal && awaited.contains(p.key().asGlobal())) {
                     String waiting = "WAITING " + p.key().id() + ": for the global replica of " + p.key().asGlobal().id();
                     lines.add(waiting);
                     if (bar != null) bar.stepBy(p.totalBytes());
                     else if (progress != null) progress.printf("[%d/%d] %s%n", i, items.size(), waiting);
                     continue;
                 }
-                if (o == null && !p.key().global() && coveredByGlobal(p, globals)) {
+                if (heldByGlobal) {
                     o = new BuildOutcome(BuildOutcome.Kind.COVERED, "covered by the global replica of " + p.key().asGlobal().id(), null);
                 } else {
                     if (o == null) {
@@ -257,8 +263,10 @@ public final class ReplicatorDaemon {
      * (the rest are on their way; built as they come, they would make one replica per rank). Locals that a queued global
      * of theirs may cover are left to it (the pass builds globals first), and a job and file that already has a global
      * replica is not combined again: a second combined pattern under the same key would replace the first one's replica.
+     * The global entries it looks up for that are put in {@code globals}, for the pass to use again.
      */
-    private List<QueuedPattern> gatherRanks(List<QueuedPattern> items, List<String> lines) throws IOException {
+    private List<QueuedPattern> gatherRanks(List<QueuedPattern> items, List<String> lines, Map<PatternKey, Optional<ReplicaEntry>> globals)
+            throws IOException {
         if (!Boolean.TRUE.equals(combine)) return items;
         Map<PatternKey, List<QueuedPattern>> byJobFile = new java.util.LinkedHashMap<>();
         java.util.Set<PatternKey> queuedGlobals = new java.util.HashSet<>();
@@ -281,6 +289,7 @@ public final class ReplicatorDaemon {
             for (PatternKey k : byJobFile.keySet()) out.put(k, t.entry(k));
             return out;
         });
+        globals.putAll(existing);
         long now = System.nanoTime();
         long deadline = Long.MAX_VALUE;
         java.util.Set<Long> held = new java.util.HashSet<>();
