@@ -80,14 +80,16 @@ public final class DaemonMain {
                         rep.published(), rep.upToDate(), rep.covered(), rep.deferred(), rep.rejected(), rep.bytesCopied());
                 return 0;
             }
-            Thread main = Thread.currentThread();
+            // the hook waits for the loop, not for the main thread: after the loop that thread returns into a caller's
+            // System.exit (PdlaCommand.main), which blocks while hooks run, so a join held every SIGTERM'd daemon 30 s
+            java.util.concurrent.CountDownLatch loopEnded = new java.util.concurrent.CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 shuttingDown = true;
                 System.out.println("pdla daemon: shutting down after the current step");
                 System.out.flush();
                 r.daemon.stop();
                 try {
-                    main.join(30_000);
+                    loopEnded.await(30, java.util.concurrent.TimeUnit.SECONDS);
                 } catch (InterruptedException ignored) {
                     Thread.currentThread().interrupt();
                 }
@@ -96,8 +98,13 @@ public final class DaemonMain {
             if (o.gatherMillis() < 0) r.daemon.keepRanksApart();
             else r.daemon.gatherRanksFor(o.gatherMillis());
             System.out.println("pdla daemon: watching the queue in " + o.db() + " every " + o.pollMillis() + " ms");
-            r.daemon.runUntilStopped(o.pollMillis());
-            System.out.println("pdla daemon: stopped");
+            try {
+                r.daemon.runUntilStopped(o.pollMillis());
+                System.out.println("pdla daemon: stopped");
+                System.out.flush();
+            } finally {
+                loopEnded.countDown();
+            }
             return 0;
         } catch (Exception e) {
             System.err.println("pdla daemon: " + e.getMessage());
