@@ -39,14 +39,29 @@ public final class OtherUser {
             return "not running as root (user " + System.getProperty("user.name") + "): cannot become a second user";
         }
         try {
-            if (run(List.of("id", NAME)) != 0 && run(List.of("useradd", "-m", NAME)) != 0 && run(List.of("id", NAME)) != 0) {
-                return "user " + NAME + " does not exist and useradd failed";
-            }
+            if (run(List.of("id", NAME)) != 0 && !created()) return "user " + NAME + " does not exist and useradd failed";
             if (run(List.of("runuser", "-u", NAME, "--", "true")) != 0) return "runuser -u " + NAME + " failed";
         } catch (IOException e) {
             return "cannot run id/useradd/runuser: " + e.getMessage();
         }
         return null;
+    }
+
+    /**
+     * useradd, tried again for a few seconds: redirect runs its test classes in two JVMs, and the other one may be
+     * creating the same user at the same moment (useradd then fails on the lock of /etc/passwd).
+     */
+    private static boolean created() throws IOException {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            if (run(List.of("useradd", "-m", NAME)) == 0 || run(List.of("id", NAME)) == 0) return true;
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
     }
 
     private static int run(List<String> cmd) throws IOException {
