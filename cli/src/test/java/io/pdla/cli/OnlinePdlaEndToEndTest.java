@@ -38,8 +38,11 @@ class OnlinePdlaEndToEndTest {
 
     @AfterEach
     void stopDaemons() throws Exception {
+        for (Process p : daemons) {
+            p.destroy();
+            if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly();
+        }
         Path log = dir.resolve("daemon.log");
-        for (Process p : daemons) DaemonStop.stop(p, log);
         if (Files.exists(log)) System.out.println("daemon log:\n" + Files.readString(log));
     }
 

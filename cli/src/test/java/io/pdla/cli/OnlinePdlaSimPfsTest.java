@@ -40,8 +40,11 @@ class OnlinePdlaSimPfsTest {
 
     @AfterEach
     void stopDaemon() throws Exception {
+        if (daemon != null) {
+            daemon.destroy();
+            if (!daemon.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) daemon.destroyForcibly();
+        }
         Path log = dir.resolve("daemon.log");
-        if (daemon != null) DaemonStop.stop(daemon, log);
         if (Files.exists(log)) System.out.println("daemon log:\n" + Files.readString(log));
     }
 
