@@ -41,6 +41,13 @@ class CatalogWarmupTest {
     }
 
     @Test
+    void pdlaWarmupFalseTurnsItOff() {
+        assertTrue(CatalogWarmup.enabled(null));
+        assertTrue(CatalogWarmup.enabled("true"));
+        assertFalse(CatalogWarmup.enabled(" FALSE "));
+    }
+
+    @Test
     void startsOnceForThisClassLoader() throws Exception {
         Thread first = CatalogWarmup.startOnce();
         if (first != null) {
