@@ -31,12 +31,10 @@ class DaemonShutdownTest {
             while (daemon.isAlive() && System.nanoTime() < deadline && !Files.readString(log).contains("watching the queue")) Thread.sleep(50);
             assertTrue(Files.readString(log).contains("watching the queue"), "the daemon started:\n" + Files.readString(log));
             daemon.destroy();   // SIGTERM
-            long t0 = System.nanoTime();
+            // the lingering daemon stayed 30 s after its "stopped"; a prompt one exits in well under a second of that
             assertTrue(daemon.waitFor(20, TimeUnit.SECONDS), "the daemon still runs 20 s after SIGTERM:\n" + Files.readString(log));
-            double seconds = (System.nanoTime() - t0) / 1e9;
             String out = Files.readString(log);
             assertTrue(out.contains("pdla daemon: stopped"), "the loop ended its step and said so:\n" + out);
-            assertTrue(seconds < 20, "exited " + seconds + " s after SIGTERM");
         } finally {
             daemon.destroyForcibly();
             daemon.waitFor(30, TimeUnit.SECONDS);

@@ -15,10 +15,11 @@ import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
- * One catalog look-up, as an open makes it, against a scratch catalog in a temporary directory, on a background
- * thread: so that the rank that looks files up loads and first runs the catalog's store (Berkeley DB JE's classes, an
- * environment's open, recovery and close, a read transaction, the original's probe) before a replica exists rather
- * than in the open that first finds one.
+ * One catalog look-up, through the code an open's look-up runs ({@link FileLookup#read}), against a new scratch catalog
+ * in a temporary directory, on a background thread: so that the rank that looks files up loads and first runs the
+ * catalog's store (Berkeley DB JE's classes, an environment's creation and close, its databases, a read transaction, a
+ * local file's identity probe) before a replica exists rather than in the open that first finds one. Opening an
+ * existing catalog (recovery of its log) and other stores' probes still run for the first time in that open.
  *
  * <p>Why: in an online PDLA job, opens before the first replica is published never touch the catalog (the index of
  * replicated originals says no), so the first open that finds a replica paid all of that on rank 0 while every other
@@ -43,7 +44,6 @@ final class CatalogWarmup {
         if (!STARTED.compareAndSet(false, true)) return null;
         Thread t = new Thread(CatalogWarmup::runQuietly, "pdla-warmup-catalog");
         t.setDaemon(true);   // never keeps a finished job alive
-        t.setPriority(Thread.MIN_PRIORITY);
         t.start();
         return t;
     }
@@ -54,20 +54,25 @@ final class CatalogWarmup {
     }
 
     private static void runQuietly() {
+        runQuietly(Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** {@link #run} with every failure logged, never thrown: the job's I/O goes on as if nothing had been tried. */
+    static void runQuietly(Path parent) {
         try {
-            run();
+            run(parent);
         } catch (IOException | RuntimeException | LinkageError e) {
             LOG.fine(() -> "catalog warm-up skipped: " + e);
         }
     }
 
-    static int run() throws IOException {
-        return run(Path.of(System.getProperty("java.io.tmpdir")));
-    }
-
     /** The look-up against a scratch catalog made in {@code parent} and deleted afterwards; returns how many entries it found (none). */
     static int run(Path parent) throws IOException {
         Path dir = Files.createTempDirectory(parent, "pdla-catalog-warmup");
+        // a job that ends before the warm-up does (a short job, an error exit) kills this daemon thread before its
+        // finally: the hook deletes the scratch catalog then, so that jobs do not pile them up in the temporary directory
+        Thread cleanUp = new Thread(() -> deleteQuietly(dir), "pdla-warmup-catalog-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanUp);
         try {
             Path original = Files.createFile(dir.resolve("original"));
             URI uri = original.toUri();
@@ -75,6 +80,11 @@ final class CatalogWarmup {
             return FileLookup.read(new TransientCatalogAccess(dir.resolve("catalog"), 0), driver, uri, problem -> { }).entries().size();
         } finally {
             deleteQuietly(dir);
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanUp);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway; the directory is gone already
+            }
         }
     }
 

@@ -117,7 +117,13 @@ public final class RedirectInterceptor implements IoInterceptor {
             mayHave = ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri());
         }
         // an online job's file gets its replica during the job: rank 0, which will look it up, loads the catalog's store now
-        if (!mayHave && ctx.rank() == 0 && RedirectProvider.onlineRequested(ctx.hints())) CatalogWarmup.startOnce();
+        if (!mayHave && ctx.rank() == 0 && RedirectProvider.onlineRequested(ctx.hints())) {
+            try {
+                CatalogWarmup.startOnce();
+            } catch (RuntimeException | Error e) {   // no thread to be had, say: a warm-up never fails the open
+                LOG.fine(() -> "catalog warm-up not started: " + e);
+            }
+        }
         CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), cfg.catalogWaitMillis());
         List<OpenReplica> open = new ArrayList<>();
         List<ReplicaEntry> valid = new ArrayList<>();

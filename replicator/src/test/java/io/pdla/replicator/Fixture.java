@@ -67,8 +67,8 @@ public final class Fixture implements AutoCloseable {
     }
 
     /**
-     * {@code fileBytes} seeded random bytes written to {@code file}, and the {@link #stridedRanks} patterns of the first
-     * {@code ranks} ranks of a job of {@code jobSize} over it.
+     * {@code fileBytes} seeded random bytes written to {@code file}, and {@link #stridedRanks}'s patterns of {@code ranks}
+     * ranks over it, keyed for a job of {@code jobSize}.
      */
     public static RanksOfOneFile ranksOfOneFile(Path file, int fileBytes, long seed, int jobSize, int ranks, int block, int segments)
             throws IOException {
@@ -77,8 +77,9 @@ public final class Fixture implements AutoCloseable {
     }
 
     /**
-     * IOR's strided shape over {@code file} for the first {@code ranks} ranks of a job of {@code jobSize}: rank r reads
-     * block {@code s * ranks + r} of every segment s.
+     * IOR's strided shape of {@code ranks} ranks over {@code file} (rank r reads block {@code s * ranks + r} of every
+     * segment s), keyed as ranks 0 to ranks - 1 of a job of {@code jobSize} processes: the key's job size is all that
+     * {@code jobSize} changes, so a test can hand in some ranks of a larger job's key.
      */
     public static List<KeyedPattern> stridedRanks(Path file, int jobSize, int ranks, int block, int segments) {
         List<KeyedPattern> ps = new ArrayList<>(ranks);

@@ -95,10 +95,10 @@ public final class DaemonMain {
                 }
             }, "pdla-daemon-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
-            if (o.gatherMillis() < 0) r.daemon.keepRanksApart();
-            else r.daemon.gatherRanksFor(o.gatherMillis());
-            System.out.println("pdla daemon: watching the queue in " + o.db() + " every " + o.pollMillis() + " ms");
-            try {
+            try {   // from the hook's registration on: whatever ends this, the hook is not left waiting
+                if (o.gatherMillis() < 0) r.daemon.keepRanksApart();
+                else r.daemon.gatherRanksFor(o.gatherMillis());
+                System.out.println("pdla daemon: watching the queue in " + o.db() + " every " + o.pollMillis() + " ms");
                 r.daemon.runUntilStopped(o.pollMillis());
                 System.out.println("pdla daemon: stopped");
                 System.out.flush();

@@ -163,7 +163,9 @@ public final class ReplicatorDaemon {
         java.util.Set<PatternKey> queuedGlobals = new java.util.HashSet<>();
         for (QueuedPattern q : items) if (q.global()) queuedGlobals.add(q.pattern().key());
         // what gatherRanks found of a global queued in this pass is not kept: building it may replace the entry or mark
-        // it DIRTY (ReplicaBuilder.begin) without an outcome that says so, so its locals look it up when they come, as before
+        // it DIRTY (ReplicaBuilder.begin) without an outcome that says so, so its locals look it up when they come, as before.
+        // The others are as of the pass's start: another process's claim (DIRTY) or drop meanwhile is seen at the next
+        // pass, where the scanner re-queues a global that is gone; a local covered meanwhile ends as it would then.
         globals.keySet().removeIf(queuedGlobals::contains);
         List<KeyedPattern> patterns = new ArrayList<>();
         for (QueuedPattern q : items) {
