@@ -19,21 +19,32 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs the straight path's independent read, with the local store's read path beneath it (data sieving's wrapper, the
- * POSIX file, the native call, the read-ahead's bookkeeping), {@value #CALLS} times over a small temporary file, once
- * per JVM, while the ranks start: a job's first reads then find that code compiled.
+ * POSIX file, the native call, the strided read-ahead's bookkeeping), {@value #CALLS} times over a small temporary file,
+ * once per JVM, while the ranks start: a job's first reads then find that code compiled by both compilers.
  *
  * <p>Why: the ranks of a multicore job share this code ({@link StraightPath}), so one warm-up serves all of them. Without
  * it a job's first iteration of 16 KiB reads ran its first 10-25 ms in the interpreter while the compiler caught up
- * (bench/RESULTS-native.md); the binding in front of it ({@code File.readAt}) is each rank's and stays cold. The calls
- * are the production classes' own, on the same kind of store; only untraced reads at explicit offsets through a
- * contiguous view are run (a warm-up writes nothing anywhere but its own file), so a job that writes or is traced may
- * have the compiled path recompiled once for the branches it adds. Nothing here is ever thrown: a failure leaves the
- * first reads to compile the path, as they did before.
+ * (bench/RESULTS-native.md); the binding in front of it ({@code File.readAt}) is each rank's and stays cold. The rank
+ * JVMs take C2 only after ten times the JDK's invocations, except for this package and the stores'
+ * ({@code MpjJob.RANK_JIT_OPTIONS}), so these reads are enough for C2 to compile the path here, not in a job's third
+ * iteration of 16 KiB reads (where it took the cores from the ranks: bench/RESULTS-native.md, session 24).
+ *
+ * <p>The reads take the branches a job's reads take, so that C2's code is not thrown away at a job's first read for a
+ * branch the warm-up never took: each pass is a new handle whose first call comes before its memory type is known (as
+ * an open's first call does), and passes alternate between reads that follow each other and reads at a stride of
+ * four reads (the ranks' blocks interleaved: the read-ahead's strided branch). The calls are the production classes'
+ * own, on the same kind of store; only untraced reads at explicit offsets through a contiguous view are run (a
+ * warm-up writes nothing anywhere but its own file), so a job that writes or is traced may have the compiled path
+ * recompiled once for the branches it adds. Nothing here is ever thrown: a failure leaves the first reads to compile
+ * the path, as they did before.
  */
 public final class StraightPathWarmup {
-    /** Past the compilers' thresholds (C1 after 200 calls, C2 after 5,000), so both have the path queued when it ends. */
-    static final int CALLS = 6000;
-    private static final int FILE_BYTES = 64 << 10, READ_BYTES = 4 << 10;
+    private static final int FILE_BYTES = 256 << 10, READ_BYTES = 4 << 10, STRIDE_READS = 4, PASSES = 200;
+    /**
+     * The reads made: past the compilers' thresholds for this code in a rank JVM (C1 after 200 calls, C2 after about
+     * 2,500 with {@code MpjJob}'s scaling), with room for the thresholds' growth while the compilers' queues are long.
+     */
+    static final int CALLS = PASSES / 2 * (FILE_BYTES / READ_BYTES) + PASSES / 2 * (FILE_BYTES / READ_BYTES / STRIDE_READS);
     /** One warm-up per JVM: this class is shared by the ranks (per rank loader when sharing is off: one per rank). */
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     /** A memory type as the shim gives it: any object, compared by identity. */
@@ -78,14 +89,18 @@ public final class StraightPathWarmup {
             Files.deleteIfExists(file); // the open descriptor reads on; nothing is left if the JVM ends mid-way
             StorageFile store = SievingStorageFile.wrap(opened, Map.of());
             FileContext context = new FileContext(uri.getPath(), uri, 0, 0, 1, null, Map.of(), driver, store);
-            StraightPath path = new StraightPath(context, InterceptorChain.empty(), null, Long.MAX_VALUE, true, false);
-            path.view(DEFAULT_VIEW, 1, true, 0); // the default view: bytes from offset 0
-            path.plainType(BYTES, 1);
             byte[] buf = new byte[READ_BYTES];
             int reads = 0;
-            for (int i = 0; i < CALLS; i++) {
-                long at = (long) (i % (FILE_BYTES / READ_BYTES)) * READ_BYTES;
-                if (path.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, at, buf, 0, READ_BYTES, BYTES) == READ_BYTES) reads++;
+            for (int pass = 0; pass < PASSES; pass++) {
+                StraightPath path = new StraightPath(context, InterceptorChain.empty(), null, Long.MAX_VALUE, true, false);
+                path.view(DEFAULT_VIEW, 1, true, 0); // the default view: bytes from offset 0
+                // an open's first call: the binding has not yet told the path its memory type, so the path declines it
+                path.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, 0, buf, 0, READ_BYTES, BYTES);
+                path.plainType(BYTES, 1);
+                int stride = pass % 2 == 0 ? READ_BYTES : READ_BYTES * STRIDE_READS;
+                for (long at = 0; at + READ_BYTES <= FILE_BYTES; at += stride) {
+                    if (path.independent(IoOp.READ, Positioning.EXPLICIT_OFFSET, at, buf, 0, READ_BYTES, BYTES) == READ_BYTES) reads++;
+                }
             }
             return reads;
         }

@@ -17,7 +17,7 @@ class StraightPathWarmupTest {
     @Test
     void readsThroughThePathOncePerJvmAndLeavesNoFile() throws IOException {
         long before = warmupFiles();
-        assertEquals(StraightPathWarmup.CALLS, StraightPathWarmup.run(), "every warm-up read moved its whole 4 KiB");
+        assertEquals(StraightPathWarmup.CALLS, StraightPathWarmup.run(), "every warm-up read that the path took moved its whole 4 KiB");
         assertEquals(0, StraightPathWarmup.run(), "a second warm-up in the same JVM does nothing");
         assertEquals(before, warmupFiles(), "the warm-up's temporary file is deleted");
     }

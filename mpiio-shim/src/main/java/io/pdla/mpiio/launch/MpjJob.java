@@ -59,6 +59,9 @@ public final class MpjJob {
      */
     public static final String ONLINE_OBSERVER = "io.pdla.patterns.online.OnlineInterceptor::observed";
 
+    /** The shared straight path's classes and the stores' (every method; the class patterns match by prefix). */
+    static final List<String> SHARED_READ_PATH = List.of("io/pdla/straight/*.*", "io/pdla/storage/*.*");
+
     /**
      * The JIT policy of every rank JVM pdla starts, before the user's {@link #ENV_RANK_JAVA_OPTIONS} (a flag given there
      * again wins): the optimising compiler (C2) takes a method only after ten times the JDK's invocations and loops.
@@ -68,11 +71,20 @@ public final class MpjJob {
      * higher thresholds the quick compiler's code serves the first iterations, and code that stays hot (the
      * application's kernels, pdla's calls after some 50,000 of them) is still C2-compiled, a few milliseconds later.
      * Figures: bench/RESULTS-native.md, session 17.
+     *
+     * <p>Except for {@link #SHARED_READ_PATH}: the straight path and the stores beneath it are one copy per JVM, shared by
+     * the ranks, and hot in every job that reads or writes. At ten times the thresholds C2 compiled them only after some
+     * 50,000 calls of the job, in the third iteration of a fresh job's 16 KiB reads, which then ran slower than its
+     * second (C2's work on the job's cores, the profiled code meanwhile). Scaled back to half the JDK's thresholds, they
+     * are C2-compiled during the rank's warm-up ({@code StraightPathWarmup}), before the job's first read
+     * (bench/RESULTS-native.md, session 24).
      */
     static final List<String> RANK_JIT_OPTIONS = List.of("-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=6000",
             "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000",
             // quiet first: the JVM would otherwise print each directive below on the job's standard output
-            "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + ONLINE_OBSERVER);
+            "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + ONLINE_OBSERVER,
+            "-XX:CompileCommand=CompileThresholdScaling," + SHARED_READ_PATH.get(0) + ",0.05",
+            "-XX:CompileCommand=CompileThresholdScaling," + SHARED_READ_PATH.get(1) + ",0.05");
 
     /**
      * JVM options for every rank JVM of the jobs pdla starts (pdla run, pdla bench, the launcher's tests), space
