@@ -10,14 +10,14 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The straight path's warm-up makes its reads through the production path once per JVM, and leaves nothing behind:
+ * The straight path's warm-up makes its reads and writes through the production path once per JVM, and leaves nothing behind:
  * its temporary file is gone when it returns.
  */
 class StraightPathWarmupTest {
     @Test
     void readsThroughThePathOncePerJvmAndLeavesNoFile() throws IOException {
         long before = warmupFiles();
-        assertEquals(StraightPathWarmup.CALLS, StraightPathWarmup.run(), "every warm-up read that the path took moved its whole 4 KiB");
+        assertEquals(StraightPathWarmup.CALLS, StraightPathWarmup.run(), "every warm-up call that the path took moved its whole 4 KiB");
         assertEquals(0, StraightPathWarmup.run(), "a second warm-up in the same JVM does nothing");
         assertEquals(before, warmupFiles(), "the warm-up's temporary file is deleted");
     }
