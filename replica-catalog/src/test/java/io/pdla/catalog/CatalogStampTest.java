@@ -270,6 +270,59 @@ class CatalogStampTest {
         assertTrue(look(access).reused());
     }
 
+    /**
+     * A catalog kept open in this process, written by one thread while others look the file up: a look-up, reused or
+     * read, is never older than the last commit that returned before it began. The writer's generations count up;
+     * were the stamp changed before the writer's rows were in place (or not at all), a reader could take the new stamp
+     * with the old rows and reuse them after the commit.
+     */
+    @Test
+    void lookUpsConcurrentWithWritersInOneProcessAreNeverOlderThanTheLastCommit() throws Exception {
+        try (Catalog kept = Catalog.open(db)) {
+            kept.transact(t -> { t.put(entry(0, ReplicaState.VALID, "r0")); t.putFile(uri, new FileRecord(0, 0, id)); return null; });
+            java.util.concurrent.atomic.AtomicLong committed = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicLong reused = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            long end = System.nanoTime() + 3_000_000_000L;
+            Thread writer = new Thread(() -> {
+                try {
+                    for (long g = 1; System.nanoTime() < end && failure.get() == null; g++) {
+                        long gen = g;
+                        kept.transact(t -> { t.putFile(uri, new FileRecord(gen, 0, id)); return null; });
+                        committed.set(gen);
+                        Thread.sleep(g % 3 == 0 ? 5 : 0);
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            List<Thread> readers = new ArrayList<>();
+            for (int r = 0; r < 3; r++) {
+                readers.add(new Thread(() -> {
+                    try {
+                        while (System.nanoTime() < end && failure.get() == null) {
+                            long before = committed.get();
+                            StampedLookups.Answer a = StampedLookups.read(kept, driver, uri, p -> { });
+                            if (a.reused()) reused.incrementAndGet();
+                            long seen = a.lookup().file().generation();
+                            if (seen < before) throw new AssertionError("a look-up (reused: " + a.reused() + ") of generation " + seen
+                                    + " after generation " + before + " had committed");
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }));
+            }
+            writer.start();
+            readers.forEach(Thread::start);
+            writer.join();
+            for (Thread t : readers) t.join();
+            if (failure.get() != null) throw new AssertionError(failure.get());
+            assertTrue(committed.get() > 10, "the writer committed " + committed.get());
+            assertTrue(reused.get() > 0, "no look-up was reused: the test saw only full reads");
+        }
+    }
+
     /** Writes the schema-version record as a test or an old tool would, in a catalog kept open. */
     static void setVersion(Catalog c, int version) {
         Database meta = CatalogRows.database(c, "meta");
