@@ -69,6 +69,7 @@ public final class RedirectStats {
         return "reads: " + readsFromReplica + " from replicas, " + readsMixed + " mixed, " + readsFromOriginal
                 + " from originals; bytes: " + bytesFromReplica + " from replicas, " + bytesFromOriginal
                 + " from originals; " + bytesWrittenToReplica + " bytes written into replicas; read-ahead: " + readAheadHits + " hits, " + readAheadFills + " fills; "
-                + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks, " + replicasRefused + " refused";
+                + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks, " + replicasRefused + " refused"
+                + "; catalog look-ups: " + catalogLookups + " (" + catalogLookupsReused + " reused)";
     }
 }
