@@ -4,6 +4,7 @@ import io.pdla.access.ExtentList;
 import io.pdla.catalog.CatalogAccess;
 import io.pdla.catalog.CatalogAccesses;
 import io.pdla.catalog.FileLookup;
+import io.pdla.catalog.StampedLookups;
 import io.pdla.catalog.ReplicaEntry;
 import io.pdla.catalog.ReplicaState;
 import io.pdla.catalog.ReplicaValidity;
@@ -211,9 +212,17 @@ public final class RedirectInterceptor implements IoInterceptor {
         return Optional.of(lookUpHere(ctx, catalog));
     }
 
+    /**
+     * A read-only open reuses this process's last look-up of the file while the catalog's change stamp and the
+     * original's identity say nothing changed since ({@link StampedLookups}); a writable open always reads the catalog.
+     */
     private FileLookup lookUpHere(FileContext ctx, CatalogAccess catalog) throws IOException {
         stats.add(s -> s.catalogLookups, 1);
-        return FileLookup.read(catalog, ctx.driver(), ctx.uri(), p -> LOG.warning("replica catalog " + catalog.location() + ": " + p));
+        java.util.function.Consumer<String> corrupt = p -> LOG.warning("replica catalog " + catalog.location() + ": " + p);
+        if (ctx.writable()) return FileLookup.read(catalog, ctx.driver(), ctx.uri(), corrupt);
+        StampedLookups.Answer a = StampedLookups.read(catalog, ctx.driver(), ctx.uri(), corrupt);
+        if (a.reused()) stats.add(s -> s.catalogLookupsReused, 1);
+        return a.lookup();
     }
 
     /** Whether the entry is a pattern of this rank of this application (its own local pattern, or a global one). */

@@ -24,6 +24,8 @@ public final class RedirectStats {
     public final AtomicLong opensWithoutReplicas = new AtomicLong();
     /** Catalog lookups this process made at opens: one per collective open, on rank 0 of its communicator. */
     public final AtomicLong catalogLookups = new AtomicLong();
+    /** Of {@link #catalogLookups}, those answered by the previous look-up of the file, the catalog's stamp and the original unchanged. */
+    public final AtomicLong catalogLookupsReused = new AtomicLong();
     /** Bytes of writes that went into DIRTY replicas instead of the original. */
     public final AtomicLong bytesWrittenToReplica = new AtomicLong();
     /** Replicas made stale by writes through the shim. */
@@ -67,6 +69,7 @@ public final class RedirectStats {
         return "reads: " + readsFromReplica + " from replicas, " + readsMixed + " mixed, " + readsFromOriginal
                 + " from originals; bytes: " + bytesFromReplica + " from replicas, " + bytesFromOriginal
                 + " from originals; " + bytesWrittenToReplica + " bytes written into replicas; read-ahead: " + readAheadHits + " hits, " + readAheadFills + " fills; "
-                + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks, " + replicasRefused + " refused";
+                + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks, " + replicasRefused + " refused"
+                + "; catalog look-ups: " + catalogLookups + " (" + catalogLookupsReused + " reused)";
     }
 }

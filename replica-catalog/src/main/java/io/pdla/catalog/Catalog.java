@@ -15,9 +15,18 @@ import io.pdla.bdb.SchemaMismatchException;
 import io.pdla.bdb.SchemaVersion;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
 
 /**
  * The replica catalog: one transactional Berkeley DB JE environment, opened, versioned and queued through
@@ -34,10 +43,33 @@ import java.time.Duration;
  * <li>{@code journal}: build id &rarr; replica files that must be deleted unless a catalog entry references
  * them (a build's temporary and final names before its commit; a replaced replica after it).</li>
  * </ul>
+ * Beside the environment, outside JE: the <em>change stamp</em> ({@value #STAMP_FILE}), a random token that every
+ * transaction that writes replaces after its last write and before its commit ({@link #transact}), so that a reader
+ * that took the stamp inside its own transaction can later tell, by reading the file alone, that the catalog has not
+ * changed since ({@link StampedLookups}).
  */
 public final class Catalog implements CatalogAccess, AutoCloseable {
-    /** 1: the layout above. Catalogs written before the version record have that layout and are stamped 1. */
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * 1: the layout above. Catalogs written before the version record have that layout and were stamped 1.
+     * 2: the same layout, and every writing transaction changes {@value #STAMP_FILE} before it commits.
+     *
+     * <p>Why a version for a file outside JE: a build from before the stamp writes the catalog without changing it,
+     * and a reader that trusted the stamp after such a write would reuse a stale look-up. {@link SchemaVersion#check}
+     * refuses any version but its own, so a build that writes version 1 refuses to open a version 2 catalog: once a
+     * catalog is at 2, no writer that ignores the stamp can open it. A catalog found at 1 (or without the record,
+     * which means the layout of 1) is moved to 2 by the first open of this build, which writes a new stamp in the
+     * same transaction first: whatever an older build wrote before lies behind a stamp change. Readers in addition
+     * trust a stamp only in a transaction that reads version 2 ({@link CatalogTxn#changeStamp}).
+     */
+    public static final int SCHEMA_VERSION = 2;
+    /** The version of catalogs whose writers did not change {@value #STAMP_FILE}; migrated at open. */
+    static final int VERSION_WITHOUT_STAMP = 1;
+    /** The change stamp's file in the catalog directory. */
+    public static final String STAMP_FILE = "catalog.stamp";
+    /** A stamp is a UUID's text: fixed length, so that a change overwrites the file in place. */
+    private static final int STAMP_LENGTH = 36;
+    /** Crash point for tests: runs after a writing transaction changed the stamp, before its commit. */
+    static volatile Runnable afterStampChangeForTest;
     private static final SchemaVersion VERSION = new SchemaVersion("replica catalog", SCHEMA_VERSION);
     private static final int ATTEMPTS = 21;
     private static final EnvironmentSettings SETTINGS = EnvironmentSettings.readWrite()
@@ -67,7 +99,20 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
         // the replica layout has been the same since before the record existed: holdsData false stamps old catalogs
         try {
             JeTransactions.run(env, ATTEMPTS, txn -> {
-                VERSION.check(meta, txn, dir, false, false);
+                OptionalInt found;
+                try {
+                    found = SchemaVersion.read(meta, txn);
+                } catch (IllegalArgumentException damaged) {
+                    found = OptionalInt.of(SCHEMA_VERSION);   // VERSION.check below refuses it, naming the damage
+                }
+                if (found.isEmpty() || found.getAsInt() == VERSION_WITHOUT_STAMP) {
+                    // a new catalog, or one older builds may have written without changing the stamp: a new stamp
+                    // before version 2 commits, so no look-up taken before this moment is ever reused
+                    changeStamp(dir);
+                    SchemaVersion.write(meta, txn, SCHEMA_VERSION);
+                } else {
+                    VERSION.check(meta, txn, dir, false, false);
+                }
                 return null;
             });
         } catch (RuntimeException e) {
@@ -137,21 +182,103 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
         } catch (SchemaMismatchException e) {
             env.close();
             throw new CatalogException(e.getMessage() + " (use another --db directory)", e);
+        } catch (CatalogException e) {   // the change stamp could not be written
+            env.close();
+            throw e;
         } catch (DatabaseException | IllegalArgumentException e) {
             env.close();
             throw new CatalogException("replica catalog " + abs + " cannot be opened (corrupt?): " + e.getMessage(), e);
         }
     }
 
+    /**
+     * Runs {@code work} in one transaction. The single way into the catalog's databases for reading or writing
+     * (their handles are this package's, used only by {@link CatalogTxn}), and so the one place that changes the stamp:
+     * a transaction whose work wrote anything ({@link CatalogTxn#wrote}) replaces {@value #STAMP_FILE} after its last
+     * write and before its commit. After the last write: every row it changed is then write-locked until the commit, so
+     * a reader in this process (a kept-open catalog is shared by threads) that reads the new stamp first and its rows
+     * after sees the committed rows, not the old ones; a reader that read the old stamp will find it changed. Before
+     * the commit: a crash between the two leaves a changed stamp over unchanged rows, and readers read again, never
+     * reuse. Across processes JE lets one process at a time have the environment open, so a reader never overlaps a
+     * writer at all. Transactions that only read leave the stamp alone.
+     */
     @Override
     public <T> T transact(Work<T> work) throws IOException {
         try {
-            return JeTransactions.run(env, ATTEMPTS, (Transaction t) -> work.run(new CatalogTxn(this, t)));
+            return JeTransactions.run(env, ATTEMPTS, (Transaction t) -> {
+                CatalogTxn txn = new CatalogTxn(this, t);
+                T result = work.run(txn);
+                if (txn.wrote()) {
+                    changeStamp(dir);
+                    Runnable crash = afterStampChangeForTest;
+                    if (crash != null) crash.run();
+                }
+                return result;
+            });
         } catch (LockConflictException e) {
             throw new CatalogException("replica catalog " + dir + ": transaction kept conflicting: " + e.getMessage(), e);
         } catch (DatabaseException e) {
             throw new CatalogException("replica catalog " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Replaces the stamp with a new random token, durably (forced before the caller commits, so a crash cannot take
+     * the stamp back while the commit survives). Overwritten in place, so that a reader on another host that opens the
+     * file by name always opens this one (close-to-open consistency then gives it the latest content); where the file
+     * cannot be written in place (another user's), a new one is renamed over it. A stamp that cannot be changed fails
+     * the transaction: a write must never commit behind an unchanged stamp.
+     */
+    static void changeStamp(Path dir) {
+        byte[] token = UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII);
+        Path file = dir.resolve(STAMP_FILE);
+        try {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                ByteBuffer b = ByteBuffer.wrap(token);
+                while (b.hasRemaining()) ch.write(b, b.position());
+                ch.truncate(token.length);
+                ch.force(false);
+            }
+        } catch (IOException inPlace) {
+            Path tmp = dir.resolve(STAMP_FILE + "." + new String(token, StandardCharsets.US_ASCII) + ".tmp");
+            try {
+                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    ByteBuffer b = ByteBuffer.wrap(token);
+                    while (b.hasRemaining()) ch.write(b);
+                    ch.force(false);
+                }
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+                    d.force(true);
+                } catch (IOException ignored) {
+                    // not every file system lets a directory be opened for sync
+                }
+            } catch (IOException e) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the failure to report is the one below
+                }
+                e.addSuppressed(inPlace);
+                throw new CatalogException("replica catalog " + dir + ": cannot change " + STAMP_FILE + ": " + e, e);
+            }
+        }
+    }
+
+    /** The stamp as a fresh open and read of its file finds it; empty when absent or not a stamp. */
+    static Optional<String> readStamp(Path dir) throws IOException {
+        byte[] b;
+        try {
+            b = Files.readAllBytes(dir.resolve(STAMP_FILE));
+        } catch (NoSuchFileException absent) {
+            return Optional.empty();
+        }
+        return b.length == STAMP_LENGTH ? Optional.of(new String(b, StandardCharsets.US_ASCII)) : Optional.empty();
+    }
+
+    /** The environment, for tests that write records as an older build or a damaged disk would. */
+    Environment envForTest() {
+        return env;
     }
 
     @Override

@@ -23,14 +23,43 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** The operations of one catalog transaction. Reads that precede an update take write locks (RMW). */
+/**
+ * The operations of one catalog transaction. Reads that precede an update take write locks (RMW). Every method that
+ * writes first calls {@link #writing}, which is how {@link Catalog#transact} knows to change the catalog's stamp
+ * (a new writing method must call it too: {@code CatalogStampTest} exercises each).
+ */
 public final class CatalogTxn {
     private final Catalog catalog;
     private final Transaction txn;
+    private boolean wrote;
 
     CatalogTxn(Catalog catalog, Transaction txn) {
         this.catalog = catalog;
         this.txn = txn;
+    }
+
+    /** Whether this transaction wrote (or tried to write) anything. */
+    boolean wrote() {
+        return wrote;
+    }
+
+    private void writing() {
+        wrote = true;
+    }
+
+    /**
+     * The catalog's change stamp read now, inside this transaction, when the catalog's version promises that every
+     * writer changes it ({@link Catalog#SCHEMA_VERSION}); empty otherwise (no file, another version, unreadable). Read
+     * first in a transaction, it is never newer than the rows read after it ({@link Catalog#transact}).
+     */
+    public Optional<String> changeStamp() {
+        try {
+            java.util.OptionalInt v = io.pdla.bdb.SchemaVersion.read(catalog.meta, txn);
+            if (v.isEmpty() || v.getAsInt() != Catalog.SCHEMA_VERSION) return Optional.empty();
+            return Catalog.readStamp(catalog.dir());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     // ---- replicas ----
@@ -44,10 +73,12 @@ public final class CatalogTxn {
     }
 
     public void put(ReplicaEntry e) {
+        writing();
         catalog.replicas.put(txn, new DatabaseEntry(PatternCodec.keyBytes(e.key())), new DatabaseEntry(e.toBytes()));
     }
 
     public boolean delete(PatternKey key) {
+        writing();
         return catalog.replicas.delete(txn, new DatabaseEntry(PatternCodec.keyBytes(key))) == OperationStatus.SUCCESS;
     }
 
@@ -76,6 +107,7 @@ public final class CatalogTxn {
     }
 
     public void deleteRaw(byte[] key) {
+        writing();
         catalog.replicas.delete(txn, new DatabaseEntry(key));
     }
 
@@ -94,6 +126,7 @@ public final class CatalogTxn {
     }
 
     public void putFile(URI original, FileRecord r) {
+        writing();
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             r.writeTo(new DataOutputStream(bytes));
@@ -113,6 +146,7 @@ public final class CatalogTxn {
     // ---- writer sessions ----
 
     public void addWriter(URI original, WriterSession s) {
+        writing();
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
@@ -126,6 +160,7 @@ public final class CatalogTxn {
     }
 
     public boolean removeWriter(URI original, String sessionId) {
+        writing();
         return catalog.writers.delete(txn, new DatabaseEntry(writerKey(original, sessionId))) == OperationStatus.SUCCESS;
     }
 
@@ -160,6 +195,7 @@ public final class CatalogTxn {
 
     /** Appends an encoded pattern; globals (lane 0) are taken before locals (lane 1). Returns its ticket. */
     public long enqueue(byte[] pattern, boolean global) {
+        writing();
         long seq = catalog.queue.offer(txn, global ? GLOBAL_LANE : LOCAL_LANE, pattern);
         return global ? seq : seq | Long.MIN_VALUE;
     }
@@ -172,6 +208,7 @@ public final class CatalogTxn {
     }
 
     public boolean dequeue(long ticket) {
+        writing();
         return catalog.queue.remove(txn, ticket < 0 ? LOCAL_LANE : GLOBAL_LANE, ticket & Long.MAX_VALUE);
     }
 
@@ -182,6 +219,7 @@ public final class CatalogTxn {
     // ---- journal of files to clean up ----
 
     public void journal(String buildId, List<URI> files) {
+        writing();
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
@@ -194,6 +232,7 @@ public final class CatalogTxn {
     }
 
     public void unjournal(String buildId) {
+        writing();
         catalog.journal.delete(txn, new DatabaseEntry(buildId.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
