@@ -22,7 +22,10 @@ public final class RedirectStats {
     public final AtomicLong replicasOpened = new AtomicLong();
     /** Opens of files no replica was ever built for: nothing looked up (see {@code ReplicatedOriginals}). */
     public final AtomicLong opensWithoutReplicas = new AtomicLong();
-    /** Catalog lookups this process made at opens: one per collective open, on rank 0 of its communicator. */
+    /**
+     * Catalog lookups this process made at opens: one per collective open, on rank 0 of its communicator, whether read
+     * from the catalog or reused ({@link #catalogLookupsReused}).
+     */
     public final AtomicLong catalogLookups = new AtomicLong();
     /** Of {@link #catalogLookups}, those answered by the previous look-up of the file, the catalog's stamp and the original unchanged. */
     public final AtomicLong catalogLookupsReused = new AtomicLong();

@@ -233,7 +233,7 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
         byte[] token = UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII);
         Path file = dir.resolve(STAMP_FILE);
         try {
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 ByteBuffer b = ByteBuffer.wrap(token);
                 while (b.hasRemaining()) ch.write(b, b.position());
                 ch.truncate(token.length);
@@ -265,15 +265,28 @@ public final class Catalog implements CatalogAccess, AutoCloseable {
         }
     }
 
-    /** The stamp as a fresh open and read of its file finds it; empty when absent or not a stamp. */
+    /**
+     * The stamp as a fresh open and read of its file finds it; empty when absent or not a stamp. Only a regular file, not
+     * followed through a link, and at most one byte more than a stamp is read: whatever was planted there (a FIFO, a
+     * link, a huge file) neither blocks the reader inside its transaction nor takes its memory.
+     */
     static Optional<String> readStamp(Path dir) throws IOException {
-        byte[] b;
+        Path file = dir.resolve(STAMP_FILE);
+        byte[] b = new byte[STAMP_LENGTH + 1];
+        int n = 0;
         try {
-            b = Files.readAllBytes(dir.resolve(STAMP_FILE));
+            if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return Optional.empty();
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                ByteBuffer buf = ByteBuffer.wrap(b);
+                while (buf.hasRemaining() && ch.read(buf) >= 0) {
+                    // to the end, or one byte past a stamp's length
+                }
+                n = buf.position();
+            }
         } catch (NoSuchFileException absent) {
             return Optional.empty();
         }
-        return b.length == STAMP_LENGTH ? Optional.of(new String(b, StandardCharsets.US_ASCII)) : Optional.empty();
+        return n == STAMP_LENGTH ? Optional.of(new String(b, 0, n, StandardCharsets.US_ASCII)) : Optional.empty();
     }
 
     /** The environment, for tests that write records as an older build or a damaged disk would. */

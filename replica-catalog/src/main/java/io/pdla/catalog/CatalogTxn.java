@@ -57,7 +57,7 @@ public final class CatalogTxn {
             java.util.OptionalInt v = io.pdla.bdb.SchemaVersion.read(catalog.meta, txn);
             if (v.isEmpty() || v.getAsInt() != Catalog.SCHEMA_VERSION) return Optional.empty();
             return Catalog.readStamp(catalog.dir());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | IllegalArgumentException e) {   // not JE's exceptions: they end the transaction, and the caller must see them
             return Optional.empty();
         }
     }

@@ -34,7 +34,7 @@ import java.util.function.Consumer;
  * At most {@value #MAX_FILES} files, least recently used out first.
  */
 public final class StampedLookups {
-    static final int MAX_FILES = 8;
+    static final int MAX_FILES = 64;
     private static final Map<Key, Taken> LAST = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Key, Taken> eldest) {

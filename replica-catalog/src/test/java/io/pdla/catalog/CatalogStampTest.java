@@ -117,6 +117,25 @@ class CatalogStampTest {
         return a;
     }
 
+    /**
+     * Every public method of {@link CatalogTxn} is one the test above calls a write or a read: a new method that writes
+     * without {@code writing()} would otherwise pass every test and let a stale look-up be reused.
+     */
+    @Test
+    void everyPublicMethodOfATransactionIsClassifiedAsAWriteOrARead() {
+        java.util.Set<String> writes = java.util.Set.of("put", "delete", "deleteRaw", "putFile", "addWriter", "removeWriter",
+                "enqueue", "dequeue", "journal", "unjournal");
+        java.util.Set<String> reads = java.util.Set.of("entry", "entriesOf", "file", "recordedFiles", "writers", "queueItems",
+                "journalRows", "changeStamp", "forEachEntry");
+        java.util.Set<String> unclassified = new java.util.TreeSet<>();
+        for (java.lang.reflect.Method m : CatalogTxn.class.getDeclaredMethods()) {
+            if (!java.lang.reflect.Modifier.isPublic(m.getModifiers()) || m.isSynthetic()) continue;
+            if (!writes.contains(m.getName()) && !reads.contains(m.getName())) unclassified.add(m.getName());
+        }
+        assertEquals(java.util.Set.of(), unclassified, "CatalogTxn methods that are neither a listed write (which must call writing()) "
+                + "nor a listed read: add each to the lists here and to everyWritingMethodChangesTheStampAndNoReadingOneDoes");
+    }
+
     @Test
     void everyWritingMethodChangesTheStampAndNoReadingOneDoes() throws IOException {
         ReplicaEntry e = entry(0, ReplicaState.VALID, "r0");
@@ -148,7 +167,7 @@ class CatalogStampTest {
                 c.transact(reads.get(i));
                 assertEquals(before, stamp(), "reading method " + i + " changed the stamp");
             }
-            // a transaction that wrote and then failed has changed the stamp (before its commit), and committed nothing
+            // a transaction whose work failed before the stamp point changed nothing and committed nothing
             String before = stamp();
             assertThrows(IOException.class, () -> c.transact(t -> {
                 t.put(e);
