@@ -44,8 +44,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class StraightPathWarmup {
     private static final int FILE_BYTES = 256 << 10, READ_BYTES = 4 << 10, STRIDE_READS = 4, PASSES = 240;
     /**
-     * The calls made: past the compilers' thresholds for this code in a rank JVM (C1 after 200 calls, C2 after about
-     * 2,500 with {@code MpjJob}'s scaling), with room for the thresholds' growth while the compilers' queues are long.
+     * The calls made: past C2's threshold for this code in a rank JVM (about 2,500 calls with {@code MpjJob}'s scaling,
+     * which brings C1's down to a few dozen), with room for the thresholds' growth while the compilers' queues are long.
      */
     static final int CALLS = PASSES / 3 * (2 * (FILE_BYTES / READ_BYTES) + FILE_BYTES / READ_BYTES / STRIDE_READS);
     /** One warm-up per JVM: this class is shared by the ranks (per rank loader when sharing is off: one per rank). */
@@ -66,21 +66,24 @@ public final class StraightPathWarmup {
     /** Runs the warm-up unless it ran in this JVM already; returns the calls it made (0 when it did not run or failed). */
     public static int run() {
         if (!STARTED.compareAndSet(false, true)) return 0;
-        Path file = null;
+        Path dir = null, file = null;
         try {
-            file = Files.createTempFile("pdla-warmup", ".dat");
-            file.toFile().deleteOnExit(); // a JVM that ends while this daemon thread reads still removes it
-            Files.write(file, new byte[FILE_BYTES]);
+            // a directory of its own (the JDK makes it rwx------): the passes open the file by name, and nobody else can
+            // put another file, or a link to one, under that name
+            dir = Files.createTempDirectory("pdla-warmup");
+            dir.toFile().deleteOnExit();   // registered first, so deleted after the file when the JVM ends first
+            file = dir.resolve("warmup.dat");
+            file.toFile().deleteOnExit();
+            Files.write(file, new byte[FILE_BYTES], java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
             return callAll(file);
         } catch (IOException | RuntimeException | LinkageError e) {
-            return 0; // the first reads compile the path instead
+            return 0; // the first calls compile the path instead
         } finally {
-            if (file != null) {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    // deleteOnExit removes it
-                }
+            try {
+                if (file != null) Files.deleteIfExists(file);
+                if (dir != null) Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // deleteOnExit removes them
             }
         }
     }

@@ -75,9 +75,10 @@ public final class MpjJob {
      * <p>Except for {@link #SHARED_READ_PATH}: the straight path and the stores beneath it are one copy per JVM, shared by
      * the ranks, and hot in every job that reads or writes. At ten times the thresholds C2 compiled them only after some
      * 50,000 calls of the job, in the third iteration of a fresh job's 16 KiB reads, which then ran slower than its
-     * second (C2's work on the job's cores, the profiled code meanwhile). Scaled back to half the JDK's thresholds, they
-     * are C2-compiled during the rank's warm-up ({@code StraightPathWarmup}), before the job's first read
-     * (bench/RESULTS-native.md, session 24).
+     * second (C2's work on the job's cores, the profiled code meanwhile). Their thresholds scaled by 0.05 (C2's at half
+     * the JDK's, C1's at a twentieth), they are C2-compiled during the rank's warm-up ({@code StraightPathWarmup}),
+     * before the job's first read (bench/RESULTS-native.md, session 24). Only rank JVMs get this: the daemon's JVM and
+     * other drivers' packages are not concerned.
      */
     static final List<String> RANK_JIT_OPTIONS = List.of("-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=6000",
             "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000",
