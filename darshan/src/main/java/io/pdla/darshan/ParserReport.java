@@ -140,8 +140,13 @@ public final class ParserReport {
     }
 
     static IncompleteLogException incomplete(ModuleId id) {
-        return new IncompleteLogException("the " + id.label() + " module contains incomplete data "
+        return new IncompleteLogException("the " + label(id) + " module contains incomplete data "
                 + "(the runtime ran out of record memory); use --show-incomplete to print what is there");
+    }
+
+    /** A module's name as darshan-util prints it; a damaged or newer log can flag a module id this build does not know. */
+    static String label(ModuleId id) {
+        return id == null ? "<UNKNOWN>" : id.label();
     }
 
     private void printModule(DarshanLog log, ModuleData m, Options opt) throws IncompleteLogException {
@@ -154,10 +159,10 @@ public final class ParserReport {
                 || id == ModuleId.DFS || id == ModuleId.DAOS;
         if (present && !detailed && !opt.base()) return;
         out.append("\n# *******************************************************\n");
-        out.append("# ").append(id == null ? "<UNKNOWN>" : id.label()).append(" module data\n");
+        out.append("# ").append(label(id)).append(" module data\n");
         out.append("# *******************************************************\n");
         if (m.partial()) {
-            String text = incompleteText(id == null ? "<UNKNOWN>" : id.label(), "unnecessary");
+            String text = incompleteText(label(id), "unnecessary");
             if (opt.showIncomplete()) {
                 out.append("\n# *WARNING*: ").append(text);
                 if (!present) return;

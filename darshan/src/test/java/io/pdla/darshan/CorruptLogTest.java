@@ -51,6 +51,27 @@ class CorruptLogTest {
     }
 
     /**
+     * Found by the cli's BadInputFilesFuzzTest in CI (one bit flipped in the header's partial flag): a module id this
+     * build does not know, flagged incomplete but with no region, reached the refusal's message as a null module.
+     */
+    @Test
+    void anUnknownModuleFlaggedIncompleteIsRefusedByName() throws Exception {
+        byte[] f = sample("pdla-written-3.41-bzip2.darshan");
+        int unknown = ModuleId.values().length;
+        ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(24, b.getLong(24) | 1L << unknown);
+        DarshanLog log = new DarshanReader().read(f);
+        StringBuilder out = new StringBuilder(), err = new StringBuilder();
+        ParserReport.IncompleteLogException e = assertThrows(ParserReport.IncompleteLogException.class, () ->
+                new ParserReport(out, err, java.time.ZoneId.of("UTC")).print(log, new ParserReport.Options(false, false, false, false, false)));
+        assertTrue(e.getMessage().contains("<UNKNOWN> module"), e.getMessage());
+        StringBuilder shown = new StringBuilder();
+        new ParserReport(shown, new StringBuilder(), java.time.ZoneId.of("UTC")).print(log, new ParserReport.Options(false, false, false, false, true));
+        assertTrue(shown.toString().contains("The <UNKNOWN> module contains incomplete data"), shown.toString());
+        assertTrue(shown.toString().contains("POSIX module data"), "the known modules are still printed");
+    }
+
+    /**
      * Found by DarshanLogFuzzTest (8 zero bytes at 59.58 % of this log, inside its bzip2 job region): the damaged block
      * inflated to 4 MiB of garbage before its checksum failed, 23 MB were allocated, and the job was read from that
      * garbage because enough bytes had come before the error. The job region is inflated no further than a job record
