@@ -101,4 +101,44 @@ class LibraryJarsIT {
         assertEquals(3L * 16 * 4096, Files.size(file));
     }
 
+    /**
+     * The POSIX driver's JNI library comes out of the core jar as a copy in the temporary directory. A JVM that was
+     * halted (as MPJ's daemons and killed rank JVMs end) never ran deleteOnExit and left one copy per JVM: 305 of them
+     * in a day's /tmp here. The copy is deleted once loaded, so none is left even by a halt.
+     */
+    @Test
+    void theNativeLibrarysCopyIsGoneOnceLoadedEvenWhenTheJvmIsHalted() throws Exception {
+        List<Path> jars = libraryJars();
+        Path src = tmp.resolve("probe/NativeProbe.java"), classes = tmp.resolve("probe-classes"), jvmTmp = tmp.resolve("jvm-tmp");
+        Files.createDirectories(src.getParent());
+        Files.createDirectories(classes);
+        Files.createDirectories(jvmTmp);
+        Files.writeString(src, """
+                public class NativeProbe {
+                    public static void main(String[] a) throws Exception {
+                        System.out.println("available=" + io.pdla.storage.posix.NativePosix.available()
+                                + " reason=" + io.pdla.storage.posix.NativePosix.unavailableReason());
+                        try (var s = java.nio.file.Files.list(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")))) {
+                            System.out.println("left=" + s.filter(p -> p.getFileName().toString().startsWith("libpdlaposix")).count());
+                        }
+                        Runtime.getRuntime().halt(0);
+                    }
+                }
+                """);
+        String cp = String.join(java.io.File.pathSeparator, jars.stream().map(Path::toString).toList());
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        assertEquals(0, javac.run(null, diagnostics, diagnostics, "-cp", cp, "-d", classes.toString(), src.toString()), diagnostics.toString());
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + jvmTmp, "-cp", classes + java.io.File.pathSeparator + cp, "NativeProbe")
+                .redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the probe JVM did not end within 60 s");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(out.contains("available=true"), "the JNI library loads from the core jar's copy:\n" + out);
+        assertTrue(out.contains("left=0"), "no copy left in the temporary directory while the JVM runs:\n" + out);
+        try (Stream<Path> left = Files.list(jvmTmp)) {
+            assertEquals(List.of(), left.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("libpdlaposix")).toList(),
+                    "copies left after a halted JVM");
+        }
+    }
 }

@@ -201,30 +201,17 @@ public final class NativePosix {
     /** Defines {@link NativeIo} in a loader of its own, loads the library into it: done once per JVM. */
     private static Object[] bind() {
         try {
-            Path library = libraryFile();
-            Class<?> bridge = Class.forName(BRIDGE, true, new BridgeLoader(classBytes()));
-            MethodHandles.Lookup l = MethodHandles.privateLookupIn(bridge, MethodHandles.lookup());
-            l.findStatic(bridge, "load", MethodType.methodType(void.class, String.class)).invokeExact(library.toString());
-            MethodType list = MethodType.methodType(long.class, int.class, byte[].class, int.class, long[].class, long[].class, int.class);
-            MethodType one = MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class);
-            MethodType range = MethodType.methodType(int.class, int.class, long.class, long.class);
-            MethodHandle[] h = {
-                    l.findStatic(bridge, "open0", MethodType.methodType(int.class, byte[].class, int.class)),
-                    l.findStatic(bridge, "close0", MethodType.methodType(int.class, int.class)),
-                    l.findStatic(bridge, "strerror0", MethodType.methodType(String.class, int.class)),
-                    l.findStatic(bridge, "pread0", one),
-                    l.findStatic(bridge, "pwrite0", one),
-                    l.findStatic(bridge, "preadList0", list),
-                    l.findStatic(bridge, "pwriteList0", list),
-                    l.findStatic(bridge, "lock0", range),
-                    l.findStatic(bridge, "unlock0", range),
-                    l.findStatic(bridge, "calls0", MethodType.methodType(long.class)),
-                    l.findStatic(bridge, "preadAhead0", MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class, long.class, long.class, boolean.class)),
-                    l.findStatic(bridge, "hints0", MethodType.methodType(long.class))};
-            // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
-            String probe = (String) h[2].invokeExact(2);
-            if (probe == null) throw new IllegalStateException("strerror0 returned nothing");
-            return new Object[]{h, null};
+            Library library = libraryFile();
+            try {
+                Class<?> bridge = Class.forName(BRIDGE, true, new BridgeLoader(classBytes()));
+                MethodHandles.Lookup l = MethodHandles.privateLookupIn(bridge, MethodHandles.lookup());
+                l.findStatic(bridge, "load", MethodType.methodType(void.class, String.class)).invokeExact(library.file().toString());
+                return handles(bridge, l);
+            } finally {
+                // the loaded library stays mapped after its file is gone; a rank JVM that is halted or killed
+                // never runs deleteOnExit, and left one copy per JVM in the temporary directory
+                if (library.copied()) Files.deleteIfExists(library.file());
+            }
         } catch (Throwable e) {
             String why = e.getClass().getSimpleName() + ": " + e.getMessage();
             System.err.println("pdla posix driver: native I/O unavailable (" + why + "); reads and writes go through FileChannel");
@@ -232,20 +219,49 @@ public final class NativePosix {
         }
     }
 
+    /** The library's entry points as method handles, each tried once. */
+    private static Object[] handles(Class<?> bridge, MethodHandles.Lookup l) throws Throwable {
+        MethodType list = MethodType.methodType(long.class, int.class, byte[].class, int.class, long[].class, long[].class, int.class);
+        MethodType one = MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class);
+        MethodType range = MethodType.methodType(int.class, int.class, long.class, long.class);
+        MethodHandle[] h = {
+                l.findStatic(bridge, "open0", MethodType.methodType(int.class, byte[].class, int.class)),
+                l.findStatic(bridge, "close0", MethodType.methodType(int.class, int.class)),
+                l.findStatic(bridge, "strerror0", MethodType.methodType(String.class, int.class)),
+                l.findStatic(bridge, "pread0", one),
+                l.findStatic(bridge, "pwrite0", one),
+                l.findStatic(bridge, "preadList0", list),
+                l.findStatic(bridge, "pwriteList0", list),
+                l.findStatic(bridge, "lock0", range),
+                l.findStatic(bridge, "unlock0", range),
+                l.findStatic(bridge, "calls0", MethodType.methodType(long.class)),
+                l.findStatic(bridge, "preadAhead0", MethodType.methodType(long.class, int.class, byte[].class, int.class, int.class, long.class, long.class, long.class, boolean.class)),
+                l.findStatic(bridge, "hints0", MethodType.methodType(long.class))};
+        // a call that reaches the library: a symbol missing from an old build fails here, not in a rank's read
+        String probe = (String) h[2].invokeExact(2);
+        if (probe == null) throw new IllegalStateException("strerror0 returned nothing");
+        return new Object[]{h, null};
+    }
+
+    /** The library's file, and whether it is a copy of the jar's to delete once loaded. */
+    private record Library(Path file, boolean copied) {}
+
     /** The library as a file: itself when the classes are a directory, else copied out of the jar once per JVM. */
-    private static Path libraryFile() throws IOException, URISyntaxException {
+    private static Library libraryFile() throws IOException, URISyntaxException {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
         String resource = "native/" + (os.contains("linux") ? "linux" : os.replace(' ', '_')) + "-" + arch + "/libpdlaposix.so";
         URL url = NativePosix.class.getResource(resource);
         if (url == null) throw new IOException("no " + resource + " next to " + NativePosix.class.getName() + " (not built for " + os + "/" + arch + ")");
-        if ("file".equals(url.getProtocol())) return Path.of(url.toURI());
+        if ("file".equals(url.getProtocol())) return new Library(Path.of(url.toURI()), false);
         Path copy = Files.createTempFile("libpdlaposix", ".so");
-        copy.toFile().deleteOnExit();
         try (InputStream in = url.openStream()) {
             Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            Files.deleteIfExists(copy);
+            throw e;
         }
-        return copy;
+        return new Library(copy, true);
     }
 
     private static byte[] classBytes() throws IOException {
