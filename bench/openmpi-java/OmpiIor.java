@@ -35,6 +35,8 @@ public final class OmpiIor {
         boolean keep = readOnly || flags.contains("keep");
         collective = flags.contains("collective");
         view = flags.contains("view");
+        // delay=N: IOR's -d, N seconds' sleep before each phase
+        delaySeconds = flags.stream().filter(f -> f.startsWith("delay=")).mapToInt(f -> Integer.parseInt(f.substring(6))).findFirst().orElse(0);
         int rank = MPI.COMM_WORLD.getRank(), np = MPI.COMM_WORLD.getSize();
         byte[] buf = new byte[transfer];
         for (int i = 0; i < transfer; i++) buf[i] = (byte) (rank * 31 + i);
@@ -60,10 +62,18 @@ public final class OmpiIor {
 
     private static boolean collective;
     private static boolean view;
+    private static int delaySeconds;
 
     /** One phase; returns MiB/s and the slowest rank's open, transfer and close seconds, on every rank. */
     private static double[] phase(boolean write, long block, int transfer, int segments, String path, int rank, int np,
                                 byte[] buf, boolean fsync) throws MPIException {
+        if (delaySeconds > 0) {
+            try {
+                Thread.sleep(delaySeconds * 1000L);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         MPI.COMM_WORLD.barrier();
         double start = System.nanoTime() / 1e9;
         File f = new File(MPI.COMM_WORLD, path, write ? MPI.MODE_WRONLY | MPI.MODE_CREATE : MPI.MODE_RDONLY);

@@ -87,6 +87,13 @@ public final class IorEngine {
         byte[] buf = write ? Pattern.filled(rank, transfer) : new byte[transfer];
         long bytes = 0, ops = 0;
         String error = null;
+        if (o.phaseDelay() > 0) {
+            try {
+                Thread.sleep(o.phaseDelay() * 1000L);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         startLine.await();
         double start = now();
         double opened = start, moved = start;

@@ -88,6 +88,10 @@ public final class IorOptions {
             + "catalog CATALOG configured (no replica applies to the test file) and report the redirected/plain ratio: redirect's overhead")
     String redirectCatalog;
 
+    @Option(names = "-d", paramLabel = "SECONDS", description = "delay before each phase (IOR's interTestDelay): every rank "
+            + "sleeps, then the phase starts together; default 0")
+    int phaseDelay;
+
     @Option(names = "--warmup", paramLabel = "N", description = "untimed iterations of every backend before the measured ones (JIT and class loading), default 0")
     int warmup;
 
@@ -143,6 +147,7 @@ public final class IorOptions {
         if (segments <= 0) throw new BadOptionException("-s (segment count) must be > 0, was " + segments);
         if (iterations <= 0) throw new BadOptionException("-i (iterations) must be > 0, was " + iterations);
         if (warmup < 0) throw new BadOptionException("--warmup must be >= 0, was " + warmup);
+        if (phaseDelay < 0) throw new BadOptionException("-d (delay before each phase) must be >= 0 seconds, was " + phaseDelay);
         if (path == null || path.isBlank()) throw new BadOptionException("-o (test file) must not be empty");
         if (reorder && !read) throw new BadOptionException("-C (reorder tasks) needs a read phase (-r)");
         if (verify && !read) throw new BadOptionException("-R (verify) needs a read phase (-r)");
@@ -175,6 +180,7 @@ public final class IorOptions {
     public boolean baseline() { return !noBaseline && api == Api.MPIIO; }
     public boolean help() { return help; }
     public int warmup() { return warmup; }
+    public int phaseDelay() { return phaseDelay; }
     public String tracedDir() { return tracedDir; }
 
     public String redirectCatalog() { return redirectCatalog; }

@@ -18,7 +18,7 @@ class IorOptionsTest {
 
     @Test
     void iorLettersHaveIorMeanings() {
-        IorOptions o = parse("-a MPIIO -c -b 16k -t 4k -s 2048 -F -w -r -C -e -i 3 -o /tmp/x -R -k --json out.json");
+        IorOptions o = parse("-a MPIIO -c -b 16k -t 4k -s 2048 -F -w -r -C -e -i 3 -d 2 -o /tmp/x -R -k --json out.json");
         assertEquals(IorOptions.Api.MPIIO, o.api());
         assertTrue(o.collective());
         assertEquals(16 * 1024, o.blockSize());
@@ -26,6 +26,7 @@ class IorOptionsTest {
         assertEquals(2048, o.segments());
         assertTrue(o.filePerProcess() && o.write() && o.read() && o.reorder() && o.fsync() && o.verify() && o.keep());
         assertEquals(3, o.iterations());
+        assertEquals(2, o.phaseDelay());
         assertEquals("/tmp/x", o.path());
         assertEquals("out.json", o.json());
         assertEquals(4, o.transfersPerBlock());
@@ -40,6 +41,7 @@ class IorOptionsTest {
         assertEquals(256L << 10, o.transferSize());
         assertEquals(1, o.segments());
         assertEquals(1, o.iterations());
+        assertEquals(0, o.phaseDelay());
         assertEquals(IorOptions.Api.MPIIO, o.api());
         assertFalse(o.collective() || o.filePerProcess() || o.reorder() || o.verify() || o.keep());
     }
@@ -72,7 +74,7 @@ class IorOptionsTest {
     @ParameterizedTest
     @CsvSource({"'-b 16q', -b", "'-t abc', -t", "'-b k', -b", "'-s x', -s", "'-a HDF5', -a", "'-i two', -i",
             "'-b 16k -t 3k', -t", "'-s 0', -s", "'-i 0', -i", "'-t 0', -t", "'-t 2g -b 2g', -t", "'-r -b 99999999999999999999', -b",
-            "'-w -C', -C", "'-w -R', -R", "'-a POSIX -c', -c", "'-a POSIX -V', -V", "'-Z', -Z", "'-b', -b", "'--warmup -1', --warmup"})
+            "'-w -C', -C", "'-w -R', -R", "'-a POSIX -c', -c", "'-a POSIX -V', -V", "'-Z', -Z", "'-b', -b", "'--warmup -1', --warmup", "'-d -1', -d", "'-d soon', -d"})
     void badInputNamesTheOption(String line, String option) {
         IorOptions.BadOptionException e = assertThrows(IorOptions.BadOptionException.class, () -> parse(line));
         assertTrue(e.getMessage().contains("'" + option + "'") || e.getMessage().contains(option + " "),
