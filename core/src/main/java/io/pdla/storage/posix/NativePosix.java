@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -201,16 +200,19 @@ public final class NativePosix {
     /** Defines {@link NativeIo} in a loader of its own, loads the library into it: done once per JVM. */
     private static Object[] bind() {
         try {
-            Library library = libraryFile();
+            URL url = libraryResource();
+            // a jar's library is copied out; the copy is deleted once loaded
+            boolean copied = !"file".equals(url.getProtocol());
+            Path library = copied ? copyOut(url) : Path.of(url.toURI());
             try {
                 Class<?> bridge = Class.forName(BRIDGE, true, new BridgeLoader(classBytes()));
                 MethodHandles.Lookup l = MethodHandles.privateLookupIn(bridge, MethodHandles.lookup());
-                l.findStatic(bridge, "load", MethodType.methodType(void.class, String.class)).invokeExact(library.file().toString());
+                l.findStatic(bridge, "load", MethodType.methodType(void.class, String.class)).invokeExact(library.toString());
                 return handles(bridge, l);
             } finally {
                 // the loaded library stays mapped after its file is gone; a rank JVM that is halted or killed
                 // never runs deleteOnExit, and left one copy per JVM in the temporary directory
-                if (library.copied()) Files.deleteIfExists(library.file());
+                if (copied) Files.deleteIfExists(library);
             }
         } catch (Throwable e) {
             String why = e.getClass().getSimpleName() + ": " + e.getMessage();
@@ -243,17 +245,21 @@ public final class NativePosix {
         return new Object[]{h, null};
     }
 
-    /** The library's file, and whether it is a copy of the jar's to delete once loaded. */
-    private record Library(Path file, boolean copied) {}
-
-    /** The library as a file: itself when the classes are a directory, else copied out of the jar once per JVM. */
-    private static Library libraryFile() throws IOException, URISyntaxException {
+    /**
+     * The library beside this class: a file when the classes are a directory, else an entry of the jar. (No nested
+     * class here: the shared-classes jar lists this class's files by name, and a rank JVM that lacked one lost native I/O.)
+     */
+    private static URL libraryResource() throws IOException {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
         String resource = "native/" + (os.contains("linux") ? "linux" : os.replace(' ', '_')) + "-" + arch + "/libpdlaposix.so";
         URL url = NativePosix.class.getResource(resource);
         if (url == null) throw new IOException("no " + resource + " next to " + NativePosix.class.getName() + " (not built for " + os + "/" + arch + ")");
-        if ("file".equals(url.getProtocol())) return new Library(Path.of(url.toURI()), false);
+        return url;
+    }
+
+    /** The jar's library copied into the temporary directory, once per JVM. */
+    private static Path copyOut(URL url) throws IOException {
         Path copy = Files.createTempFile("libpdlaposix", ".so");
         try (InputStream in = url.openStream()) {
             Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
@@ -261,7 +267,7 @@ public final class NativePosix {
             Files.deleteIfExists(copy);
             throw e;
         }
-        return new Library(copy, true);
+        return copy;
     }
 
     private static byte[] classBytes() throws IOException {
