@@ -97,6 +97,8 @@ class LibraryJarsIT {
         assertFalse(r.timedOut(), out);
         assertTrue(out.contains("PASS: 3 ranks, 196608 bytes verified"), "the application verified its data:\n" + out);
         assertFalse(out.contains("FAIL"), out);
+        // a class of the native binding missing from the ranks' shared-classes jar cost every rank JVM its native I/O
+        assertFalse(out.contains("native I/O unavailable"), "the ranks' POSIX driver lost its native I/O:\n" + out);
         assertTrue(out.contains("without the HDFS driver:") && out.contains("hdfs"), "an hdfs: name is refused, naming the scheme:\n" + out);
         assertEquals(3L * 16 * 4096, Files.size(file));
     }
