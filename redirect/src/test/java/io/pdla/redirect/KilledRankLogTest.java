@@ -1,6 +1,11 @@
 package io.pdla.redirect;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** {@link KilledRankTest} reads the killed rank's lines: the write in flight must be the one the rank began last. */
+/** {@link KilledRankTest} reads the killed rank's protocol: the write in flight must be the one the rank began last. */
 class KilledRankLogTest {
     static final int BLOCK = 4096, STRIDE = 4 * BLOCK, COUNT = 64;
 
@@ -58,6 +63,20 @@ class KilledRankLogTest {
         KilledRankLog log = KilledRankLog.parse(writes(COUNT + 2)); // offsets 0 and 1 written twice
         assertEquals(100 + COUNT, log.acked().get(offset(0))[1]);
         assertEquals(100 + COUNT + 1, log.acked().get(offset(1))[1]);
+    }
+
+    @Test
+    void anAckTheKillCutShortLeavesItsWriteInFlight(@TempDir Path tmp) throws IOException {
+        Path protocol = tmp.resolve("rank.log");
+        List<String> lines = writes(5);
+        lines.add("BEGIN " + offset(5) + " " + BLOCK + " 123456");
+        // the kill came inside the ACK's write(2) (a line across a page boundary can be cut): "ACK <off> 4096 12"
+        Files.writeString(protocol, String.join("\n", lines) + "\nACK " + offset(5) + " " + BLOCK + " 12");
+        KilledRankLog log = KilledRankLog.read(protocol);
+        assertEquals(offset(5), log.inFlight(), "a torn ACK is no acknowledgement; its seed would name other bytes");
+        assertFalse(log.acked().containsKey(offset(5)));
+        assertEquals(11, log.lines().size(), "five writes and the BEGIN; the cut line is not one");
+        assertEquals(List.of(), KilledRankLog.read(tmp.resolve("not-yet")).lines(), "before the rank creates it: no lines");
     }
 
     @Test

@@ -11,11 +11,8 @@ import io.pdla.replicator.daemon.FileSync;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,38 +54,32 @@ class KilledRankTest {
                 fx.replication.daemon.runOnce();
                 assertEquals(ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state(), fx.progress.toString());
             }
+            byte[] before = model.clone();
+            String replicaAtStart;
+            try (Fixture fx = new Fixture(tmp)) {
+                ReplicaEntry e = fx.catalog.transact(t -> t.entry(p.key())).orElseThrow();
+                replicaAtStart = e.replica() + " inode " + Files.getAttribute(Path.of(e.replica()), "unix:ino");
+            }
             // the rank writes until killed; only what it acknowledged counts
+            Path protocol = tmp.resolve("rank-" + round + ".log");
             String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
             Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
-                    WritingRank.class.getName(), tmp.resolve("catalog").toString(), file.toString(), "" + BLOCK, "" + STRIDE, "" + COUNT, "" + round)
+                    WritingRank.class.getName(), tmp.resolve("catalog").toString(), file.toString(), "" + BLOCK, "" + STRIDE, "" + COUNT, "" + round,
+                    protocol.toString())
+                    .redirectOutput(tmp.resolve("rank-" + round + ".out").toFile())
                     .redirectError(tmp.resolve("rank-" + round + ".err").toFile()).start();
-            Map<Long, long[]> acks = new LinkedHashMap<>();
-            List<String> lines = new ArrayList<>();
-            Thread reader = new Thread(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
-                    for (String l; (l = in.readLine()) != null; ) synchronized (lines) { lines.add(l); }
-                } catch (java.io.IOException killed) {
-                    // the pipe closes with the child
-                }
-            });
-            reader.start();
             long deadline = System.currentTimeMillis() + 60_000;
-            while (System.currentTimeMillis() < deadline) {
-                synchronized (lines) { if (lines.size() >= 10) break; }
-                Thread.sleep(20);
-            }
+            while (System.currentTimeMillis() < deadline && child.isAlive() && KilledRankLog.read(protocol).lines().size() < 10) Thread.sleep(20);
             Thread.sleep(rnd.nextInt(400));
             child.destroyForcibly();            // SIGKILL, in the middle of a write or between two
             assertTrue(child.waitFor(30, TimeUnit.SECONDS));
-            reader.join(60_000);
-            // every line the rank printed, or the write in flight could be misread
-            assertTrue(!reader.isAlive(), "seed " + seed + " round " + round + ": the rank's output was not read to its end");
             // the write in flight at the kill may have overwritten (wholly or in part) an earlier acknowledged one at
             // the same offset, which is what a killed writer may leave: the log leaves that offset to the sync below
-            KilledRankLog log = KilledRankLog.parse(lines);
-            acks.putAll(log.acked());
+            KilledRankLog log = KilledRankLog.read(protocol);
+            List<String> lines = log.lines();
+            Map<Long, long[]> acks = new LinkedHashMap<>(log.acked());
             assertTrue(acks.size() >= 5, "seed " + seed + " round " + round + ": the rank acknowledged writes before the kill: " + lines
-                    + "\n" + Files.readString(tmp.resolve("rank-" + round + ".err")));
+                    + "\n" + Files.readString(tmp.resolve("rank-" + round + ".out")) + Files.readString(tmp.resolve("rank-" + round + ".err")));
             acked += log.ackLines();
             for (Map.Entry<Long, long[]> a : acks.entrySet()) {
                 byte[] data = new byte[(int) a.getValue()[0]];
@@ -110,22 +101,9 @@ class KilledRankTest {
                     boolean inDirty = e.state() == ReplicaState.DIRTY && pos >= 0
                             && Arrays.equals(want, Arrays.copyOfRange(replica, (int) pos, (int) pos + len));
                     if (!(inOriginal || inDirty)) {
-                        StringBuilder why = new StringBuilder();
-                        int n = 0;
-                        for (String l : lines) {
-                            String[] w = l.split(" ");
-                            n++;
-                            if (w.length == 4 && (w[0].equals("ACK") || w[0].equals("BEGIN")) && Long.parseLong(w[1]) == off) {
-                                byte[] d = new byte[len];
-                                new Random(Long.parseLong(w[3])).nextBytes(d);
-                                why.append("\n line ").append(n).append(" ").append(l).append(": original=").append(Arrays.equals(d, Arrays.copyOfRange(original, off, off + len)))
-                                        .append(" replica=").append(pos >= 0 && Arrays.equals(d, Arrays.copyOfRange(replica, (int) pos, (int) pos + len)));
-                            }
-                        }
-                        why.append("\n lines ").append(lines.size()).append(", last: ").append(lines.get(lines.size() - 1))
-                                .append(", in flight: ").append(log.inFlight()).append(", other lines: ").append(log.other());
-                        why.append("\n replica ").append(e.replica()).append(" pos ").append(pos);
-                        org.junit.jupiter.api.Assertions.fail(where + ": acknowledged write at " + off + " is neither in the original nor in a DIRTY replica (" + e.state() + ")" + why);
+                        org.junit.jupiter.api.Assertions.fail(where + ": acknowledged write at " + off + " is neither in the original nor in a DIRTY replica ("
+                                + e.state() + ")" + LostWriteReport.of(lines, log, acks, model, before, original, replica, p.geometry(), e.replica(), replicaAtStart,
+                                tmp.resolve("rank-" + round + ".err")));
                     }
                 }
                 // pdla sync: ends the dead rank's session, writes the DIRTY replica back

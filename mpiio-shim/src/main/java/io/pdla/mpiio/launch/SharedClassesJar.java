@@ -4,10 +4,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +24,7 @@ import java.util.jar.JarOutputStream;
  * {@code SharedClassesListTest} computes it from the build and checks it, with the rules behind it. The classes are
  * copied from wherever this JVM loaded them (the build's directories or jars, or pdla's shaded jar); entries this JVM
  * cannot find (a module not on its class path) are left out, so the ranks load those from their own class path.
- * Written once per JVM into the temporary directory.
+ * Kept by content in {@link LaunchJars}' directory, so a job reuses the jar of an earlier job of the same build.
  */
 public final class SharedClassesJar {
     /** The list: one resource path per line ({@code io/pdla/storage/StorageFile.class}), '#' comments. */
@@ -67,28 +65,27 @@ public final class SharedClassesJar {
         if (path != null) return path;
         ClassLoader from = SharedClassesJar.class.getClassLoader();
         try {
-            Path jar = Files.createTempFile("pdla-shared-classes", ".jar");
-            jar.toFile().deleteOnExit();
-            int copied = 0;
-            try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
-                for (String entry : entries()) {
-                    try (InputStream in = from.getResourceAsStream(entry)) {
-                        if (in == null) continue;   // a module this JVM lacks: its ranks lack it too, or load it themselves
-                        j.putNextEntry(new JarEntry(entry));
-                        in.transferTo(j);
-                        j.closeEntry();
-                        copied++;
-                    }
-                }
-            }
-            if (copied == 0) {
-                Files.deleteIfExists(jar);
-                return null;
-            }
-            path = jar;
-            return jar;
+            path = LaunchJars.store("pdla-shared-classes", out -> write(out, from));
+            return path;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the shared classes' jar", e);
         }
+    }
+
+    /** The listed classes {@code from} finds, as a jar written to {@code out}; false when it finds none. */
+    static boolean write(java.io.OutputStream out, ClassLoader from) throws IOException {
+        int copied = 0;
+        JarOutputStream j = new JarOutputStream(out);
+        for (String entry : entries()) {
+            try (InputStream in = from.getResourceAsStream(entry)) {
+                if (in == null) continue;   // a module this JVM lacks: its ranks lack it too, or load it themselves
+                j.putNextEntry(DelegateAgentJar.entry(entry));
+                in.transferTo(j);
+                j.closeEntry();
+                copied++;
+            }
+        }
+        j.finish();
+        return copied > 0;
     }
 }
