@@ -76,7 +76,10 @@ public final class DemoCommand implements Callable<Integer> {
             return demo(work);
         } finally {
             System.setOut(screen);
-            if (temporary) deleteTree(work);
+            if (temporary) {
+                deleteTree(work);
+                if (pfs == Pfs.simpfs) deleteFiles(java.net.URI.create(SIMPFS_DIR + "/" + work.getFileName()));
+            }
         }
     }
 
@@ -121,9 +124,12 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
+    /** Where every demo keeps its directory on sim-pfs. */
+    static final String SIMPFS_DIR = "simpfs:///pdla-demo";
+
     /** A file in this demo's own directory of sim-pfs (the default root, shared by the ranks' JVM). */
     private static String simpfsFile(Path work, String name) {
-        return "simpfs:///pdla-demo/" + work.getFileName() + "/" + name;
+        return SIMPFS_DIR + "/" + work.getFileName() + "/" + name;
     }
 
     private void loop(Path work, MiniCluster cluster) throws Exception {
@@ -238,6 +244,32 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
+
+    /**
+     * The files of the demo's directory on sim-pfs, their data objects with them: they live in sim-pfs's root, outside
+     * the demo's own directory (every run left its 49 MiB there). The store keeps its empty directories.
+     */
+    private void deleteFiles(java.net.URI dir) {
+        try {
+            deleteFiles(io.pdla.storage.StorageDrivers.installed().forUri(dir), dir);
+        } catch (IOException | RuntimeException e) {
+            screen.println("pdla demo: could not remove the demo's files in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    static void deleteFiles(io.pdla.storage.StorageDriver d, java.net.URI dir) throws IOException {
+        List<io.pdla.storage.StorageStatus> entries;
+        try {
+            entries = d.list(dir);
+        } catch (io.pdla.storage.StorageException e) {
+            if (e.reason() == io.pdla.storage.StorageException.Reason.NO_SUCH_FILE) return;   // the demo wrote nothing there
+            throw e;
+        }
+        for (io.pdla.storage.StorageStatus e : entries) {
+            if (e.directory()) deleteFiles(d, e.uri());
+            else d.delete(e.uri());
+        }
+    }
 
     private static void deleteTree(Path root) throws IOException {
         try (Stream<Path> s = Files.walk(root)) {

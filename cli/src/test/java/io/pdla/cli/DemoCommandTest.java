@@ -18,6 +18,9 @@ class DemoCommandTest {
     @Test
     void demoRunsFourRanksAndReportsVerifiedBandwidths() throws Exception {
         java.nio.file.Path report = tmp.resolve("demo-report.html");
+        java.net.URI demos = java.net.URI.create(DemoCommand.SIMPFS_DIR);
+        io.pdla.storage.StorageDriver simpfs = io.pdla.storage.StorageDrivers.installed().forUri(demos);
+        java.util.Set<java.net.URI> before = demoDirectories(simpfs, demos);
         PrintStream old = System.out;
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         System.setOut(new PrintStream(buf, true));
@@ -58,6 +61,30 @@ class DemoCommandTest {
         assertEquals(java.util.Set.of("Original", "PD", "H-PDLA", "S-ORIG", "NS-PDLA", "S-PDLA"), schemeRead.keySet(), out);
         assertTrue(schemeRead.get("H-PDLA") > schemeRead.get("Original"), out);
         assertTrue(schemeRead.get("S-PDLA") >= schemeRead.get("H-PDLA"), out);
+        // the demo's files on sim-pfs (in sim-pfs's root, outside its own directory) went with it
+        java.util.Set<java.net.URI> made = new java.util.HashSet<>(demoDirectories(simpfs, demos));
+        made.removeAll(before);
+        assertTrue(made.size() <= 1, "this demo's directory on sim-pfs, emptied (the store keeps directories): " + made);
+        for (java.net.URI dir : made) assertEquals(java.util.List.of(), files(simpfs, dir), "files the demo left on sim-pfs");
+    }
+
+    private static java.util.Set<java.net.URI> demoDirectories(io.pdla.storage.StorageDriver d, java.net.URI demos) throws java.io.IOException {
+        java.util.Set<java.net.URI> out = new java.util.HashSet<>();
+        try {
+            for (io.pdla.storage.StorageStatus s : d.list(demos)) if (s.directory()) out.add(s.uri());
+        } catch (io.pdla.storage.StorageException none) {
+            // no demo ran in this root yet
+        }
+        return out;
+    }
+
+    private static java.util.List<java.net.URI> files(io.pdla.storage.StorageDriver d, java.net.URI dir) throws java.io.IOException {
+        java.util.List<java.net.URI> out = new java.util.ArrayList<>();
+        for (io.pdla.storage.StorageStatus s : d.list(dir)) {
+            if (s.directory()) out.addAll(files(d, s.uri()));
+            else out.add(s.uri());
+        }
+        return out;
     }
 
     @Test
