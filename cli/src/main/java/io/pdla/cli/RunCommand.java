@@ -92,53 +92,58 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return bad(e.getMessage());
         }
-        cp.addAll(PdlaJar.classPath());
-        MpjJob.Builder b;
+        // removed on every way out (a bad setting, a host without a daemon, a trace directory that cannot be made, the
+        // job's end): bad-input runs left it empty in the temporary directory
         try {
-            b = MpjJob.builder(RankMain.class.getName()).processes(processes).delegates(delegateRanks).device(device).classPath(cp).args(args)
-                    .env("PDLA_APP", String.join(" ", command()))
-                    .env(RankMain.ENV_MAIN_CLASS, mainClass)
-                    .env(RankMain.ENV_STATUS_DIR, statusDir.toString());
-        } catch (IllegalArgumentException e) {
-            return bad(e.getMessage());
-        }
-        if (machines != null) b.machinesFile(machines.toAbsolutePath());
-        String chain = interceptors;
-        if (traceDir != null) {
-            Files.createDirectories(traceDir);
-            b.env("PDLA_TRACE_DIR", traceDir.toAbsolutePath().toString());
-            chain = chain == null || chain.isBlank() ? "tracer" : chain + ",tracer";
-        }
-        if (catalog != null) b.env("PDLA_CATALOG", catalog.toAbsolutePath().toString());
-        if (online) {
-            String problem = online(b);
-            if (problem != null) {
-                Files.deleteIfExists(statusDir);
-                return bad(problem);
+            cp.addAll(PdlaJar.classPath());
+            MpjJob.Builder b;
+            try {
+                b = MpjJob.builder(RankMain.class.getName()).processes(processes).delegates(delegateRanks).device(device).classPath(cp).args(args)
+                        .env("PDLA_APP", String.join(" ", command()))
+                        .env(RankMain.ENV_MAIN_CLASS, mainClass)
+                        .env(RankMain.ENV_STATUS_DIR, statusDir.toString());
+            } catch (IllegalArgumentException e) {
+                return bad(e.getMessage());
             }
-        }
-        if (chain != null) b.env("PDLA_INTERCEPTORS", chain);
-        MpjDaemons daemons;
-        try {
-            daemons = MpjDaemons.forJob(device, machines);
-        } catch (MpjDaemons.UnreachableHost e) {
-            Files.deleteIfExists(statusDir);   // no rank ever ran
-            return bad(e.getMessage());
-        }
-        // not MpjDaemons.runJob: the daemons this run starts are also stopped if the launcher itself is stopped
-        Thread hook = null;
-        RankStatuses statuses = new RankStatuses(statusDir);
-        try (daemons) {   // with the daemons pdla started go the rank JVMs they still run
-            if (daemons != null && !daemons.startedOn().isEmpty()) {
-                System.err.println("pdla run: started MPJ daemons on " + String.join(", ", daemons.startedOn()) + " (stopped after the job)");
-                hook = new Thread(daemons::close, "pdla-run-daemons");
-                Runtime.getRuntime().addShutdownHook(hook);
+            if (machines != null) b.machinesFile(machines.toAbsolutePath());
+            String chain = interceptors;
+            if (traceDir != null) {
+                try {
+                    Files.createDirectories(traceDir);
+                } catch (java.io.IOException e) {
+                    return bad("--trace " + traceDir + ": cannot make the trace directory (" + e + ")");
+                }
+                b.env("PDLA_TRACE_DIR", traceDir.toAbsolutePath().toString());
+                chain = chain == null || chain.isBlank() ? "tracer" : chain + ",tracer";
             }
-            Process p = b.build().start(true);
-            return awaitJob(p, statuses);
+            if (catalog != null) b.env("PDLA_CATALOG", catalog.toAbsolutePath().toString());
+            if (online) {
+                String problem = online(b);
+                if (problem != null) return bad(problem);
+            }
+            if (chain != null) b.env("PDLA_INTERCEPTORS", chain);
+            MpjDaemons daemons;
+            try {
+                daemons = MpjDaemons.forJob(device, machines);
+            } catch (MpjDaemons.UnreachableHost e) {
+                return bad(e.getMessage());
+            }
+            // not MpjDaemons.runJob: the daemons this run starts are also stopped if the launcher itself is stopped
+            Thread hook = null;
+            RankStatuses statuses = new RankStatuses(statusDir);
+            try (daemons) {   // with the daemons pdla started go the rank JVMs they still run
+                if (daemons != null && !daemons.startedOn().isEmpty()) {
+                    System.err.println("pdla run: started MPJ daemons on " + String.join(", ", daemons.startedOn()) + " (stopped after the job)");
+                    hook = new Thread(daemons::close, "pdla-run-daemons");
+                    Runtime.getRuntime().addShutdownHook(hook);
+                }
+                Process p = b.build().start(true);
+                return awaitJob(p, statuses);
+            } finally {
+                if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
+            }
         } finally {
-            if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
-            statuses.delete();
+            new RankStatuses(statusDir).delete();
         }
     }
 
@@ -208,7 +213,7 @@ public final class RunCommand implements Callable<Integer> {
      * namespace hosts every directory is).
      */
     private static Path statusDirectory() throws java.io.IOException {
-        String root = System.getenv(ENV_STATUS_ROOT);
+        String root = io.pdla.intercept.Environment.get(ENV_STATUS_ROOT);
         if (root == null || root.isBlank()) return Files.createTempDirectory("pdla-run-status");
         Path r = Path.of(root);
         if (!Files.isDirectory(r)) throw new IllegalArgumentException(ENV_STATUS_ROOT + "=" + root + " is not a directory");

@@ -41,6 +41,18 @@ class RunCommandTest {
         try (var left = Files.list(root)) {
             assertEquals(0, left.count(), "the status directory made under PDLA_STATUS_ROOT is removed after the job");
         }
+        // runs refused before their job starts remove it too (they left it empty in the temporary directory)
+        Path notADirectory = Files.writeString(dir.resolve("traces-file"), "x");
+        Process noTraceDir = pdlaProcess(root.toString(), "run", "-np", "2", "--trace", notADirectory.toString(), "--", HelloShim.class.getName(), dir.resolve("y.dat").toString());
+        String traceErr = new String(noTraceDir.getInputStream().readAllBytes());
+        assertEquals(2, noTraceDir.waitFor(), traceErr);
+        assertTrue(traceErr.contains("--trace " + notADirectory + ": cannot make the trace directory"), traceErr);
+        Process noDb = pdlaProcess(root.toString(), "run", "-np", "2", "--online", "--", HelloShim.class.getName(), dir.resolve("z.dat").toString());
+        String dbErr = new String(noDb.getInputStream().readAllBytes());
+        assertEquals(2, noDb.waitFor(), dbErr);
+        try (var left = Files.list(root)) {
+            assertEquals(java.util.List.of(), left.toList(), "status directories of refused runs");
+        }
         Process bad = pdlaProcess(dir.resolve("no-such-dir").toString(), "run", "-np", "2", "--", HelloShim.class.getName(), dir.resolve("x.dat").toString());
         String err = new String(bad.getInputStream().readAllBytes());
         assertEquals(2, bad.waitFor(), err);
