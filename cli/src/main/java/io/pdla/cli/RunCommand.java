@@ -138,9 +138,20 @@ public final class RunCommand implements Callable<Integer> {
                     Runtime.getRuntime().addShutdownHook(hook);
                 }
                 Process p = b.build().start(true);
-                return awaitJob(p, statuses);
+                // a launcher stopped by a signal (kill, a scheduler's SIGTERM) takes its job with it, as mpirun does: MPJ's
+                // starter is a process of its own, which otherwise ran on with the ranks, orphaned
+                Thread stopJob = new Thread(() -> {
+                    if (p.isAlive()) stop(p);
+                    statuses.delete();
+                }, "pdla-run-stop-job");
+                Runtime.getRuntime().addShutdownHook(stopJob);
+                try {
+                    return awaitJob(p, statuses);
+                } finally {
+                    removeHook(stopJob);
+                }
             } finally {
-                if (hook != null) Runtime.getRuntime().removeShutdownHook(hook);
+                if (hook != null) removeHook(hook);
             }
         } finally {
             new RankStatuses(statusDir).delete();
@@ -178,6 +189,15 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         return exitStatus(statuses);
+    }
+
+    /** A hook this run no longer needs; none can be removed once the JVM is shutting down, when it runs anyway. */
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hooks run now, this one among them
+        }
     }
 
     /** Ends MPJ's starter and what it started on this host. */

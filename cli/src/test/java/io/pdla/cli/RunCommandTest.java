@@ -59,6 +59,34 @@ class RunCommandTest {
         assertTrue(err.contains("PDLA_STATUS_ROOT=" + dir.resolve("no-such-dir") + " is not a directory"), err);
     }
 
+    @Test
+    void aLauncherStoppedBySigtermTakesItsJobWithItAndRemovesTheStatusDirectory() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("status"));
+        Process launcher = pdlaProcess(root.toString(), "run", "-np", "2", "--timeout", "150", "--", io.pdla.cli.programs.SleepingRank.class.getName());
+        java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(launcher.getInputStream()));
+        int up = 0;
+        StringBuilder seen = new StringBuilder();
+        for (String l; up < 2 && (l = out.readLine()) != null; ) {     // bounded: the ranks sleep 120 s at most, then end
+            seen.append(l).append('\n');
+            if (l.startsWith("SLEEPING rank")) up++;
+        }
+        assertEquals(2, up, seen.toString());
+        java.util.List<ProcessHandle> job = launcher.descendants().toList();
+        assertTrue(!job.isEmpty(), "MPJ's starter and its JVM run under the launcher");
+        launcher.toHandle().destroy();     // SIGTERM to the launcher alone, as kill PID sends it
+        assertTrue(launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the launcher ended");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline && job.stream().anyMatch(ProcessHandle::isAlive)) Thread.sleep(100);
+        try {
+            assertEquals(java.util.List.of(), job.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList(), "the job's processes still running");
+            try (var left = Files.list(root)) {
+                assertEquals(java.util.List.of(), left.toList(), "the stopped run's status directory");
+            }
+        } finally {
+            job.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
     private static Process pdlaProcess(String statusRoot, String... args) throws java.io.IOException {
         java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dpdla.mpjHome=" + io.pdla.mpiio.launch.MpjHome.locate(), "-cp", System.getProperty("java.class.path"), PdlaCommand.class.getName()));
