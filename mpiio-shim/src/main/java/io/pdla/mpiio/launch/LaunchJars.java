@@ -65,19 +65,19 @@ final class LaunchJars {
                 throw new IOException("SHA-256 is not available in this JVM", e);
             }
             boolean any;
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-                OutputStream out = new DigestOutputStream(new java.io.BufferedOutputStream(java.nio.channels.Channels.newOutputStream(ch), 1 << 16), sha);
+            try (OutputStream out = new DigestOutputStream(new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16), sha)) {
                 any = contents.writeTo(out);
-                out.flush();
-                // a later job trusts the name for the bytes: they are on the device before the name is (a crash in between
-                // must not leave an empty file under a content name in a temporary directory that survives reboots)
-                if (any) ch.force(true);
             }
             if (!any) return null;
             Path jar = into.resolve(prefix + "-" + HexFormat.of().formatHex(sha.digest()) + ".jar");
             if (Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS)) {
                 Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));   // in use
                 return jar;
+            }
+            // a later job trusts the name for the bytes: they are on the device before the name is (a crash in between must
+            // not leave an empty file under a content name in a temporary directory that survives reboots)
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+                ch.force(true);
             }
             try {
                 Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE);
