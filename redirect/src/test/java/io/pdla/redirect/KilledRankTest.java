@@ -48,18 +48,16 @@ class KilledRankTest {
         int rounds = Boolean.getBoolean("pdla.longSoak") ? 20 : 3;
         int acked = 0, dirtyRounds = 0;
         for (int round = 0; round < rounds; round++) {
+            String replicaAtStart;
             try (Fixture fx = new Fixture(tmp)) {
                 fx.replication.queue.offer(p);
                 fx.replication.daemon.runOnce();     // writes back the last round's DIRTY replica, then (re)builds
                 fx.replication.daemon.runOnce();
-                assertEquals(ReplicaState.VALID, fx.catalog.transact(t -> t.entry(p.key())).orElseThrow().state(), fx.progress.toString());
+                ReplicaEntry built = fx.catalog.transact(t -> t.entry(p.key())).orElseThrow();
+                assertEquals(ReplicaState.VALID, built.state(), fx.progress.toString());
+                replicaAtStart = built.replica() + " inode " + Files.getAttribute(Path.of(built.replica()), "unix:ino");
             }
             byte[] before = model.clone();
-            String replicaAtStart;
-            try (Fixture fx = new Fixture(tmp)) {
-                ReplicaEntry e = fx.catalog.transact(t -> t.entry(p.key())).orElseThrow();
-                replicaAtStart = e.replica() + " inode " + Files.getAttribute(Path.of(e.replica()), "unix:ino");
-            }
             // the rank writes until killed; only what it acknowledged counts
             Path protocol = tmp.resolve("rank-" + round + ".log");
             String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
