@@ -30,6 +30,8 @@ public final class FileContext {
     private final long openToken;
     /** Whether any rank's chain wanted rank 0's share at the open; null when the opener did not gather the answers. */
     private volatile Boolean rankZeroWanted;
+    /** Set by an interceptor whose per-open answers changed ({@link #answersChanged}); taken by the open's chain. */
+    private volatile boolean answersChanged;
 
     /**
      * How the ranks of one open share what one of them computed: the shim implements it over the open's
@@ -163,6 +165,23 @@ public final class FileContext {
         } catch (RuntimeException e) {
             throw new IOException("computing the value shared by the ranks of the open failed: " + e, e);
         }
+    }
+
+    /**
+     * An interceptor's {@link IoInterceptor#observesOnly(FileContext)} or {@link IoInterceptor#ignores(FileContext)}
+     * answer for this open changed since the open (redirect, once a replica published during the open serves it): the
+     * open's chain asks every interceptor again after the call that said so ({@link InterceptorChain}), so the next
+     * data call takes the way the new answers allow.
+     */
+    public void answersChanged() {
+        answersChanged = true;
+    }
+
+    /** Whether {@link #answersChanged} was called since the last time this was asked (the chain's, after a call). */
+    boolean takeAnswersChanged() {
+        if (!answersChanged) return false;
+        answersChanged = false;
+        return true;
     }
 
     public synchronized <T> T get(Key<T> key) {

@@ -59,6 +59,7 @@ public final class InterceptorChain {
                 System.err.println("pdla: interceptor " + i.getClass().getName() + " failed recording a call: " + e);
             }
         }
+        if (file.takeAnswersChanged()) askAgain(file);
     }
 
     public static InterceptorChain empty() {
@@ -87,14 +88,34 @@ public final class InterceptorChain {
     public void opened(FileContext file) throws IOException {
         for (IoInterceptor i : interceptors) i.opened(file);
         if (interceptors.isEmpty()) return;
+        file.takeAnswersChanged();   // the answers below are the open's first
+        askAgain(file);
+    }
+
+    /**
+     * Asks every interceptor which data calls of the open it needs ({@link IoInterceptor#observesOnly(FileContext)},
+     * {@link IoInterceptor#ignores(FileContext)}): after the open, and again after a call during which one said its
+     * answers changed ({@link FileContext#answersChanged}). A call running meanwhile on another thread (a nonblocking
+     * request's) keeps the way it took, which the interceptor that changed its answers must allow for.
+     */
+    private void askAgain(FileContext file) {
         List<IoInterceptor> kept = new ArrayList<>(interceptors.size());
         boolean all = true;
         for (IoInterceptor i : interceptors) {
-            all &= i.observesOnly(file);
+            all &= observesOnlySafely(i, file);
             if (!ignoresSafely(i, file)) kept.add(i);
         }
         active = List.copyOf(kept);
         observersOnly = all;
+    }
+
+    /** An interceptor that cannot answer gets every call through {@link IoInterceptor#intercept}, as one that does not only watch. */
+    private static boolean observesOnlySafely(IoInterceptor i, FileContext file) {
+        try {
+            return i.observesOnly(file);
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** An interceptor that cannot answer is kept: it costs its calls, never a missed one. */
@@ -226,6 +247,15 @@ public final class InterceptorChain {
     public long execute(IoCall call, Terminal terminal) throws IOException {
         List<IoInterceptor> through = active;
         if (through.isEmpty()) return terminal.execute(call);
+        try {
+            return execute(call, terminal, through);
+        } finally {
+            FileContext file = call.file();
+            if (file != null && file.takeAnswersChanged()) askAgain(file);
+        }
+    }
+
+    private long execute(IoCall call, Terminal terminal, List<IoInterceptor> through) throws IOException {
         if (!call.collective() || !call.op().movesData()) return new Link(through, 0, terminal).proceed(call);
         // An interceptor that served the whole call (redirect from replicas) did not proceed; the other
         // ranks are waiting in the engine for this one, so it joins them with nothing to move.

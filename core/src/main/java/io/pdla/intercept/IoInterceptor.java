@@ -41,23 +41,25 @@ public interface IoInterceptor {
     }
 
     /**
-     * As {@link #observesOnly}, for one open: asked once, after every interceptor's {@link #opened} hook of the open
+     * As {@link #observesOnly}, for one open: asked after every interceptor's {@link #opened} hook of the open
      * succeeded. An interceptor whose opened hook found nothing to do in this open (redirect with no replica of the
      * file: every data call proceeds unchanged) may say yes for it alone, so that a chain of watchers and such
-     * interceptors still runs everyday calls without an {@link IoCall}. The answer must not change while the file is
-     * open; by default {@link #observesOnly()}.
+     * interceptors still runs everyday calls without an {@link IoCall}. An answer that changes while the file is open
+     * (redirect, once a replica published during the open serves it) is announced with {@link FileContext#answersChanged}
+     * during a call, and takes effect from the next; by default {@link #observesOnly()}.
      */
     default boolean observesOnly(FileContext file) {
         return observesOnly();
     }
 
     /**
-     * Asked once with {@link #observesOnly(FileContext)}, after every interceptor's {@link #opened} hook of the open
+     * Asked with {@link #observesOnly(FileContext)}, after every interceptor's {@link #opened} hook of the open
      * succeeded: whether this interceptor has nothing to do with any data call of this open (redirect with no replica
      * and no write session: it passes every call on unchanged; online PDLA in an open it does not match). The open's
      * data calls then run without it, neither {@link #intercept} nor {@link #observed}; its other hooks (closing,
-     * closed, the close's votes, {@link #aggregated}) are still called. The answer must not change while the file is
-     * open. By default no.
+     * closed, the close's votes, {@link #aggregated}) are still called. As with {@link #observesOnly(FileContext)}, a
+     * changed answer is announced with {@link FileContext#answersChanged}; an ignored interceptor is told no data call,
+     * so only an open's first answer "ignores" is final. By default no.
      */
     default boolean ignores(FileContext file) {
         return false;

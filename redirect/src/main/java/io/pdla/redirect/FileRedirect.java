@@ -27,6 +27,13 @@ final class FileRedirect implements AutoCloseable {
     String session;
     /** The catalog failed during a write: replicas of this file are no longer trusted by this rank. */
     boolean catalogFailed;
+    /**
+     * An online job's read-only open that no replica served at its open: every call passes on unchanged, so redirect
+     * only watches its reads ({@code IoInterceptor.observesOnly}) until a replica serves it.
+     */
+    volatile boolean onlyWatches;
+    /** While {@link #onlyWatches}: when to look for a replica published since; null once the open stopped looking. */
+    volatile ReplicaWatch watch;
 
     FileRedirect(CatalogAccess catalog, List<OpenReplica> replicas, List<ReplicaEntry> valid) {
         this.catalog = catalog;
@@ -40,8 +47,32 @@ final class FileRedirect implements AutoCloseable {
         return null;
     }
 
+    /** An open that serves nothing yet and looks for a replica as {@code watch} says. */
+    static FileRedirect watching(CatalogAccess catalog, List<ReplicaEntry> valid, ReplicaWatch watch) {
+        FileRedirect st = new FileRedirect(catalog, List.of(), valid);
+        st.onlyWatches = true;
+        st.watch = watch;
+        return st;
+    }
+
+    /**
+     * A watching open's switch: {@code opened} serve its reads from now on. False (and nothing changed) when the open
+     * stopped watching meanwhile, or another thread's look switched it first: the caller then closes {@code opened}.
+     */
+    synchronized boolean switchTo(List<OpenReplica> opened, ReplicaWatch by) {
+        if (watch != by || !onlyWatches) return false;
+        List<OpenReplica> l = new ArrayList<>(replicas);
+        l.addAll(opened);
+        replicas = List.copyOf(l);
+        watch = null;
+        onlyWatches = false;
+        return true;
+    }
+
     /** Serves reads from {@code r} too, ahead of every non-authoritative replica. */
     synchronized void addAuthoritative(OpenReplica r) {
+        watch = null;
+        onlyWatches = false;
         List<OpenReplica> l = new ArrayList<>();
         l.add(r);
         for (OpenReplica o : replicas) if (o != r) l.add(o);
@@ -75,6 +106,7 @@ final class FileRedirect implements AutoCloseable {
 
     /** Closes every replica (the file is closing). Authoritative replicas' writes are synced by their close. */
     synchronized void closeAll() throws IOException {
+        watch = null;   // a look still running on another thread then closes what it opened (switchTo)
         IOException first = null;
         for (OpenReplica r : replicas) {
             try {

@@ -126,14 +126,16 @@ public final class RedirectInterceptor implements IoInterceptor {
             }
         }
         CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), cfg.catalogWaitMillis());
+        boolean watches = watchesWithinOpen(ctx, cfg);
         List<OpenReplica> open = new ArrayList<>();
         List<ReplicaEntry> valid = new ArrayList<>();
         List<ReplicaEntry> dirty = new ArrayList<>();
-        List<ReplicaEntry> mine = new ArrayList<>();
+        List<ReplicaEntry> mine;
         try {
             Optional<FileLookup> found = lookUp(ctx, catalog, mayHave);
             if (found.isEmpty()) {
                 stats.countOpenWithoutReplicas();
+                if (watches) ctx.put(STATE, FileRedirect.watching(catalog, List.of(), new ReplicaWatch(cfg.watchMillis(), System.nanoTime())));
                 return;
             }
             FileLookup l = found.get();
@@ -141,21 +143,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 if (e.state() == ReplicaState.VALID) valid.add(e);
                 else if (e.state() == ReplicaState.DIRTY) dirty.add(e);
             }
-            // a process that cannot read the original is never served its replica (checked as this process's user)
-            String unreadable = originalUnreadable(ctx.driver(), ctx.uri());
-            for (ReplicaEntry e : valid) {
-                if (!belongsTo(e, ctx)) continue;
-                if (unreadable != null) {
-                    LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + unreadable);
-                    continue;
-                }
-                String why = ReplicaValidity.reasonUnusable(e, l.file(), l.identity());
-                if (why != null) {
-                    LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + why);
-                    continue;
-                }
-                mine.add(e);
-            }
+            mine = usableHere(ctx, l, valid);
         } catch (IOException | RuntimeException e) {
             stats.add(s -> s.fallbacks, 1);
             LOG.log(Level.WARNING, "redirect: replica catalog " + catalog.location() + " unusable for " + ctx.uri()
@@ -176,15 +164,114 @@ public final class RedirectInterceptor implements IoInterceptor {
                         + " (writes not yet written back) and cannot be opened: " + ex + "; refusing to read stale bytes from the original", ex);
             }
         }
-        for (ReplicaEntry e : mine) {
+        open.addAll(openServing(ctx, mine, perReplica));
+        if (watches && open.isEmpty()) {
+            ctx.put(STATE, FileRedirect.watching(catalog, valid, new ReplicaWatch(cfg.watchMillis(), System.nanoTime())));
+        } else {
+            ctx.put(STATE, new FileRedirect(catalog, open, valid));
+        }
+    }
+
+    /**
+     * The VALID entries of {@code l} that may serve this rank's reads: its own or global patterns, of an original
+     * this process may read, whose recorded identity vouches for the original as probed in {@code l}.
+     */
+    private static List<ReplicaEntry> usableHere(FileContext ctx, FileLookup l, List<ReplicaEntry> valid) {
+        List<ReplicaEntry> mine = new ArrayList<>();
+        // a process that cannot read the original is never served its replica (checked as this process's user)
+        String unreadable = originalUnreadable(ctx.driver(), ctx.uri());
+        for (ReplicaEntry e : valid) {
+            if (!belongsTo(e, ctx)) continue;
+            if (unreadable != null) {
+                LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + unreadable);
+                continue;
+            }
+            String why = ReplicaValidity.reasonUnusable(e, l.file(), l.identity());
+            if (why != null) {
+                LOG.fine(() -> "not using replica " + e.replica() + " of " + e.key().id() + ": " + why);
+                continue;
+            }
+            mine.add(e);
+        }
+        return mine;
+    }
+
+    /** Opens the replicas of {@code entries} to serve reads; one that cannot be opened is left out (its region reads the original). */
+    private List<OpenReplica> openServing(FileContext ctx, List<ReplicaEntry> entries, int readAhead) {
+        List<OpenReplica> open = new ArrayList<>();
+        for (ReplicaEntry e : entries) {
             try {
-                open.add(openReplica(e, ctx, perReplica, false));
+                open.add(openReplica(e, ctx, readAhead, false));
             } catch (IOException | RuntimeException ex) {
                 LOG.warning("redirect: replica " + e.replica() + " of " + e.key().id() + " cannot be opened (" + ex + "); reading the original");
                 stats.add(s -> s.fallbacks, 1);
             }
         }
-        ctx.put(STATE, new FileRedirect(catalog, open, valid));
+        return open;
+    }
+
+    // ---------------------------------------------------------------- switching within an open
+
+    /**
+     * Whether this open, if no replica serves it at its open, looks for one published while it is open: a read-only
+     * open of an online job (its replicas are built while it runs; a job that keeps its file open across passes would
+     * otherwise gain nothing), unless the watch is set to 0. Writable opens never switch: their writes' claims and
+     * sessions are decided at their first write, against the entries of that moment.
+     */
+    private static boolean watchesWithinOpen(FileContext ctx, RedirectConfig cfg) {
+        return !ctx.writable() && cfg.watchMillis() > 0 && RedirectProvider.onlineRequested(ctx.hints());
+    }
+
+    /** How long a look waits for the catalog while the daemon holds it: a read of the application waits meanwhile. */
+    static final long WATCH_CATALOG_WAIT_MILLIS = 200;
+
+    /**
+     * A watching open's look, from one of its reads: when the file's index names it now and the catalog holds a VALID
+     * replica this open may use (the checks of an open, against the original as probed now), the replica serves the
+     * rest of the open. Only when no replica of the file is DIRTY: one holding writes the original lacks came from a
+     * writer that is open now, and a read-only open need not see them before its sync (MPI's sync-barrier-sync), whose
+     * refresh opens them. Nothing here fails the read that asked: a failure backs the watch off, and gives it up.
+     */
+    private void lookAgain(FileContext ctx, FileRedirect st, ReplicaWatch w) {
+        try {
+            RedirectConfig cfg = configOf(ctx);
+            if (!ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri())) {
+                w.looked();
+                return;
+            }
+            stats.add(s -> s.watchLookups, 1);
+            CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), Math.min(cfg.catalogWaitMillis(), WATCH_CATALOG_WAIT_MILLIS));
+            FileLookup l = lookUpHere(ctx, catalog);
+            List<ReplicaEntry> valid = new ArrayList<>();
+            for (ReplicaEntry e : l.entries()) {
+                if (e.state() == ReplicaState.DIRTY) {
+                    w.looked();
+                    return;
+                }
+                if (e.state() == ReplicaState.VALID) valid.add(e);
+            }
+            List<ReplicaEntry> mine = usableHere(ctx, l, valid);
+            w.looked();
+            if (mine.isEmpty()) return;
+            mine.sort(java.util.Comparator.comparing(ReplicaEntry::key, ExtentRouter.SERVING_ORDER));
+            int perReplica = (int) Math.min(Integer.MAX_VALUE - 8192, cfg.readAheadBytes() / mine.size());
+            List<OpenReplica> opened = openServing(ctx, mine, perReplica);
+            if (opened.isEmpty()) return;
+            if (!st.switchTo(opened, w)) {
+                for (OpenReplica r : opened) closeQuietly(r);
+                return;
+            }
+            stats.add(s -> s.switchesWithinOpen, 1);
+            ctx.answersChanged();
+        } catch (IOException | RuntimeException | LinkageError e) {
+            if (w.failed(System.nanoTime())) {
+                LOG.fine(() -> "redirect: looking for a replica of " + ctx.uri() + " published during the open failed (" + e + "); looking again later");
+                return;
+            }
+            st.watch = null;
+            LOG.warning("redirect: looking for a replica of " + ctx.uri() + " published during the open failed " + ReplicaWatch.MAX_FAILURES
+                    + " times (last: " + e + "); this open reads its original to its close");
+        }
     }
 
     /**
@@ -277,17 +364,31 @@ public final class RedirectInterceptor implements IoInterceptor {
 
     /**
      * An open without redirect state (no catalog, or the file has no replica this open may use, and no DIRTY one)
-     * only watches: {@link #intercept} passes each of its calls on unchanged, and nothing gives it state later (a
-     * replica published meanwhile serves from the next open). Online PDLA's reads before any replica exists then take
-     * the shim's straight path like the tracer's.
+     * only watches: {@link #intercept} passes each of its calls on unchanged. So does an online job's read-only open
+     * that no replica serves yet ({@link FileRedirect#onlyWatches}): its reads look for a replica published since
+     * ({@link #observed}), and once one serves, the open says so ({@link FileContext#answersChanged}) and every later
+     * read passes through {@link #intercept}. Online PDLA's reads before any replica exists take the shim's straight
+     * path like the tracer's.
      */
     @Override
     public boolean observesOnly(FileContext file) {
-        return file.get(STATE) == null;
+        FileRedirect st = file.get(STATE);
+        return st == null || st.onlyWatches;
+    }
+
+    /** A watching open's read: the look for a replica published since, when one is due ({@link #lookAgain}). */
+    @Override
+    public void observed(FileContext file, io.pdla.access.IoOp op, io.pdla.access.Positioning positioning, long offset, long length,
+                         long moved, long startNanos, long endNanos) {
+        if (op != io.pdla.access.IoOp.READ) return;
+        FileRedirect st = file.get(STATE);
+        if (st == null) return;
+        ReplicaWatch w = st.watch;
+        if (w != null && w.due(endNanos)) lookAgain(file, st, w);
     }
 
     /**
-     * Such an open's calls do not need it at all: {@link #intercept} would pass each on unchanged, and under the
+     * An open without state does not need it at all: {@link #intercept} would pass each call on unchanged, and under the
      * multicore device each rank runs its own copy of that code (this class is per rank), interpreted and then C1
      * compiled per rank, on every read of a job before its replicas exist.
      */
@@ -301,8 +402,11 @@ public final class RedirectInterceptor implements IoInterceptor {
         FileRedirect st = call.file().get(STATE);
         if (st == null) return next.proceed(call);
         switch (call.op()) {
-            case READ:
+            case READ: {
+                ReplicaWatch w = st.watch;
+                if (w != null && w.due(System.nanoTime())) lookAgain(call.file(), st, w);
                 return read(st, call, next);
+            }
             case WRITE:
                 return writes.write(st, call, next);
             case SET_SIZE:
@@ -437,7 +541,9 @@ public final class RedirectInterceptor implements IoInterceptor {
         for (ReplicaEntry e : now) {
             if (e.state() == ReplicaState.DIRTY && st.open(e.key()) == null) {
                 try {
+                    boolean watched = st.onlyWatches;
                     st.addAuthoritative(openReplica(e, ctx, 0, true));
+                    if (watched) ctx.answersChanged();   // every read must now pass through this interceptor
                 } catch (IOException | RuntimeException ex) {
                     throw new IOException("redirect: replica " + e.replica() + " holds the newest bytes of " + ctx.uri() + " for " + e.key().id()
                             + " and cannot be opened: " + ex, ex);

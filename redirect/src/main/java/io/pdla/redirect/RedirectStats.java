@@ -29,6 +29,12 @@ public final class RedirectStats {
     public final AtomicLong catalogLookups = new AtomicLong();
     /** Of {@link #catalogLookups}, those answered by the previous look-up of the file, the catalog's stamp and the original unchanged. */
     public final AtomicLong catalogLookupsReused = new AtomicLong();
+    /**
+     * Look-ups by online opens that no replica served at their open, for a replica published since ({@link ReplicaWatch}),
+     * and the opens that found one and were served from it for the rest of the open.
+     */
+    public final AtomicLong watchLookups = new AtomicLong();
+    public final AtomicLong switchesWithinOpen = new AtomicLong();
     /** Bytes of writes that went into DIRTY replicas instead of the original. */
     public final AtomicLong bytesWrittenToReplica = new AtomicLong();
     /** Replicas made stale by writes through the shim. */
@@ -73,6 +79,7 @@ public final class RedirectStats {
                 + " from originals; bytes: " + bytesFromReplica + " from replicas, " + bytesFromOriginal
                 + " from originals; " + bytesWrittenToReplica + " bytes written into replicas; read-ahead: " + readAheadHits + " hits, " + readAheadFills + " fills; "
                 + replicasOpened + " replicas opened, " + replicasInvalidated + " invalidated, " + fallbacks + " fallbacks, " + replicasRefused + " refused"
-                + "; catalog look-ups: " + catalogLookups + " (" + catalogLookupsReused + " reused)";
+                + "; catalog look-ups: " + catalogLookups + " (" + catalogLookupsReused + " reused)"
+                + "; within opens: " + watchLookups + " look-ups, " + switchesWithinOpen + " switched to a replica";
     }
 }
