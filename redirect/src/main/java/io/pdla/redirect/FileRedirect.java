@@ -64,14 +64,21 @@ final class FileRedirect implements AutoCloseable {
         List<OpenReplica> l = new ArrayList<>(replicas);
         l.addAll(opened);
         replicas = List.copyOf(l);
-        watch = null;
+        stopWatching();
         onlyWatches = false;
         return true;
     }
 
+    /** The open looks for no replica any more. */
+    synchronized void stopWatching() {
+        ReplicaWatch w = watch;
+        watch = null;
+        if (w != null) w.end();
+    }
+
     /** Serves reads from {@code r} too, ahead of every non-authoritative replica. */
     synchronized void addAuthoritative(OpenReplica r) {
-        watch = null;
+        stopWatching();
         onlyWatches = false;
         List<OpenReplica> l = new ArrayList<>();
         l.add(r);
@@ -106,7 +113,7 @@ final class FileRedirect implements AutoCloseable {
 
     /** Closes every replica (the file is closing). Authoritative replicas' writes are synced by their close. */
     synchronized void closeAll() throws IOException {
-        watch = null;   // a look still running on another thread then closes what it opened (switchTo)
+        stopWatching();   // a look still running on another thread then closes what it opened (switchTo)
         IOException first = null;
         for (OpenReplica r : replicas) {
             try {

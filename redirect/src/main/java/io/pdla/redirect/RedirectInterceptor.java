@@ -10,6 +10,7 @@ import io.pdla.catalog.ReplicaState;
 import io.pdla.catalog.ReplicaValidity;
 import io.pdla.catalog.ReplicatedOriginals;
 import io.pdla.catalog.UnreplicatedWriters;
+import io.pdla.catalog.WatchLookups;
 import io.pdla.catalog.WriteSessions;
 import io.pdla.catalog.guard.ReplicaGuard;
 import io.pdla.catalog.replica.ReplicaNames;
@@ -135,7 +136,7 @@ public final class RedirectInterceptor implements IoInterceptor {
             Optional<FileLookup> found = lookUp(ctx, catalog, mayHave);
             if (found.isEmpty()) {
                 stats.countOpenWithoutReplicas();
-                if (watches) ctx.put(STATE, FileRedirect.watching(catalog, List.of(), new ReplicaWatch(cfg.watchMillis(), System.nanoTime())));
+                if (watches) ctx.put(STATE, FileRedirect.watching(catalog, List.of(), watch(ctx, cfg)));
                 return;
             }
             FileLookup l = found.get();
@@ -166,7 +167,7 @@ public final class RedirectInterceptor implements IoInterceptor {
         }
         open.addAll(openServing(ctx, mine, perReplica));
         if (watches && open.isEmpty()) {
-            ctx.put(STATE, FileRedirect.watching(catalog, valid, new ReplicaWatch(cfg.watchMillis(), System.nanoTime())));
+            ctx.put(STATE, FileRedirect.watching(catalog, valid, watch(ctx, cfg)));
         } else {
             ctx.put(STATE, new FileRedirect(catalog, open, valid));
         }
@@ -222,6 +223,10 @@ public final class RedirectInterceptor implements IoInterceptor {
         return !ctx.writable() && cfg.watchMillis() > 0 && RedirectProvider.onlineRequested(ctx.hints());
     }
 
+    private static ReplicaWatch watch(FileContext ctx, RedirectConfig cfg) {
+        return new ReplicaWatch(cfg.watchMillis(), System.nanoTime(), cfg.catalog(), ctx.uri(), ctx.rank() == 0);
+    }
+
     /** How long a look waits for the catalog while the daemon holds it: a read of the application waits meanwhile. */
     static final long WATCH_CATALOG_WAIT_MILLIS = 200;
 
@@ -241,7 +246,12 @@ public final class RedirectInterceptor implements IoInterceptor {
             }
             stats.add(s -> s.watchLookups, 1);
             CatalogAccess catalog = CatalogAccesses.forDir(cfg.catalog(), Math.min(cfg.catalogWaitMillis(), WATCH_CATALOG_WAIT_MILLIS));
-            FileLookup l = lookUpHere(ctx, catalog);
+            FileLookup l = WatchLookups.read(catalog, ctx.driver(), ctx.uri(), ctx.rank() == 0,
+                    p -> LOG.warning("replica catalog " + catalog.location() + ": " + p));
+            if (l == null) {   // another rank of this JVM looks: its answer is used at a later read
+                w.looked();
+                return;
+            }
             List<ReplicaEntry> valid = new ArrayList<>();
             for (ReplicaEntry e : l.entries()) {
                 if (e.state() == ReplicaState.DIRTY) {
@@ -268,7 +278,7 @@ public final class RedirectInterceptor implements IoInterceptor {
                 LOG.fine(() -> "redirect: looking for a replica of " + ctx.uri() + " published during the open failed (" + e + "); looking again later");
                 return;
             }
-            st.watch = null;
+            st.stopWatching();
             LOG.warning("redirect: looking for a replica of " + ctx.uri() + " published during the open failed " + ReplicaWatch.MAX_FAILURES
                     + " times (last: " + e + "); this open reads its original to its close");
         }

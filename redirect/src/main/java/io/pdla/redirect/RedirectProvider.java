@@ -51,7 +51,8 @@ public final class RedirectProvider implements IoInterceptorProvider {
         if (!onlineRequested(Map.of()) || RedirectConfig.from(Map.of()).catalog() == null) return;
         IoInterceptorProvider.initialise(RedirectInterceptor.class, ReplicaWrites.class, OpenReplica.class, FileRedirect.class,
                 io.pdla.catalog.ReplicatedOriginals.class, io.pdla.catalog.CatalogAccesses.class,
-                io.pdla.catalog.ReplicaEntry.class, io.pdla.catalog.TransientCatalogAccess.class, io.pdla.catalog.StampedLookups.class);
+                io.pdla.catalog.ReplicaEntry.class, io.pdla.catalog.TransientCatalogAccess.class, io.pdla.catalog.StampedLookups.class,
+                ReplicaWatch.class, io.pdla.catalog.WatchLookups.class);
         new RedirectInterceptor(RedirectConfig.from(Map.of()));
     }
 

@@ -14,12 +14,26 @@ final class ReplicaWatch {
     static final long MAX_INTERVAL_NANOS = 2_000_000_000L;
     static final int MAX_FAILURES = 8;
 
+    private final java.nio.file.Path catalogDir;
+    private final java.net.URI original;
+    /** Rank 0 of the file: the rank that looks in the catalog for its JVM while it watches ({@code WatchLookups}). */
+    final boolean rankZero;
+    private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
     private final long intervalNanos;
     private volatile long nextNanos;
     private volatile long backOffNanos;
     private volatile int failures;
 
     ReplicaWatch(long intervalMillis, long nowNanos) {
+        this(intervalMillis, nowNanos, null, null, false);
+    }
+
+    /** A watch of {@code original} in the catalog {@code catalogDir}; rank 0's says so to the JVM's other ranks until it {@link #end}s. */
+    ReplicaWatch(long intervalMillis, long nowNanos, java.nio.file.Path catalogDir, java.net.URI original, boolean rankZero) {
+        this.catalogDir = catalogDir;
+        this.original = original;
+        this.rankZero = rankZero && catalogDir != null;
+        if (this.rankZero) io.pdla.catalog.WatchLookups.rankZeroWatches(catalogDir, original, 1);
         this.intervalNanos = Math.max(1, intervalMillis) * 1_000_000L;
         this.backOffNanos = intervalNanos;
         this.nextNanos = nowNanos + intervalNanos;
@@ -30,6 +44,11 @@ final class ReplicaWatch {
         if (nowNanos - nextNanos < 0) return false;
         nextNanos = nowNanos + backOffNanos;
         return true;
+    }
+
+    /** The open stopped watching (it switched, gave up, or closed): once. */
+    void end() {
+        if (rankZero && ended.compareAndSet(false, true)) io.pdla.catalog.WatchLookups.rankZeroWatches(catalogDir, original, -1);
     }
 
     /** A look that found nothing to switch to, or switched. */
