@@ -413,8 +413,12 @@ public final class RedirectInterceptor implements IoInterceptor {
         if (st == null) return next.proceed(call);
         switch (call.op()) {
             case READ: {
-                ReplicaWatch w = st.watch;
-                if (w != null && w.due(System.nanoTime())) lookAgain(call.file(), st, w);
+                if (st.onlyWatches) {
+                    // a read the general path sends here (a ByteBuffer's, a view's): as cheap as the straight path's
+                    ReplicaWatch w = st.watch;
+                    if (w != null && w.dueAtSomeRead()) lookAgain(call.file(), st, w);
+                    if (st.onlyWatches) return next.proceed(call);
+                }
                 return read(st, call, next);
             }
             case WRITE:
