@@ -58,7 +58,7 @@ import java.util.logging.Logger;
  */
 public final class OnlineInterceptor implements IoInterceptor {
     private static final Logger LOG = Logger.getLogger(OnlineInterceptor.class.getName());
-    private static final Key<Watch> WATCH = Key.of("pdla.online.pass");
+    private static final Key<Pass> PASS = Key.of("pdla.online.pass");
     private static final int FILE_ID = 0;
 
     private final MatcherConfig config = MatcherConfig.defaults();
@@ -71,9 +71,10 @@ public final class OnlineInterceptor implements IoInterceptor {
      * One watched open of a file: the settings its passes need, and its current pass: the pass's matcher (null once
      * the pass was given up and ended, until the next pass begins), its probe (null when the previous pass was no
      * candidate), its first request, and whether it had another. Guarded by itself: nonblocking reads of one file
-     * may complete on several threads.
+     * may complete on several threads. (Named Pass, as when it was one pass's state: mpiio-shim's shared-classes.txt
+     * lists {@code OnlineInterceptor$Pass} by name, and a multicore rank cannot load a nested class missing from it.)
      */
-    private static final class Watch {
+    private static final class Pass {
         final Path db;
         final int window;
         /** Volatile: read unlocked by every read of the open, to take the given-up pass's path (see {@link OnlineInterceptor#idle}). */
@@ -84,7 +85,7 @@ public final class OnlineInterceptor implements IoInterceptor {
         /** The open is watched no more (handed on, closed, or failed); a read that got it before sees this. */
         boolean dropped;
 
-        Watch(Path db, int window) {
+        Pass(Path db, int window) {
             this.db = db;
             this.window = window;
         }
@@ -92,7 +93,7 @@ public final class OnlineInterceptor implements IoInterceptor {
 
     /** For the rank's warm-up ({@link OnlineProvider#warmUp}): the class of an open's state, loaded at the first open otherwise. */
     static Class<?> passClass() {
-        return Watch.class;
+        return Pass.class;
     }
 
     @Override
@@ -101,16 +102,16 @@ public final class OnlineInterceptor implements IoInterceptor {
             if (file.writable() || detector.handedOn(file.uri())) return;
             OnlineSettings s = OnlineSettings.from(file.hints());
             handoff.start();
-            Watch w = new Watch(s.patternDb(), s.window());
+            Pass w = new Pass(s.patternDb(), s.window());
             begin(file, w);
-            file.put(WATCH, w);
+            file.put(PASS, w);
         } catch (RuntimeException e) {
             warnOnce("online PDLA is off for " + file.uri() + ": " + e.getMessage());
         }
     }
 
     /** A new pass in {@code w}'s open: a fresh matcher, the probe a new open gets; its first request still to come. */
-    private void begin(FileContext file, Watch w) {
+    private void begin(FileContext file, Pass w) {
         w.matcher = new PassMatcher(file.rank(), FILE_ID, config, w.window);
         w.probe = detector.probe(file.uri());
         w.firstOffset = -1;
@@ -121,7 +122,7 @@ public final class OnlineInterceptor implements IoInterceptor {
     @Override
     public long intercept(IoCall call, Chain next) throws IOException {
         if (call.op() != IoOp.READ) return next.proceed(call);
-        Watch w = call.file().get(WATCH);
+        Pass w = call.file().get(PASS);
         if (w == null) return next.proceed(call);
         if (w.matcher == null) return idle(call, w, next.proceed(call));
         long t1 = System.nanoTime();
@@ -150,14 +151,14 @@ public final class OnlineInterceptor implements IoInterceptor {
      */
     @Override
     public boolean ignores(FileContext file) {
-        return file.get(WATCH) == null;
+        return file.get(PASS) == null;
     }
 
     @Override
     public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved,
                          long startNanos, long endNanos) {
         if (op != IoOp.READ) return;
-        Watch w = file.get(WATCH);
+        Pass w = file.get(PASS);
         if (w == null) return;
         if (w.matcher == null && (offset != w.firstOffset || length != w.firstLength)) return;   // as in idle
         long t0 = System.nanoTime();
@@ -171,7 +172,7 @@ public final class OnlineInterceptor implements IoInterceptor {
      * begin within an open. The read that does start the next pass is matched with its end time as its start (its
      * start was not taken, to spare every other read the clock): a request's times only order the pass's patterns.
      */
-    private long idle(IoCall call, Watch w, long moved) {
+    private long idle(IoCall call, Pass w, long moved) {
         try {
             ExtentList ex = call.extents();
             if (ex.size() > 0 && ex.offset(0) == w.firstOffset && ex.length(0) == w.firstLength) {
@@ -189,7 +190,7 @@ public final class OnlineInterceptor implements IoInterceptor {
      * The read's extents ({@code ex}, or the one extent {@code offset}/{@code length} when null): first whether it
      * starts a new pass (see the class comment), then through the pass's matcher and probe.
      */
-    private void match(FileContext file, Watch w, ExtentList ex, long offset, long length, long t1, long t2) {
+    private void match(FileContext file, Pass w, ExtentList ex, long offset, long length, long t1, long t2) {
         try {
             int n = ex == null ? 1 : ex.size();
             if (n == 0) return;
@@ -242,7 +243,7 @@ public final class OnlineInterceptor implements IoInterceptor {
 
     @Override
     public void closing(FileContext file) {
-        Watch w = file.get(WATCH);
+        Pass w = file.get(PASS);
         if (w == null) return;
         long t0 = System.nanoTime();
         try {
@@ -262,7 +263,7 @@ public final class OnlineInterceptor implements IoInterceptor {
      * A pass's end, at its close, at the start of the next pass in its open, or once it is given up: its result goes
      * to the repeat check, once. True when the file was handed on (the open's state is then dropped).
      */
-    private boolean endPass(FileContext file, Watch w, PassMatcher m) {
+    private boolean endPass(FileContext file, Pass w, PassMatcher m) {
         long t0 = System.nanoTime();
         try {
             if (m.finished()) return false;
@@ -290,7 +291,7 @@ public final class OnlineInterceptor implements IoInterceptor {
      * the rest of the open is not matched (the file is handed on; no later pass could decide anything more), which
      * halves the matching a file costs.
      */
-    private void handOnEarly(FileContext file, Watch w) {
+    private void handOnEarly(FileContext file, Pass w) {
         long t0 = System.nanoTime();
         drop(file, w);
         stats.passes.incrementAndGet();
@@ -303,12 +304,12 @@ public final class OnlineInterceptor implements IoInterceptor {
     }
 
     /** The open is watched no more: no later read of it is matched or looked at beyond finding no state. */
-    private static void drop(FileContext file, Watch w) {
+    private static void drop(FileContext file, Pass w) {
         w.dropped = true;
-        file.put(WATCH, null);
+        file.put(PASS, null);
     }
 
-    private static PatternHandoff.Item item(FileContext file, Watch w, MatchResult pass) {
+    private static PatternHandoff.Item item(FileContext file, Pass w, MatchResult pass) {
         return new PatternHandoff.Item(w.db, new PassRecord(file.app(), file.uri(), file.hints(), pass));
     }
 
