@@ -251,7 +251,9 @@ class OnlineInterceptorTest {
      * A pass that reads its first block again mid-pass (a header, re-read before the second half of the data): the
      * re-read ends the pass there, as the rule says, so each sweep is cut in two pieces, the header and the first
      * half, then the header and the second half. Each piece differs from the one before, so none repeats: nothing
-     * is handed on (as before the rule, where the one long open was given up), and nothing fails, either way.
+     * is handed on (as before the rule, where the whole open was one pass, and one pass establishes nothing), every
+     * read is matched (no probe fired: each piece starts off the previous piece's first pattern), and nothing fails,
+     * either way.
      */
     @Test
     void aHeaderReadAgainMidPassCutsThePassInPiecesThatDoNotRepeat() throws Exception {
