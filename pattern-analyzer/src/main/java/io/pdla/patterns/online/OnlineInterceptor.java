@@ -31,7 +31,8 @@ import java.util.logging.Logger;
  * of a new pass over the file, with the probe a new open gets ({@link RepeatDetector#probe}), so a second pass that
  * starts as the first hands the first on early ({@link RepeatProbe}). That is what an iterative job that opens its file
  * once and loops over it (training epochs over a sharded file, a solver re-reading its input through one handle)
- * needs to be seen at all: without it its whole open was one pass, given up over the window, and nothing went on.
+ * needs to be seen at all: without it its whole open was one pass (given up over the window when long), and one
+ * pass establishes nothing.
  * Why this rule: a loop over a file restarts at the same first read (same offset, same length: the same datatype and
  * view), and the rule needs no knowledge of the pattern, only two field compares per read, so the cost per read stays
  * what it was. The "one other request" keeps a pass's first read, repeated at once (a read retried, a block read
@@ -45,16 +46,20 @@ import java.util.logging.Logger;
  * handed on; pieces that differ from the one before (the first half, then the second half of a sweep) never repeat,
  * so nothing goes on from them (the file is seen as it would be without the rule: not handed on), and the probe,
  * started for a piece whose previous piece was a candidate, finds the next piece off its start and ends its watch.
- * Nothing is handed on that did not repeat, so such a job at worst gains nothing; this is tested.
+ * Nothing is handed on that did not repeat, so such a job at worst gains nothing. A header re-read once (in the
+ * first sweep only) costs one more pass: the whole sweeps after it repeat and are handed on. (A sweep that starts with
+ * a lone header read is handed on at its end, not early: the header is no pattern, so the probe, which watches the
+ * previous pass's first pattern, is off at the header; two opens of such a file fare the same.) Both cases are tested.
  *
  * <p><b>Cost and the chain.</b> The interceptor leaves the chain's active list only at the open
  * ({@link #ignores(FileContext)}): an open it watches stays watched until its close or its file's hand-off. A pass given
  * up over its window ends at once (its result, none, to the repeat check), as before, but the open stays watched for
- * the read that starts the next pass: its matcher is then null, and each read costs a volatile load and two compares,
- * unlocked, untimed, not counted (no clock, no shared counter), until that restart. After a hand-off (early, or at a pass's end) the open's state is
- * dropped: no read of the file is matched again in this job (later opens of it are not watched at all). A job whose
- * passes are longer than the window matches a window's worth of requests per pass, as a job reopening the file per
- * pass always did. Each new pass allocates its matcher, as an open does; a read allocates nothing.
+ * the read that starts the next pass: its matcher is then null, and each read costs a volatile load and two
+ * compares, unlocked, untimed, not counted (no clock, no shared counter), until that restart. After a hand-off (early,
+ * or at a pass's end) the open's state is dropped: no read of the file is matched again in this job (later opens of it
+ * are not watched at all). A job whose passes are longer than the window matches a window's worth of requests per
+ * pass, as a job reopening the file per pass always did. Each new pass allocates its matcher, as an open does; a read
+ * allocates nothing.
  */
 public final class OnlineInterceptor implements IoInterceptor {
     private static final Logger LOG = Logger.getLogger(OnlineInterceptor.class.getName());

@@ -282,6 +282,51 @@ class OnlineInterceptorTest {
         }
     }
 
+    /**
+     * A header read again mid-pass once (the first sweep reads it twice, the later sweeps once): the first sweep is
+     * cut in two pieces, then whole sweeps follow, the second of which repeats the first whole one and is handed on
+     * at its end, when the third starts (the probe cannot hand on early here: the sweeps' first pattern is the data's,
+     * and each sweep starts with the header, off it). The one-off re-read cost a pass, nothing else.
+     */
+    @Test
+    void aHeaderReadAgainOnceCostsAPassAndTheWholeSweepsAreHandedOn() throws Exception {
+        Path data = dir.resolve("data.dat");
+        Files.write(data, new byte[RANKS * SEGMENTS * BLOCK]);
+        int header = 512;
+        for (boolean told : new boolean[]{false, true}) {
+            Path db = dir.resolve("patterns-" + told);
+            Map<String, String> hints = Map.of(OnlineSettings.HINT_ONLINE, "true", OnlineSettings.HINT_PATTERNS, db.toString());
+            InterceptorChain chain = new InterceptorChain(List.of(new OnlineProvider().create(hints)));
+            OnlineStats stats = OnlineStats.global();
+            long matched = stats.requestsMatched.get(), handed = stats.filesHandedOn.get(), passes = stats.passes.get();
+            try (Open o = new Open(chain, data, hints, told)) {
+                o.read(0, header);
+                o.strided(SEGMENTS / 2, RANKS);
+                o.read(0, header);
+                o.strided(SEGMENTS, RANKS, SEGMENTS / 2);
+                for (int sweep = 1; sweep <= 2; sweep++) {
+                    o.read(0, header);
+                    o.strided(SEGMENTS, RANKS);
+                }
+                assertEquals(3, stats.passes.get() - passes, "told " + told + ": the two pieces and the first whole sweep ended");
+                assertEquals(0, stats.filesHandedOn.get() - handed, "told " + told + ": the second whole sweep is judged at its end");
+                o.read(0, header);
+                assertEquals(4, stats.passes.get() - passes, "told " + told);
+                assertEquals(1, stats.filesHandedOn.get() - handed, "told " + told + ": the third sweep's start ended the second, a repeat");
+                o.strided(SEGMENTS, RANKS);
+            }
+            assertEquals(4, stats.passes.get() - passes, "told " + told + ": the close ends no pass after the hand-off");
+            assertEquals((SEGMENTS + 2) + 2 * (SEGMENTS + 1), stats.requestsMatched.get() - matched,
+                    "told " + told + ": the cut sweep and the next two whole; nothing of the third");
+            List<Path> records = awaitRecords(db);
+            assertEquals(1, records.size(), records.toString());
+            PassRecord r = PassRecord.decode(Files.readAllBytes(records.get(0)));
+            assertEquals(SEGMENTS + 1, r.pass().requests(), "told " + told + ": a whole sweep, the header and the data: " + r.pass());
+            assertEquals(1, r.pass().patterns().size(), r.pass().toString());
+            assertEquals((long) RANK * BLOCK, r.pass().patterns().get(0).geometry().start(), r.pass().toString());
+        }
+    }
+
     /** A write told to the interceptor is not matched (reads only), and does not fail. */
     @Test
     void aWriteToldAfterItRanIsNotMatched() throws Exception {
