@@ -13,7 +13,9 @@ import java.nio.file.StandardOpenOption;
 /**
  * An iterative reader, the shape online PDLA is for: every pass opens the file, each rank reads its 16 KiB-style
  * blocks in IOR's strided shape (in segment s, rank r owns block s * np + r), and closes it, as a solver re-reading
- * its input or a training loop's epochs do. Every pass's bytes are verified after its clock stops.
+ * its input or a training loop's epochs do; with {@code keep-open}, the file is opened once before the first pass and
+ * closed after the last, and each pass is a sweep of the same reads through that one handle, as a training loop over a
+ * fixed sharded file or a solver holding its input open does. Every pass's bytes are verified after its clock stops.
  *
  * <p>Arguments: file, block size, segments, passes, then options: {@code create} (the ranks first write the file,
  * generation 0), {@code direct} (hint {@code posix_direct_io=true}, aligned direct buffers), {@code pause=MS}
@@ -24,9 +26,18 @@ import java.nio.file.StandardOpenOption;
  * outside it, {@code p} nothing, followed by one more pass, then stop; passes is the most to run before that),
  * {@code record=SESSION} (a {@code simpfs:} file: every handle a pass opens, the original's and the replicas' redirect
  * opens with the pass's hints, records its requests as this rank's stream of sim-pfs session {@code SESSION-pass-P},
- * so that each pass can be replayed on sim-pfs's timing engine by itself). Prints per pass {@code PASSTIME pass P seconds=T} (rank 0, barrier to barrier,
- * open and close included) and {@code SERVED rank R pass P fromReplica=A mixed=B fromOriginal=C}; at the end
- * {@code ONLINE rank R ...}, online PDLA's counters. Fails if any byte differs.
+ * so that each pass can be replayed on sim-pfs's timing engine by itself), {@code keep-open} (one open for every
+ * pass, see above: online PDLA then sees each pass as a sweep that starts over within the open, and replicas can serve
+ * a pass only where redirect switches to them within an open). With {@code keep-open}, {@code write-before=},
+ * {@code outside-before=}, {@code record=} and the letters {@code w} and {@code o} of {@code until-served=} are refused,
+ * naming the conflict: a rewrite between passes would happen under the open read-only handle (a rewrite through pdla
+ * needs a writable open, which online PDLA does not watch; one outside pdla under an open handle is beyond MPI-IO's
+ * consistency, and no open would come after it to check the original), and {@code record=} gives each pass's handles
+ * their own sim-pfs session, which one handle cannot; {@code until-served} alone (or with {@code p}) keeps working.
+ * Prints per pass {@code PASSTIME pass P seconds=T} (rank 0, barrier to barrier, open and close included; with
+ * {@code keep-open} the reads only, the open before the first pass's clock and the close after the last's, printed
+ * apart as {@code KEEPOPEN open seconds=T1 close seconds=T2}) and {@code SERVED rank R pass P fromReplica=A mixed=B
+ * fromOriginal=C}; at the end {@code ONLINE rank R ...}, online PDLA's counters. Fails if any byte differs.
  */
 public final class IterativeReader {
     private static final int ALIGN = 4096;
@@ -40,12 +51,14 @@ public final class IterativeReader {
 
     private final String name;
     private final int rank, np, block, segments, passes;
-    private boolean create, direct;
+    private boolean create, direct, keepOpen;
     private long pause;
     private int writeBefore = -1, outsideBefore = -1;
     private String untilServed;   // null: run every pass
     private String record;        // null: no sim-pfs recording
     private final Info info = new Info();
+    private File kept;            // keep-open: the one handle of every pass
+    private long openNanos;
     private int generation;
     private ByteBuffer all;
     private long[] before;
@@ -67,18 +80,53 @@ public final class IterativeReader {
             else if (a.equals("until-served")) untilServed = "";
             else if (a.startsWith("until-served=")) untilServed = a.substring(13);
             else if (a.startsWith("record=")) record = a.substring(7);
+            else if (a.equals("keep-open")) keepOpen = true;
             else throw new IllegalArgumentException("IterativeReader: unknown option '" + a + "'");
         }
         if (untilServed != null && !untilServed.matches("[wop]*")) {
             throw new IllegalArgumentException("IterativeReader: until-served= takes letters w, o, p, was '" + untilServed + "'");
         }
+        String conflict = keepOpenConflict(keepOpen, writeBefore, outsideBefore, untilServed, record);
+        if (conflict != null) throw new IllegalArgumentException(conflict);
         if (direct) info.set("posix_direct_io", "true");
+    }
+
+    /**
+     * Why the options cannot go with {@code keep-open} (see the class comment), naming the options in conflict; null
+     * when they can (or without {@code keep-open}).
+     */
+    public static String keepOpenConflict(boolean keepOpen, int writeBefore, int outsideBefore, String untilServed, String record) {
+        if (!keepOpen) return null;
+        if (writeBefore >= 0) {
+            return "IterativeReader: keep-open and write-before=" + writeBefore + " conflict: the ranks' rewrite through pdla would"
+                    + " need the file open for writing, and keep-open holds it open read-only over every pass";
+        }
+        if (outsideBefore >= 0) {
+            return "IterativeReader: keep-open and outside-before=" + outsideBefore + " conflict: a rewrite outside pdla under the"
+                    + " kept-open handle is beyond MPI-IO's consistency, and no later open would check the original";
+        }
+        if (untilServed != null && !untilServed.matches("p*")) {
+            return "IterativeReader: keep-open and until-served=" + untilServed + " conflict: its w and o rewrite the file between"
+                    + " passes, which keep-open refuses as it does write-before= and outside-before= (until-served alone, or with p, works)";
+        }
+        if (record != null) {
+            return "IterativeReader: keep-open and record=" + record + " conflict: record= gives each pass's handles their own"
+                    + " sim-pfs session, and keep-open has one handle for every pass";
+        }
+        return null;
     }
 
     private void run() throws Exception {
         if (create) writeBlocks(true);
         all = direct ? alignedDirect(block * segments) : ByteBuffer.allocate(block * segments);
         before = served();
+        if (keepOpen) {
+            MPI.COMM_WORLD.Barrier();
+            long t0 = System.nanoTime();
+            kept = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, info);
+            MPI.COMM_WORLD.Barrier();
+            openNanos = System.nanoTime() - t0;
+        }
         int ran = 0;
         for (int p = 1; p <= passes; p++) {
             if (p == writeBefore) change('w');
@@ -96,6 +144,13 @@ public final class IterativeReader {
             }
             if (pause > 0 && p < passes) Thread.sleep(pause);
         }
+        if (keepOpen) {
+            MPI.COMM_WORLD.Barrier();
+            long t0 = System.nanoTime();
+            kept.close();
+            MPI.COMM_WORLD.Barrier();
+            if (rank == 0) System.out.printf("KEEPOPEN open seconds=%.6f close seconds=%.6f%n", openNanos / 1e9, (System.nanoTime() - t0) / 1e9);
+        }
         System.out.println("VERIFIED rank " + rank + " passes=" + ran + " bytesPerPass=" + (long) block * segments);
         System.out.println("ONLINE rank " + rank + " " + io.pdla.patterns.online.OnlineStats.global());
         System.out.println("REDIRECT rank " + rank + " " + io.pdla.redirect.RedirectStats.global());
@@ -109,17 +164,20 @@ public final class IterativeReader {
         else if (rank == 0) writeOutside(Path.of(name), (long) block * segments * np, generation);
     }
 
-    /** One timed pass (open, reads, close), verified after the clock stopped; whether replicas served it whole. */
+    /**
+     * One timed pass (open, reads, close; with keep-open the reads through the kept handle), verified after the clock
+     * stopped; whether replicas served it whole.
+     */
     private boolean pass(int p) throws Exception {
         MPI.COMM_WORLD.Barrier();
         long t0 = System.nanoTime();
-        File f = new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, passInfo(p));
+        File f = keepOpen ? kept : new File(MPI.COMM_WORLD, name, MPIIO.MODE_RDONLY, passInfo(p));
         for (int s = 0; s < segments; s++) {
             ByteBuffer slice = all.slice(s * block, block);
             f.readAt(offset(s, rank, np, block), slice);
             if (slice.hasRemaining()) throw new IllegalStateException("rank " + rank + " pass " + p + ": short read at " + offset(s, rank, np, block));
         }
-        f.close();
+        if (!keepOpen) f.close();
         MPI.COMM_WORLD.Barrier();
         long t1 = System.nanoTime();
         for (int s = 0; s < segments; s++) {

@@ -15,7 +15,7 @@ public final class OnlineStats {
     public final AtomicLong matchNanos = new AtomicLong();
     /** Of {@link #matchNanos}, the pass ends and hand-offs (the matcher's result, the repeat check, the record queued). */
     public final AtomicLong endNanos = new AtomicLong();
-    /** Passes (opens) whose matching ended (at the close, or at an early hand-off), passes given up (over the window, or writing), files handed on to the pattern database. */
+    /** Passes (opens, or sweeps within an open that start over) whose matching ended (at the close, at the next sweep's start, or at an early hand-off), passes given up (over the window, or writing), files handed on to the pattern database. */
     public final AtomicLong passes = new AtomicLong();
     public final AtomicLong passesGivenUp = new AtomicLong();
     public final AtomicLong filesHandedOn = new AtomicLong();
