@@ -68,6 +68,28 @@ class OnlinePdlaEndToEndTest {
         }
     }
 
+    /**
+     * A job that opens its file once and loops over it: the pattern is established at its second sweep within the open,
+     * and the replica built meanwhile serves the rest of that same open (redirect's switch within an open), verified.
+     */
+    @Test
+    void aJobThatKeepsItsFileOpenIsServedWithinThatOpen() throws Exception {
+        startDaemon();
+        MpjJob.Result r = job("64", "40", "create", "pause=300", "keep-open", "until-served");
+        int passes = IterativeReaderRuns.passesRun(r);
+        assertTrue(passes >= 3 && passes < 40, "a sweep served whole by the replicas came within the one open:\n" + r.output());
+        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, passes, 4);
+        for (int rank = 0; rank < 4; rank++) {
+            for (int pass = 1; pass <= 2; pass++) {
+                assertEquals(0, served.get(rank).get(pass)[0], "no replica before the sweep repeated; rank " + rank + " pass " + pass);
+            }
+            long[] last = served.get(rank).get(passes);
+            assertEquals(64, last[0], "the last sweep is served by the replica on rank " + rank + ":\n" + r.output());
+            assertEquals(0, last[1] + last[2], "nothing of the last sweep left to the original on rank " + rank);
+        }
+        assertTrue(r.output().contains("KEEPOPEN"), "one open for every pass:\n" + r.output());
+    }
+
     @Test
     void writesThroughPdlaAfterTheReplicaServedServeNoStaleByte() throws Exception {
         // once the replicas serve, the ranks rewrite their blocks through pdla (their own replicas take the writes as
