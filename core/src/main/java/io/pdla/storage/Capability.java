@@ -22,6 +22,12 @@ public enum Capability {
     /** Direct I/O that bypasses the page cache, selected by a driver-prefixed hint (no generic request asks for it). */
     DIRECT_IO,
     /**
+     * Written bytes wait in the host's memory (the page cache) until a sync or the kernel writes them back, so a sync
+     * made while a long write goes on starts writing back what is done without slowing the writes that follow (the
+     * replicator's write-behind). A property, not a request: nothing is refused for the lack of it.
+     */
+    BUFFERED_WRITES,
+    /**
      * Exclusive byte-range locks across handles, threads and processes ({@link StorageFile#lock}), what
      * data sieving's read-modify-write needs.
      */

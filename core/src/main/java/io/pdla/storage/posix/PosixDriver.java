@@ -70,7 +70,7 @@ public final class PosixDriver implements StorageDriver {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.RANDOM_WRITE, Capability.TRUNCATE, Capability.CONCURRENT_WRITERS,
-                Capability.RENAME, Capability.DIRECT_IO, Capability.BYTE_RANGE_LOCK);
+                Capability.RENAME, Capability.DIRECT_IO, Capability.BYTE_RANGE_LOCK, Capability.BUFFERED_WRITES);
     }
 
     @Override

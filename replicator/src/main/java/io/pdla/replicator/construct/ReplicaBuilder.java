@@ -253,6 +253,7 @@ public final class ReplicaBuilder {
             try (StorageFile in = first.driver().open(original, OpenOptions.readOnly())) {
                 syncQuietly(in);
                 SharedOriginalCopy copy = new SharedOriginalCopy(in, chunkBytes, new RateLimit(maxBytesPerSecond));
+                if (started.stream().allMatch(s -> s.rdriver().has(Capability.BUFFERED_WRITES))) copy.writeBehind(WriteBehind.DEFAULT_EVERY_BYTES);
                 // a local file is read ahead of the copy into the page cache (two windows), so that its reads overlap
                 // the replicas' writes; other stores have no cache to read into, and would only read twice
                 try (ReadAhead ahead = "file".equals(original.getScheme()) ? new ReadAhead(first.driver().open(original, OpenOptions.readOnly()),
@@ -551,6 +552,7 @@ public final class ReplicaBuilder {
             List<SharedOriginalCopy.Member> members = new ArrayList<>(regions.size());
             for (int i = 0; i < regions.size(); i++) members.add(new SharedOriginalCopy.Member(regions.get(i), out, i * regionBytes, null, () -> { }));
             SharedOriginalCopy copy = new SharedOriginalCopy(in, chunkBytes, new RateLimit(maxBytesPerSecond));
+            if (dst.has(Capability.BUFFERED_WRITES)) copy.writeBehind(WriteBehind.DEFAULT_EVERY_BYTES);
             try (ReadAhead ahead = "file".equals(original.getScheme()) ? new ReadAhead(src.open(original, OpenOptions.readOnly()),
                     SharedOriginalCopy.low(regions), Math.min(in.size(), SharedOriginalCopy.reach(regions)), chunkBytes, 2L * chunkBytes) : null) {
                 if (ahead != null) copy.onWindow(ahead::at);

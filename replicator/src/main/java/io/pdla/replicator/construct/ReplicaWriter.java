@@ -25,6 +25,7 @@ final class ReplicaWriter {
     }
 
     private final RateLimit rate;
+    private final WriteBehind behind;
     private final Thread thread;
     /** Guarded by this, as are the members' spare buffers. */
     private final ArrayDeque<Job> jobs = new ArrayDeque<>();
@@ -33,7 +34,13 @@ final class ReplicaWriter {
     private Throwable crashed;
 
     ReplicaWriter(RateLimit rate) {
+        this(rate, null);
+    }
+
+    /** {@code behind}, when not null, is told of every write ({@link WriteBehind}). */
+    ReplicaWriter(RateLimit rate, WriteBehind behind) {
         this.rate = rate;
+        this.behind = behind;
         this.thread = new Thread(this::run, THREAD_NAME);
         thread.setDaemon(true);
         thread.start();
@@ -149,7 +156,9 @@ final class ReplicaWriter {
         }
         if (m.failure() != null) return;
         try {
-            rate.copied(m.append(job.bytes()));
+            int n = m.append(job.bytes());
+            if (behind != null) behind.wrote(m.out, n);
+            rate.copied(n);
         } catch (IOException e) {
             // an InterruptedIOException is not always an interrupt (a socket timeout is one): the thread's own status,
             // set by whoever interrupted it, is what ends it, so the other replicas' writes go on otherwise

@@ -130,11 +130,18 @@ final class SharedOriginalCopy {
     private final int windowBytes;
     private final RateLimit rate;
     private java.util.function.LongConsumer windowAt = offset -> { };
+    /** Sync each replica every this many bytes written ({@link WriteBehind}); 0: only the builder's sync after the copy. */
+    private long writeBehindBytes;
 
     SharedOriginalCopy(StorageFile in, int windowBytes, RateLimit rate) {
         this.in = in;
         this.windowBytes = windowBytes;
         this.rate = rate;
+    }
+
+    /** Has each replica synced along the way, every {@code bytes} written into it ({@link WriteBehind}). */
+    void writeBehind(long bytes) {
+        this.writeBehindBytes = bytes;
     }
 
     /** Told the offset of each window before it is read (a {@link ReadAhead} follows the copy with it). */
@@ -201,7 +208,8 @@ final class SharedOriginalCopy {
             m.spares.add(ByteBuffer.allocateDirect(each));
             reach = Math.max(reach, m.reach);
         }
-        ReplicaWriter writer = new ReplicaWriter(rate);
+        WriteBehind behind = writeBehindBytes > 0 ? new WriteBehind(writeBehindBytes) : null;
+        ReplicaWriter writer = new ReplicaWriter(rate, behind);
         boolean finished = false;
         try {
             readAll(members, reach, writer);
@@ -212,6 +220,7 @@ final class SharedOriginalCopy {
             finished = true;
         } finally {
             if (!finished) writer.abort();
+            if (behind != null) behind.close();
         }
     }
 

@@ -232,6 +232,72 @@ class SharedOriginalCopyTest {
         }
     }
 
+    /**
+     * With write-behind on, each replica is synced along the way, every that many bytes written into it, and never after
+     * the copy returned (the builder renames or deletes the file then); its bytes and digest are as without it. Off, none.
+     */
+    @Test
+    void writeBehindSyncsEachReplicaAlongTheWayAndNothingAfterTheCopy() throws Exception {
+        Path f = tmp.resolve("orig");
+        byte[] data = randomFile(f, 4 << 20, 9);
+        for (long every : new long[]{0, 256 << 10}) {
+            List<SharedOriginalCopy.Member> ms = new ArrayList<>();
+            List<CountingSyncs> outs = new ArrayList<>();
+            for (int k = 0; k < 2; k++) {
+                CountingSyncs out = new CountingSyncs(create(tmp.resolve("wb-" + every + "-" + k)));
+                outs.add(out);
+                ms.add(member(pattern(f, k, Geometry.strided((long) k * 4096, 4096, 8192, 256)), out, new AtomicInteger()));
+            }
+            try (StorageFile in = open(f)) {
+                SharedOriginalCopy copy = new SharedOriginalCopy(in, 64 << 10, new RateLimit(0));
+                copy.writeBehind(every);
+                copy.run(ms);
+            }
+            int[] atReturn = new int[2];
+            for (int k = 0; k < 2; k++) atReturn[k] = outs.get(k).syncs.get();
+            Thread.sleep(150);   // longer than the write-behind thread's park: a sync it still owed would show now
+            for (int k = 0; k < 2; k++) {
+                CountingSyncs out = outs.get(k);
+                assertEquals(atReturn[k], out.syncs.get(), "no sync after the copy returned, member " + k);
+                if (every == 0) assertEquals(0, out.syncs.get(), "write-behind off: the builder's own sync alone");
+                // 1 MiB each: at least one sync per 256 KiB written but the last (its bytes may still be waiting)
+                else assertTrue(out.syncs.get() >= 1 && out.syncs.get() <= 4, "member " + k + " synced " + out.syncs.get() + " times");
+                out.close();
+                byte[] want = expected(ms.get(k).pattern, data);
+                assertArrayEquals(want, Files.readAllBytes(tmp.resolve("wb-" + every + "-" + k)), "member " + k);
+                assertArrayEquals(sha256(want), ms.get(k).digest.digest(), "member " + k);
+            }
+        }
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("pdla-replica-write-behind") && t.isAlive()),
+                "no write-behind thread outlives its copy");
+    }
+
+    /** A real replica output that counts its syncs, each write taking 20 ms (a disk's pace: the copy outlasts a few syncs). */
+    private static final class CountingSyncs extends io.pdla.testing.ForwardingStorageFile {
+        final AtomicInteger syncs = new AtomicInteger();
+
+        CountingSyncs(StorageFile d) {
+            super(d);
+        }
+
+        @Override
+        public void write(long offset, ByteBuffer src) throws IOException {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("write");
+            }
+            super.write(offset, src);
+        }
+
+        @Override
+        public void sync() throws IOException {
+            syncs.incrementAndGet();
+            super.sync();
+        }
+    }
+
     /** A real original whose {@code failAt}-th read (from 1) throws. */
     private static final class FailingReads extends io.pdla.testing.ForwardingStorageFile {
         private final int failAt;
