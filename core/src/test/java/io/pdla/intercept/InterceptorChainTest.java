@@ -115,6 +115,54 @@ class InterceptorChainTest {
         for (FileContext c : List.of(idleFile, busyFile, other, bare)) c.file().close();
     }
 
+    /**
+     * An interceptor whose per-open answer changes during a call it was told of (redirect, once a replica published
+     * during the open serves it) announces it; the chain asks again after that call, through the straight path's
+     * {@code observed} or through the chain, and not before: a call in progress keeps the way it took.
+     */
+    @Test
+    void aChangedAnswerAnnouncedDuringACallTakesEffectFromTheNextCall() throws IOException {
+        Key<Boolean> acting = Key.of("test-acting");
+        List<String> intercepted = new ArrayList<>();
+        IoInterceptor switching = new IoInterceptor() {
+            @Override
+            public boolean observesOnly(FileContext file) {
+                return !Boolean.TRUE.equals(file.get(acting));
+            }
+
+            @Override
+            public void observed(FileContext file, IoOp op, Positioning positioning, long offset, long length, long moved, long s, long e) {
+                if (offset == 4096) {   // the call that changes its mind
+                    file.put(acting, true);
+                    file.answersChanged();
+                }
+            }
+
+            @Override
+            public long intercept(IoCall call, Chain next) throws IOException {
+                intercepted.add("at " + call.extents().offset(0));
+                return next.proceed(call);
+            }
+        };
+        InterceptorChain chain = new InterceptorChain(List.of(switching));
+        FileContext f = open("switching");
+        chain.opened(f);
+        assertTrue(chain.observersOnly(), "it only watches at first");
+        chain.observed(f, IoOp.READ, Positioning.EXPLICIT_OFFSET, 0, 4096, 4096, 1, 2);
+        assertTrue(chain.observersOnly(), "nothing announced");
+        chain.observed(f, IoOp.READ, Positioning.EXPLICIT_OFFSET, 4096, 4096, 4096, 3, 4);
+        assertFalse(chain.observersOnly(), "asked again after the call that announced the change");
+        chain.execute(IoCall.data(f, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(8192, 4), ByteBuffer.wrap(new byte[4])));
+        assertEquals(List.of("at 8192"), intercepted, "the next call goes through it");
+
+        // announced during a call through the chain: the answers are asked again after it
+        f.put(acting, false);
+        f.answersChanged();
+        chain.execute(IoCall.data(f, IoOp.WRITE, Positioning.EXPLICIT_OFFSET, false, ExtentList.of(0, 4), ByteBuffer.wrap(new byte[4])));
+        assertTrue(chain.observersOnly(), "the change announced before this call took effect after it");
+        f.file().close();
+    }
+
     @Test
     void anInterceptorThatDoesNotProceedHandlesTheCallItself() throws IOException {
         IoInterceptor serveFromElsewhere = new IoInterceptor() {
