@@ -52,17 +52,7 @@ class OnlinePdlaEndToEndTest {
         // replicas take depends on the machine's load, whether they serve once ready does not
         startDaemon();
         MpjJob.Result r = job("64", "40", "create", "pause=300", "until-served");
-        int passes = IterativeReaderRuns.passesRun(r);
-        assertTrue(passes >= 3 && passes < 40, "a pass served whole by replicas came, after the pattern repeated:\n" + r.output());
-        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, passes, 4);
-        for (int rank = 0; rank < 4; rank++) {
-            for (int pass = 1; pass <= 2; pass++) {
-                assertEquals(0, served.get(rank).get(pass)[0], "no replica can exist before the pattern repeated; rank " + rank + " pass " + pass);
-            }
-            long[] last = served.get(rank).get(passes);
-            assertEquals(64, last[0], "the last pass is served by the replica on rank " + rank + ":\n" + r.output());
-            assertEquals(0, last[1] + last[2], "nothing of the last pass left to the original on rank " + rank);
-        }
+        servedAfterTheRepeat(r);
         try (PatternDatabase pdb = PatternDatabase.openExisting(dir.resolve("patterns"), true)) {
             assertEquals(4, pdb.keys().size(), "one local pattern per rank, as pdla analyze stores them: " + pdb.keys());
         }
@@ -76,17 +66,7 @@ class OnlinePdlaEndToEndTest {
     void aJobThatKeepsItsFileOpenIsServedWithinThatOpen() throws Exception {
         startDaemon();
         MpjJob.Result r = job("64", "40", "create", "pause=300", "keep-open", "until-served");
-        int passes = IterativeReaderRuns.passesRun(r);
-        assertTrue(passes >= 3 && passes < 40, "a sweep served whole by the replicas came within the one open:\n" + r.output());
-        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, passes, 4);
-        for (int rank = 0; rank < 4; rank++) {
-            for (int pass = 1; pass <= 2; pass++) {
-                assertEquals(0, served.get(rank).get(pass)[0], "no replica before the sweep repeated; rank " + rank + " pass " + pass);
-            }
-            long[] last = served.get(rank).get(passes);
-            assertEquals(64, last[0], "the last sweep is served by the replica on rank " + rank + ":\n" + r.output());
-            assertEquals(0, last[1] + last[2], "nothing of the last sweep left to the original on rank " + rank);
-        }
+        servedAfterTheRepeat(r);
         assertTrue(r.output().contains("KEEPOPEN"), "one open for every pass:\n" + r.output());
     }
 
@@ -217,6 +197,24 @@ class OnlinePdlaEndToEndTest {
         }
         assertEquals(2, code);
         assertTrue(buf.toString().contains(notADir + " is not a directory"), buf.toString());
+    }
+
+    /**
+     * The job verified every byte of every pass, read passes 1 and 2 from the original on every rank (no replica can
+     * exist before the pattern repeated), and ended (before its 40th) with a pass its replica served whole on every rank.
+     */
+    private static void servedAfterTheRepeat(MpjJob.Result r) throws Exception {
+        int passes = IterativeReaderRuns.passesRun(r);
+        assertTrue(passes >= 3 && passes < 40, "a pass served whole by replicas came, after the pattern repeated:\n" + r.output());
+        Map<Integer, Map<Integer, long[]>> served = IterativeReaderRuns.verified(r, passes, 4);
+        for (int rank = 0; rank < 4; rank++) {
+            for (int pass = 1; pass <= 2; pass++) {
+                assertEquals(0, served.get(rank).get(pass)[0], "no replica can exist before the pattern repeated; rank " + rank + " pass " + pass);
+            }
+            long[] last = served.get(rank).get(passes);
+            assertEquals(64, last[0], "the last pass is served by the replica on rank " + rank + ":\n" + r.output());
+            assertEquals(0, last[1] + last[2], "nothing of the last pass left to the original on rank " + rank);
+        }
     }
 
     private Process startDaemon(String... extra) throws IOException {
