@@ -37,7 +37,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * tests are). A driver's test extends this class and supplies the driver and a fresh URI per file. Each
  * capability is tested both ways: a driver that declares it must do it; a driver that does not must refuse
  * the request with {@code UNSUPPORTED} (the shim's ERR_UNSUPPORTED_OPERATION) and change nothing.
- * {@link Capability#DIRECT_IO} alone has no driver-independent request (its hint is driver-prefixed).
+ * {@link Capability#DIRECT_IO} alone has no driver-independent request (its hint is driver-prefixed);
+ * {@link Capability#BUFFERED_WRITES} is a property: a driver that declares it takes syncs from another thread in the
+ * middle of a long write (the replicator's write-behind) and loses or misplaces no byte.
  */
 public abstract class AbstractStorageDriverContractTest {
     /** The driver under test. */
@@ -121,6 +123,38 @@ public abstract class AbstractStorageDriverContractTest {
         assertFalse(driver().exists(uri));
         StorageException e = assertThrows(StorageException.class, () -> driver().delete(uri));
         assertEquals(StorageException.Reason.NO_SUCH_FILE, e.reason());
+    }
+
+    @Test
+    void syncsFromAnotherThreadAmidALongWriteLoseNoByte() throws Exception {
+        assumeTrue(can(Capability.BUFFERED_WRITES), "driver does not say its writes wait in memory for a sync");
+        URI uri = newFileUri("write-behind");
+        byte[] data = pattern(8 << 20, 12);
+        java.util.concurrent.atomic.AtomicInteger syncs = new java.util.concurrent.atomic.AtomicInteger();
+        try (StorageFile f = driver().open(uri, OpenOptions.createReadWrite())) {
+            java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread behind = new Thread(() -> {
+                try {
+                    while (!done.get()) {
+                        f.sync();
+                        syncs.incrementAndGet();
+                    }
+                } catch (Throwable t) {
+                    failed.set(t);
+                }
+            });
+            behind.start();
+            for (int at = 0; at < data.length; at += 64 << 10) f.write(at, ByteBuffer.wrap(data, at, 64 << 10));
+            done.set(true);
+            behind.join();
+            if (failed.get() != null) throw new AssertionError("a sync amid the writes failed", failed.get());
+            f.sync();
+        }
+        assertTrue(syncs.get() > 0, "the other thread synced while the writes went on");
+        try (StorageFile f = driver().open(uri, OpenOptions.readOnly())) {
+            assertArrayEquals(data, readAll(f, 0, data.length));
+        }
     }
 
     @Test
