@@ -102,12 +102,12 @@ public final class HdfsNode {
         conf.setInt("dfs.replication", Integer.parseInt(opt(a, "--replication", "1")));
         conf.setInt("dfs.namenode.safemode.min.datanodes", 0);
         conf.setInt("dfs.namenode.safemode.extension", 0);
-        // The NameNode skips a DataNode as "too busy" when its xceiver count (active transfer threads, a write
-        // counting its receiver and its responder) is above twice the average of all in-service DataNodes
-        // (dfs.namenode.redundancy.considerLoad, on by default), and an ALL_SSD/ONE_SSD block then falls back to
-        // DISK. With one SSD DataNode taking every replica write while the DISK ones idle, it is the busiest one
-        // by construction: compare each DataNode with those of its own storage type instead, as hdfs-default.xml
-        // advises for DataNodes of one storage type each (as here: --storage DISK or SSD).
+        // The NameNode skips a DataNode as "too busy" when its xceiver count (active block transfers, as of its
+        // last heartbeat) is above twice the average of all in-service DataNodes (dfs.namenode.redundancy.
+        // considerLoad, on by default; BlockPlacementPolicyDefault.excludeNodeByLoad), and an ALL_SSD/ONE_SSD block
+        // then falls back to DISK. The one SSD DataNode takes every replica write: one transfer in flight at its
+        // heartbeat while the two DISK ones idle is 1 > 2 x 1/3. Compare each DataNode with those of its own
+        // storage type instead, as hdfs-default.xml offers for DataNodes of one storage type each (as here).
         conf.setBoolean("dfs.namenode.redundancy.considerLoadByStorageType", true);
         // format registers the namesystem's metrics sources and the NameNode registers them again: allow that
         org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.setMiniClusterMode(true);
