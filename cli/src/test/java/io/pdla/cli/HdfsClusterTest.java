@@ -132,6 +132,16 @@ class HdfsClusterTest {
         } catch (Exception e) {
             s.append("\n--- storage report failed: ").append(e).append('\n');
         }
+        // the original (put with the client's replication 3, HOT) stays a replica short on the two DISK DataNodes, and
+        // the NameNode's redundancy monitor says so every few seconds: pick out the placements of SSD blocks first
+        try {
+            List<String> ssd = Files.readAllLines(dir.resolve("nn.log"), java.nio.charset.StandardCharsets.ISO_8859_1).stream()
+                    .filter(l -> l.contains("SSD") || l.contains("TOO_BUSY") || l.contains("NODE_STALE") || l.contains("NODE_SLOW")).toList();
+            s.append("\n--- nn.log: lines on SSD placement or busy/stale/slow DataNodes (").append(ssd.size()).append(") ---\n")
+                    .append(String.join("\n", ssd.subList(Math.max(0, ssd.size() - 60), ssd.size())));
+        } catch (Exception e) {
+            s.append("\n--- nn.log: ").append(e);
+        }
         s.append(tail("nn.log"));
         for (int i = 1; i <= 3; i++) s.append(tail("dn" + i + ".log"));
         return s.toString();

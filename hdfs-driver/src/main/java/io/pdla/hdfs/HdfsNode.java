@@ -57,7 +57,7 @@ public final class HdfsNode {
             case "namenode" -> nameNode(rest);
             case "datanode" -> dataNode(rest);
             case "wait" -> System.exit(waitForDataNodes(rest, System.out));
-            case "storage" -> storage(rest);
+            case "storage" -> storage(rest, System.out);
             case "put" -> put(rest);
             case "blocks" -> blocks(rest);
             default -> throw new IllegalArgumentException("unknown HdfsNode command " + args[0]);
@@ -225,11 +225,11 @@ public final class HdfsNode {
         }
     }
 
-    private static void storage(String[] a) throws Exception {
+    static void storage(String[] a, PrintStream out) throws Exception {
         try (DistributedFileSystem fs = client(a)) {
             Storages now = storages(fs);
-            for (String l : now.lines()) System.out.println("STORAGE " + l);
-            System.out.println("FOUND " + now.describe());
+            for (String l : now.lines()) out.println("STORAGE " + l);
+            out.println("FOUND " + now.describe());
         }
     }
 

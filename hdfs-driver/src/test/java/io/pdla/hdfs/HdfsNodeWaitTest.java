@@ -53,4 +53,13 @@ class HdfsNodeWaitTest {
         assertTrue(said.contains("TIMEOUT after 1 s waiting for 4 live DataNode(s) and 3 live SSD storage(s) with remaining capacity > 0: found 4 live DataNode(s), 2 SSD storage(s)"), said);
         assertTrue(said.contains("SSD remaining=") && said.contains("DISK remaining="), said);
     }
+
+    @Test
+    void storagePrintsEachLiveDataNodesStorages() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        HdfsNode.storage(new String[]{"--namenode", SharedMiniCluster.cluster().uri().toString()}, new PrintStream(out, true, StandardCharsets.UTF_8));
+        String said = out.toString(StandardCharsets.UTF_8);
+        assertEquals(4, said.lines().filter(l -> l.startsWith("STORAGE ") && l.contains(" xceivers=")).count(), said);
+        assertTrue(said.contains("FOUND 4 live DataNode(s), 2 SSD storage(s) with remaining capacity > 0"), said);
+    }
 }
