@@ -62,8 +62,8 @@ class HdfsClusterTest {
                 nodes.add(HOSTS.start(HOSTS.host(i), java(HdfsNode.class.getName(), "datanode", "--dir", dir.resolve("dn" + i).toString(),
                         "--namenode", nn, "--storage", i == 3 ? "SSD" : "DISK"), dir.resolve("dn" + i + ".log")));
             }
-            HostsExtension.Result live = on(1, "wait.log", java(HdfsNode.class.getName(), "wait", "--namenode", nn, "--datanodes", "3", "--seconds", "90"));
-            assertEquals(0, live.status(), live.output() + "\nNameNode: " + Files.readString(dir.resolve("nn.log")));
+            HostsExtension.Result live = on(1, "wait.log", java(HdfsNode.class.getName(), "wait", "--namenode", nn, "--datanodes", "3", "--ssd", "1", "--seconds", "90"));
+            assertEquals(0, live.status(), () -> live.output() + clusterState(nn));
             for (int i = 1; i <= 3; i++) assertTrue(live.output().contains("LIVE " + HOSTS.host(i).name() + " "), live.output());
 
             byte[] base = new byte[NP * BLOCK * SEGMENTS];
@@ -93,15 +93,19 @@ class HdfsClusterTest {
             while (b.find()) {
                 if (b.group(1).contains("/.pdla-replicas/")) {
                     replicaBlocks++;
-                    assertEquals("SSD", b.group(3), "an S-PDLA replica block off SSD: " + b.group());
-                    assertEquals(HOSTS.host(3).name(), b.group(2), "the SSD DataNode is on host 3: " + b.group());
+                    String block = b.group();
+                    assertEquals("SSD", b.group(3), () -> "an S-PDLA replica block off SSD: " + block + clusterState(nn));
+                    assertEquals(HOSTS.host(3).name(), b.group(2), () -> "the SSD DataNode is on host 3: " + block + clusterState(nn));
                 } else {
                     originalBlocks++;
-                    assertTrue(b.group(3).matches("DISK(,DISK)*") && !b.group(2).contains(HOSTS.host(3).name()), "the original on the DISK DataNodes: " + b.group());
+                    String block = b.group();
+                    assertTrue(b.group(3).matches("DISK(,DISK)*") && !b.group(2).contains(HOSTS.host(3).name()),
+                            () -> "the original on the DISK DataNodes: " + block + clusterState(nn));
                 }
             }
-            assertTrue(replicaBlocks >= NP && originalBlocks >= 1, blocks.output());
-            assertTrue(blocks.output().lines().filter(l -> l.startsWith("FILE ") && l.contains("/.pdla-replicas/")).allMatch(l -> l.contains("policy=ALL_SSD")), blocks.output());
+            assertTrue(replicaBlocks >= NP && originalBlocks >= 1, () -> blocks.output() + clusterState(nn));
+            assertTrue(blocks.output().lines().filter(l -> l.startsWith("FILE ") && l.contains("/.pdla-replicas/")).allMatch(l -> l.contains("policy=ALL_SSD")),
+                    () -> blocks.output() + clusterState(nn));
 
             HostsExtension.Result run2 = on(1, "run2.log", pdla(Map.of("PDLA_TEST_PHASE", "read", "PDLA_TEST_EXPECT", "base", "PDLA_CATALOG", catalog.toString()),
                     concat(job, List.of("--interceptors", "redirect"), app)));
@@ -113,6 +117,43 @@ class HdfsClusterTest {
             assertEquals(NP, served, "every rank read all its blocks from its replica:\n" + run2.output());
         } finally {
             nodes.forEach(HostsExtension::stop);
+        }
+    }
+
+    /**
+     * For a failed placement check: the NameNode's storage report now (each DataNode's storages, remaining
+     * bytes, load) and the last lines of the NameNode's and DataNodes' logs, which die with the @TempDir.
+     */
+    private String clusterState(String nn) {
+        StringBuilder s = new StringBuilder();
+        try {
+            s.append("\n--- storage report (HdfsNode storage) ---\n")
+                    .append(on(1, "storage.log", java(HdfsNode.class.getName(), "storage", "--namenode", nn)).output());
+        } catch (Exception e) {
+            s.append("\n--- storage report failed: ").append(e).append('\n');
+        }
+        // the original (put with the client's replication 3, HOT) stays a replica short on the two DISK DataNodes, and
+        // the NameNode's redundancy monitor says so every few seconds: pick out the placements of SSD blocks first
+        try {
+            List<String> ssd = Files.readAllLines(dir.resolve("nn.log"), java.nio.charset.StandardCharsets.ISO_8859_1).stream()
+                    .filter(l -> l.contains("SSD") || l.contains("TOO_BUSY") || l.contains("NODE_STALE") || l.contains("NODE_SLOW")).toList();
+            s.append("\n--- nn.log: lines on SSD placement or busy/stale/slow DataNodes (").append(ssd.size()).append(") ---\n")
+                    .append(String.join("\n", ssd.subList(Math.max(0, ssd.size() - 60), ssd.size())));
+        } catch (Exception e) {
+            s.append("\n--- nn.log: ").append(e);
+        }
+        s.append(tail("nn.log"));
+        for (int i = 1; i <= 3; i++) s.append(tail("dn" + i + ".log"));
+        return s.toString();
+    }
+
+    private String tail(String log) {
+        try {
+            List<String> lines = Files.readAllLines(dir.resolve(log), java.nio.charset.StandardCharsets.ISO_8859_1);
+            return "\n--- " + log + " (last 60 of " + lines.size() + " lines) ---\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
+        } catch (Exception e) {
+            return "\n--- " + log + ": " + e;
         }
     }
 

@@ -28,4 +28,18 @@ final class HadoopLogs {
             // no log4j 1.2 API on the class path: nothing to lower here
         }
     }
+
+    /**
+     * A NameNode's block placement, which {@link #quiet} silences with the rest of Hadoop: why a block did not get
+     * the storage type its policy asked for ("Failed to place enough replicas ... unavailableStorages=[SSD]",
+     * "Not enough replicas was chosen. Reason: {NODE_TOO_BUSY=1}"). Logged only when placement falls short.
+     */
+    static void placement() {
+        try {
+            org.apache.log4j.Logger.getLogger("org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy").setLevel(org.apache.log4j.Level.INFO);
+            org.apache.log4j.Logger.getLogger("org.apache.hadoop.hdfs.protocol.BlockStoragePolicy").setLevel(org.apache.log4j.Level.INFO);
+        } catch (LinkageError noLog4j) {
+            // no log4j 1.2 API on the class path
+        }
+    }
 }

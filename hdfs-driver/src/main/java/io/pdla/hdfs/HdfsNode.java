@@ -1,6 +1,7 @@
 package io.pdla.hdfs;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -11,12 +12,18 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeStorage;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeStorageReport;
+import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -26,7 +33,10 @@ import java.util.Locale;
  * <pre>
  *   HdfsNode namenode --dir D --address HOST:PORT [--replication R]     formats D once, serves until killed
  *   HdfsNode datanode --dir D --namenode hdfs://HOST:PORT --storage DISK|SSD
- *   HdfsNode wait     --namenode URI --datanodes N [--seconds S]          until N DataNodes are live (exit 1 if not)
+ *   HdfsNode wait     --namenode URI --datanodes N [--ssd M] [--seconds S] until N DataNodes are live and, with
+ *                                                                        --ssd, M live SSD storages have remaining
+ *                                                                        capacity > 0 (exit 1 if not, saying what was found)
+ *   HdfsNode storage  --namenode URI                                     the live DataNodes' storages: type, remaining, load
  *   HdfsNode put      --namenode URI LOCAL PATH                           copies a local file in
  *   HdfsNode blocks   --namenode URI PATH                                 each file under PATH: its storage policy,
  *                                                                        and per block the hosts and storage types
@@ -40,13 +50,14 @@ public final class HdfsNode {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 0) throw new IllegalArgumentException("HdfsNode namenode|datanode|wait|put|blocks ...");
+        if (args.length == 0) throw new IllegalArgumentException("HdfsNode namenode|datanode|wait|storage|put|blocks ...");
         HadoopLogs.quiet();
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
             case "namenode" -> nameNode(rest);
             case "datanode" -> dataNode(rest);
-            case "wait" -> System.exit(waitForDataNodes(rest));
+            case "wait" -> System.exit(waitForDataNodes(rest, System.out));
+            case "storage" -> storage(rest, System.out);
             case "put" -> put(rest);
             case "blocks" -> blocks(rest);
             default -> throw new IllegalArgumentException("unknown HdfsNode command " + args[0]);
@@ -91,9 +102,17 @@ public final class HdfsNode {
         conf.setInt("dfs.replication", Integer.parseInt(opt(a, "--replication", "1")));
         conf.setInt("dfs.namenode.safemode.min.datanodes", 0);
         conf.setInt("dfs.namenode.safemode.extension", 0);
+        // The NameNode skips a DataNode as "too busy" when its xceiver count (active block transfers, as of its
+        // last heartbeat) is above twice the average of all in-service DataNodes (dfs.namenode.redundancy.
+        // considerLoad, on by default; BlockPlacementPolicyDefault.excludeNodeByLoad), and an ALL_SSD/ONE_SSD block
+        // then falls back to DISK. The one SSD DataNode takes every replica write: one transfer in flight at its
+        // heartbeat while the two DISK ones idle is 1 > 2 x 1/3. Compare each DataNode with those of its own
+        // storage type instead, as hdfs-default.xml offers for DataNodes of one storage type each (as here).
+        conf.setBoolean("dfs.namenode.redundancy.considerLoadByStorageType", true);
         // format registers the namesystem's metrics sources and the NameNode registers them again: allow that
         org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.setMiniClusterMode(true);
         if (!Files.isDirectory(dir.resolve("name/current"))) NameNode.format(conf);
+        HadoopLogs.placement();
         NameNode nn = NameNode.createNameNode(new String[0], conf);
         System.out.println("NAMENODE UP hdfs://" + address);
         System.out.flush();
@@ -121,26 +140,96 @@ public final class HdfsNode {
         return (DistributedFileSystem) FileSystem.newInstance(URI.create(opt(a, "--namenode", null)), conf);
     }
 
-    private static int waitForDataNodes(String[] a) throws Exception {
-        int want = Integer.parseInt(opt(a, "--datanodes", null));
-        long deadline = System.nanoTime() + Long.parseLong(opt(a, "--seconds", "60")) * 1_000_000_000L;
+    /** What {@code wait} waits for: live DataNodes, live SSD storages with space, and for how long. */
+    record WaitFor(int dataNodes, int ssd, long seconds) {
+    }
+
+    /** Parses {@code wait}'s options; a missing {@code --datanodes} or a count that is not a number >= 0 is refused. */
+    static WaitFor parseWait(String[] a) {
+        return new WaitFor(count(a, "--datanodes", null), count(a, "--ssd", "0"), count(a, "--seconds", "60"));
+    }
+
+    private static int count(String[] a, String name, String fallback) {
+        String v = opt(a, name, fallback);
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " wants a whole number >= 0, was " + v);
+        }
+        if (n < 0) throw new IllegalArgumentException(name + " wants a whole number >= 0, was " + v);
+        return n;
+    }
+
+    /**
+     * What the NameNode reports at one moment: its live DataNodes, each with its storages (type, state,
+     * remaining bytes), and the number of live SSD storages a block can go to (normal, not failed, remaining > 0).
+     */
+    record Storages(int live, int ssdWithSpace, boolean safeMode, List<String> lines) {
+        String describe() {
+            return live + " live DataNode(s), " + ssdWithSpace + " SSD storage(s) with remaining capacity > 0"
+                    + (safeMode ? ", NameNode in safe mode" : "") + (lines.isEmpty() ? "" : ": " + String.join("; ", lines));
+        }
+    }
+
+    static Storages storages(DistributedFileSystem fs) throws IOException {
+        DatanodeStorageReport[] reports = fs.getClient().getDatanodeStorageReport(HdfsConstants.DatanodeReportType.LIVE);
+        int ssd = 0;
+        List<String> lines = new ArrayList<>();
+        for (DatanodeStorageReport r : reports) {
+            DatanodeInfo d = r.getDatanodeInfo();
+            List<String> each = new ArrayList<>();
+            for (StorageReport s : r.getStorageReports()) {
+                DatanodeStorage st = s.getStorage();
+                boolean usable = !s.isFailed() && st.getState() == DatanodeStorage.State.NORMAL && s.getRemaining() > 0;
+                if (usable && st.getStorageType() == StorageType.SSD) ssd++;
+                each.add(st.getStorageType() + " remaining=" + s.getRemaining() + (s.isFailed() ? " FAILED" : "")
+                        + (st.getState() == DatanodeStorage.State.NORMAL ? "" : " " + st.getState()));
+            }
+            lines.add(d.getHostName() + " " + d.getXferAddr() + " xceivers=" + d.getXceiverCount() + " [" + String.join(", ", each) + "]");
+        }
+        return new Storages(reports.length, ssd, fs.isInSafeMode(), lines);
+    }
+
+    static int waitForDataNodes(String[] a, PrintStream out) throws Exception {
+        WaitFor want = parseWait(a);
+        String wanted = want.dataNodes() + " live DataNode(s)" + (want.ssd() > 0 ? " and " + want.ssd() + " live SSD storage(s) with remaining capacity > 0" : "");
+        long deadline = System.nanoTime() + want.seconds() * 1_000_000_000L;
         try (DistributedFileSystem fs = client(a)) {
+            String last = "the NameNode did not answer";
+            String said = null;
             while (true) {
                 try {
                     DatanodeInfo[] live = fs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
-                    if (live.length >= want && !fs.isInSafeMode()) {
-                        for (DatanodeInfo d : live) System.out.println("LIVE " + d.getHostName() + " " + d.getXferAddr());
+                    Storages now = storages(fs);
+                    last = now.describe();
+                    if (live.length >= want.dataNodes() && now.ssdWithSpace() >= want.ssd() && !now.safeMode()) {
+                        for (DatanodeInfo d : live) out.println("LIVE " + d.getHostName() + " " + d.getXferAddr());
+                        for (String l : now.lines()) out.println("STORAGE " + l);
+                        out.println("READY " + wanted + ": found " + last);
                         return 0;
                     }
                 } catch (IOException notYet) {
-                    // NameNode not up yet
+                    last = "the NameNode did not answer: " + notYet.getMessage();
+                }
+                if (!last.equals(said)) {
+                    out.println("WAITING for " + wanted + ": found " + last);
+                    said = last;
                 }
                 if (System.nanoTime() > deadline) {
-                    System.out.println("fewer than " + want + " DataNodes live");
+                    out.println("TIMEOUT after " + want.seconds() + " s waiting for " + wanted + ": found " + last);
                     return 1;
                 }
                 Thread.sleep(200);
             }
+        }
+    }
+
+    static void storage(String[] a, PrintStream out) throws Exception {
+        try (DistributedFileSystem fs = client(a)) {
+            Storages now = storages(fs);
+            for (String l : now.lines()) out.println("STORAGE " + l);
+            out.println("FOUND " + now.describe());
         }
     }
 

@@ -154,6 +154,9 @@ public final class MiniCluster implements AutoCloseable {
             conf.setClassLoader(MiniCluster.class.getClassLoader());
             conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, replication);
             if (blockSize > 0) conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, blockSize);
+            // as HdfsNode's NameNode: the SSD DataNodes take every ALL_SSD write, so judging their load against the
+            // average of all DataNodes would call them "too busy" and put SSD blocks on DISK; compare within a type
+            conf.setBoolean("dfs.namenode.redundancy.considerLoadByStorageType", true);
             StorageType[][] types = new StorageType[disk + ssd][];
             for (int i = 0; i < disk + ssd; i++) types[i] = new StorageType[]{i < disk ? StorageType.DISK : StorageType.SSD};
             File base = dir.toFile();
