@@ -38,8 +38,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * capability is tested both ways: a driver that declares it must do it; a driver that does not must refuse
  * the request with {@code UNSUPPORTED} (the shim's ERR_UNSUPPORTED_OPERATION) and change nothing.
  * {@link Capability#DIRECT_IO} alone has no driver-independent request (its hint is driver-prefixed);
- * {@link Capability#BUFFERED_WRITES} is a property: a driver that declares it takes syncs from another thread in the
- * middle of a long write (the replicator's write-behind) and loses or misplaces no byte.
+ * {@link Capability#BUFFERED_WRITES} is a property with no request to refuse: every driver takes syncs from another
+ * thread in the middle of a long write and loses or misplaces no byte, which the replicator's write-behind relies on
+ * where a driver declares it.
  */
 public abstract class AbstractStorageDriverContractTest {
     /** The driver under test. */
@@ -127,7 +128,6 @@ public abstract class AbstractStorageDriverContractTest {
 
     @Test
     void syncsFromAnotherThreadAmidALongWriteLoseNoByte() throws Exception {
-        assumeTrue(can(Capability.BUFFERED_WRITES), "driver does not say its writes wait in memory for a sync");
         URI uri = newFileUri("write-behind");
         byte[] data = pattern(8 << 20, 12);
         java.util.concurrent.atomic.AtomicInteger syncs = new java.util.concurrent.atomic.AtomicInteger();

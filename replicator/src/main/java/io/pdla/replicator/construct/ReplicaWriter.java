@@ -107,6 +107,11 @@ final class ReplicaWriter {
     }
 
     private void joinUninterruptibly() {
+        joinUninterruptibly(thread);
+    }
+
+    /** Waits for {@code thread} to end, keeping an interrupt that came meanwhile for the caller (a copy's helper threads). */
+    static void joinUninterruptibly(Thread thread) {
         boolean interrupted = false;
         while (thread.isAlive()) {
             try {

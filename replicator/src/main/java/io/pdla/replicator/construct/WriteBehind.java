@@ -86,14 +86,6 @@ final class WriteBehind implements AutoCloseable {
     public void close() {
         closed = true;
         LockSupport.unpark(thread);
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
+        ReplicaWriter.joinUninterruptibly(thread);
     }
 }
