@@ -301,7 +301,7 @@ final class ReplicaWrites {
                         opened.add(r);
                     }
                     r.sync();
-                    byte[] copied = CopyBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed());
+                    io.pdla.catalog.guard.InStepMark.Mark copied = CopyBack.copyBack(r.entry, ctx.file(), StorageDrivers.installed(), 0);
                     // in step with the original now: marked so, a later forged DIRTY entry finds nothing to copy back
                     if (!io.pdla.catalog.guard.InStepMark.record(StorageDrivers.installed().forUri(r.entry.replica()), r.entry.replica(), copied)) {
                         LOG.warning("redirect: replica " + r.entry.replica() + " written back before a size change could not be marked in step");

@@ -41,7 +41,7 @@ public final class ForgeDirtyAsOtherUser {
         }
         for (URI r : replicas) {
             // a mark saying "changed since in step" would make the daemon copy: it must be out of this user's reach
-            System.out.println("MARK " + (InStepMark.record(posix, r, new byte[32]) ? "SET" : "DENIED")
+            System.out.println("MARK " + (InStepMark.record(posix, r, InStepMark.Mark.whole(new byte[32])) ? "SET" : "DENIED")
                     + (InStepMark.withdraw(posix, r) ? "" : " (withdraw DENIED)"));
             try (var f = posix.open(r, OpenOptions.readWrite())) {
                 f.write(0, ByteBuffer.wrap(new byte[]{1, 2, 3}));

@@ -93,13 +93,119 @@ class InStepMarkTest {
         return new Built(file, original, p, replica);
     }
 
+    /** Four ranks' IOR-strided patterns of one file as one replica, rank after rank (what online PDLA combines). */
+    private static KeyedPattern combined(Path file) {
+        Geometry rank0 = Geometry.strided(0, REQ, 4 * REQ, 8);
+        return KeyedPattern.of(new PatternKey(new AppIdentity("mark", 4), 0, file.toUri()).asGlobal(), Geometry.grouped(rank0, 4, REQ));
+    }
+
+    private Built buildCombined(Fixture fx, String name, long seed) throws Exception {
+        Path file = tmp.resolve(name);
+        byte[] original = Fixture.writeRandomFile(file, SIZE, seed);
+        KeyedPattern p = combined(file);
+        fx.replication.queue.offer(p);
+        assertEquals(1, fx.replication.daemon.runOnce().published(), fx.progress.toString());
+        Path replica = Path.of(entry(fx, p).replica());
+        assumeMarksKept(replica.getParent());
+        assertTrue(InStepMark.present(posix, replica.toUri()), "the built replica " + replica + " carries no in-step mark");
+        return new Built(file, original, p, replica);
+    }
+
+    /** The mark of a content in regions of {@code region} bytes, taken from the regions' own digests. */
+    private static InStepMark.Mark regionsMark(byte[] content, int region) throws Exception {
+        List<byte[]> digests = new java.util.ArrayList<>();
+        for (int at = 0; at < content.length; at += region) {
+            digests.add(sha(java.util.Arrays.copyOfRange(content, at, Math.min(content.length, at + region))));
+        }
+        return InStepMark.Mark.ofRegions(region, digests);
+    }
+
+    @Test
+    void aCombinedReplicaIsMarkedWithItsRegionsDigestsTakenWhileCopying() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = buildCombined(fx, "g.dat", 11);
+            byte[] content = Fixture.patternBytes(b.p(), b.original());
+            assertArrayEquals(content, Files.readAllBytes(b.replica()));
+            InStepMark.Mark mark = InStepMark.read(posix, b.replica().toUri()).orElseThrow();
+            int region = 8 * REQ;
+            assertEquals(region, mark.regionBytes(), "one region per rank");
+            assertEquals(regionsMark(content, region), mark);
+            assertEquals(mark, InStepMark.digestOf(posix, b.replica().toUri(), content.length, mark), "read back, the content is the marked one");
+            assertNotEquals(InStepMark.Mark.whole(sha(content)), mark);
+        }
+    }
+
+    @Test
+    void aWriterChangedCombinedReplicaIsWrittenBackAndMarkedInItsRegionsAgain() throws Exception {
+        try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
+            Built b = buildCombined(fx, "h.dat", 12);
+            put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
+            byte[] fresh = Files.readAllBytes(b.replica());
+            fresh[3 * 8 * REQ + 5] ^= 0x5a;   // one byte of rank 3's region
+            Files.write(b.replica(), fresh);
+            List<String> notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
+            assertTrue(String.join("\n", notes).contains("wrote back"), notes.toString());
+            byte[] want = b.original().clone();
+            java.nio.ByteBuffer src = java.nio.ByteBuffer.wrap(fresh);
+            b.p().geometry().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
+            assertArrayEquals(want, Files.readAllBytes(b.file()), "the writer's byte is in the original");
+            assertEquals(ReplicaState.VALID, entry(fx, b.p()).state());
+            assertEquals(regionsMark(fresh, 8 * REQ), InStepMark.read(posix, b.replica().toUri()).orElseThrow(), "the mark follows the write-back");
+            put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
+            notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
+            assertTrue(String.join("\n", notes).contains("not copied") && String.join("\n", notes).contains("VALID again"), notes.toString());
+        }
+    }
+
+    @Test
+    void aDigestTakenInPiecesOfAnySizeIsTheMarkOfItsWholeOrOfItsRegions() throws Exception {
+        long seed = System.nanoTime();   // printed with a failure, to replay it
+        Random r = new Random(seed);
+        for (int round = 0; round < 200; round++) {
+            byte[] content = new byte[r.nextInt(3) == 0 ? r.nextInt(64) : r.nextInt(20_000)];
+            r.nextBytes(content);
+            int region = 1 + r.nextInt(r.nextBoolean() ? 64 : 8192);
+            InStepMark.Digest whole = InStepMark.Digest.of(0), regions = InStepMark.Digest.of(region);
+            for (int at = 0; at < content.length; ) {
+                int n = Math.min(content.length - at, r.nextInt(3) == 0 ? 1 : 1 + r.nextInt(3 * region));
+                java.nio.ByteBuffer piece = r.nextBoolean() ? java.nio.ByteBuffer.wrap(content, at, n)
+                        : java.nio.ByteBuffer.allocateDirect(n).put(content, at, n).flip();
+                int pos = piece.position();
+                whole.update(piece);
+                regions.update(piece);
+                assertEquals(pos, piece.position(), "a digest leaves the buffer's position alone");
+                at += n;
+            }
+            String what = "seed " + seed + " round " + round + ": " + content.length + " bytes, regions of " + region;
+            assertEquals(InStepMark.Mark.whole(sha(content)), whole.finish(), what);
+            assertEquals(regionsMark(content, region), regions.finish(), what);
+        }
+    }
+
+    @Test
+    void marksOfBothKindsAreReadAsRecordedAndMalformedOnesAsNone() throws Exception {
+        Path f = Files.createFile(tmp.resolve("m"));
+        assumeMarksKept(tmp);
+        byte[] d = sha(new byte[]{1, 2, 3});
+        for (InStepMark.Mark m : List.of(InStepMark.Mark.whole(d), new InStepMark.Mark(1 << 20, d))) {
+            assertTrue(InStepMark.record(posix, f.toUri(), m));
+            assertEquals(m, InStepMark.read(posix, f.toUri()).orElseThrow());
+        }
+        byte[] zeroRegion = new byte[41];
+        zeroRegion[0] = 2;
+        for (byte[] bad : List.of(new byte[]{0}, new byte[33], zeroRegion, java.util.Arrays.copyOf(zeroRegion, 40))) {
+            posix.setMark(f.toUri(), InStepMark.NAME, bad);
+            assertTrue(InStepMark.read(posix, f.toUri()).isEmpty(), "a mark of " + bad.length + " bytes, kind " + bad[0]);
+        }
+    }
+
     @Test
     void aBuiltReplicaIsMarkedWithTheDigestOfItsBytes() throws Exception {
         try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
             Built b = build(fx, "a.dat", 1);
             byte[] content = Fixture.patternBytes(b.p(), b.original());
             assertArrayEquals(content, Files.readAllBytes(b.replica()));
-            assertArrayEquals(sha(content), InStepMark.read(posix, b.replica().toUri()).orElseThrow());
+            assertEquals(InStepMark.Mark.whole(sha(content)), InStepMark.read(posix, b.replica().toUri()).orElseThrow());
         }
     }
 
@@ -118,7 +224,7 @@ class InStepMarkTest {
             b.p().geometry().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
             assertArrayEquals(want, Files.readAllBytes(b.file()), "the writer's bytes are in the original");
             assertEquals(ReplicaState.VALID, entry(fx, b.p()).state());
-            assertArrayEquals(sha(fresh), InStepMark.read(posix, b.replica().toUri()).orElseThrow(), "the mark follows the write-back");
+            assertEquals(InStepMark.Mark.whole(sha(fresh)), InStepMark.read(posix, b.replica().toUri()).orElseThrow(), "the mark follows the write-back");
             // flipped DIRTY again with nothing written since: nothing to copy, and nothing is
             put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
             notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
@@ -156,7 +262,7 @@ class InStepMarkTest {
             byte[] want = b.original().clone();
             b.p().geometry().forEachExtent((o, l) -> src.get(want, (int) o, (int) l));
             Files.write(b.file(), want);
-            assertTrue(InStepMark.record(posix, b.replica().toUri(), sha(fresh)));
+            assertTrue(InStepMark.record(posix, b.replica().toUri(), InStepMark.Mark.whole(sha(fresh))));
             List<String> notes = new WriteBack(fx.catalog, StorageDrivers.installed()).writeBack(b.file().toUri());
             assertTrue(String.join("\n", notes).contains("VALID again"), notes.toString());
             assertEquals(ReplicaState.VALID, entry(fx, b.p()).state());

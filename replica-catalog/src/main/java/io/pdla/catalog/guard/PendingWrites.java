@@ -6,7 +6,6 @@ import io.pdla.storage.StorageFile;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -34,13 +33,13 @@ public final class PendingWrites {
     public static Verdict of(StorageDriver driver, URI replica) {
         try {
             if (!driver.exists(replica)) return Verdict.NONE;
-            Optional<byte[]> mark = InStepMark.read(driver, replica);
+            Optional<InStepMark.Mark> mark = InStepMark.read(driver, replica);
             if (mark.isEmpty()) return Verdict.UNVOUCHED;
             long size;
             try (StorageFile f = driver.open(replica, OpenOptions.readOnly())) {
                 size = f.size();
             }
-            return Arrays.equals(InStepMark.digestOf(driver, replica, size), mark.get()) ? Verdict.NONE : Verdict.HELD;
+            return InStepMark.digestOf(driver, replica, size, mark.get()).equals(mark.get()) ? Verdict.NONE : Verdict.HELD;
         } catch (IOException | RuntimeException e) {
             // cannot tell: keeping a file costs space, deleting one might cost acknowledged writes
             return Verdict.UNVOUCHED;

@@ -27,10 +27,10 @@ public final class CopyBack {
 
     /**
      * Copies a replica's bytes to its pattern's offsets in {@code out} (the original, open for writing); returns
-     * the digest of the bytes copied.
+     * the in-step mark of the bytes copied, taken over regions of {@code regionBytes} (0: whole; see {@link InStepMark.Mark}).
      */
-    public static byte[] copyBack(ReplicaEntry e, StorageFile out, StorageDrivers drivers) throws IOException {
-        MessageDigest digest = InStepMark.newDigest();
+    public static InStepMark.Mark copyBack(ReplicaEntry e, StorageFile out, StorageDrivers drivers, long regionBytes) throws IOException {
+        InStepMark.Digest digest = InStepMark.Digest.of(regionBytes);
         StorageDriver rd = drivers.forUri(e.replica());
         try (StorageFile in = rd.open(e.replica(), OpenOptions.readOnly())) {
             if (in.size() != e.pattern().totalBytes()) {
@@ -64,6 +64,6 @@ public final class CopyBack {
                 throw x.getCause();
             }
         }
-        return digest.digest();
+        return digest.finish();
     }
 }

@@ -233,7 +233,7 @@ public final class ReplicaBuilder {
                         }
                         m.out.sync();
                         m.out.close();
-                        results[i] = new Attempt(s.pattern(), publish(s, prepared.get(k), m.digest.digest()), null);
+                        results[i] = new Attempt(s.pattern(), publish(s, prepared.get(k), InStepMark.Mark.whole(m.digest.digest())), null);
                     } catch (IOException | RuntimeException e) {
                         fail(i, s, e);
                     }
@@ -420,7 +420,7 @@ public final class ReplicaBuilder {
     }
 
     /** Marks the copied replica, renames it into place and commits its entry if the original is still what was copied. */
-    private BuildOutcome publish(Started s, Prepared prepared, byte[] digest) throws IOException {
+    private BuildOutcome publish(Started s, Prepared prepared, InStepMark.Mark mark) throws IOException {
         KeyedPattern pattern = s.pattern();
         Placement placement = s.placement();
         StorageDriver driver = s.driver();
@@ -438,7 +438,7 @@ public final class ReplicaBuilder {
         String notApplied = prepared.notApplied();
         // the in-step mark, set on the file itself where only a writer of the replica can change it: what lets a
         // write-back tell writes from a forged DIRTY entry (InStepMark). A store without marks: no writes into it
-        InStepMark.record(rdriver, tmp, digest);
+        InStepMark.record(rdriver, tmp, mark);
         if (!rdriver.has(Capability.RENAME)) {
             throw new StorageException(StorageException.Reason.UNSUPPORTED, rdriver.scheme() + ": cannot publish replica " + fin + " atomically without rename");
         }
@@ -512,14 +512,14 @@ public final class ReplicaBuilder {
         }
     }
 
-    /** Copies the pattern's bytes into the new replica; returns their digest (the in-step mark's value). */
-    private byte[] copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
+    /** Copies the pattern's bytes into the new replica; returns their in-step mark. */
+    private InStepMark.Mark copy(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
         List<KeyedPattern> regions = regionsOf(pattern);
         // the regions are filled side by side, so the replica's store must take writes beyond its end (HDFS appends only)
         if (regions.size() > 1 && dst.has(Capability.RANDOM_WRITE) && SharedOriginalCopy.suits(regions)) {
             return copyRegions(pattern, regions, src, dst, tmp, owner);
         }
-        return copyInOrder(pattern, src, dst, tmp, owner);
+        return InStepMark.Mark.whole(copyInOrder(pattern, src, dst, tmp, owner));
     }
 
     /**
@@ -541,16 +541,20 @@ public final class ReplicaBuilder {
      * The ranks' regions filled side by side from one pass over the original (the ranks' blocks interleave in it: read in
      * the replica's order, rank after rank, each rank's copy swept the whole file; 79 MiB/s for 64 ranks' 256 MiB on
      * sim-pfs, so a job's third pass still read the original). The members share the replica's one output, each writing
-     * from its region's start; the digest is taken afterwards, reading the replica in its order.
+     * from its region's start, and each digests its region as it fills it: the mark is of the regions' digests
+     * ({@link InStepMark.Mark#ofRegions}), so nothing reads the replica back (that took 0.7-1.5 s for 512 MiB beside a
+     * running job, after the copy and before publication).
      */
-    private byte[] copyRegions(KeyedPattern pattern, List<KeyedPattern> regions, StorageDriver src, StorageDriver dst, URI tmp,
-                               Optional<CopyOwnership.Owner> owner) throws IOException {
+    private InStepMark.Mark copyRegions(KeyedPattern pattern, List<KeyedPattern> regions, StorageDriver src, StorageDriver dst, URI tmp,
+                                        Optional<CopyOwnership.Owner> owner) throws IOException {
         URI original = pattern.key().file();
         long regionBytes = pattern.geometry().groupBase().totalBytes();
         try (StorageFile in = src.open(original, OpenOptions.readOnly()); StorageFile out = openReplica(dst, tmp, owner)) {
             syncQuietly(in);
             List<SharedOriginalCopy.Member> members = new ArrayList<>(regions.size());
-            for (int i = 0; i < regions.size(); i++) members.add(new SharedOriginalCopy.Member(regions.get(i), out, i * regionBytes, null, () -> { }));
+            for (int i = 0; i < regions.size(); i++) {
+                members.add(new SharedOriginalCopy.Member(regions.get(i), out, i * regionBytes, InStepMark.newDigest(), () -> { }));
+            }
             SharedOriginalCopy copy = new SharedOriginalCopy(in, chunkBytes, new RateLimit(maxBytesPerSecond));
             if (dst.has(Capability.BUFFERED_WRITES)) copy.writeBehind(WriteBehind.DEFAULT_EVERY_BYTES);
             try (ReadAhead ahead = "file".equals(original.getScheme()) ? new ReadAhead(src.open(original, OpenOptions.readOnly()),
@@ -558,42 +562,19 @@ public final class ReplicaBuilder {
                 if (ahead != null) copy.onWindow(ahead::at);
                 copy.run(members);
             }
+            List<byte[]> digests = new ArrayList<>(members.size());
             for (SharedOriginalCopy.Member m : members) {
                 if (m.failure() != null) throw m.failure();
                 if (m.written() != regionBytes) {   // never publish a replica short of its pattern's bytes
                     throw new IOException("region of " + m.pattern.geometry().start() + " holds " + m.written() + " of its " + regionBytes
                             + " bytes after the shared copy of " + pattern.key().id());
                 }
+                digests.add(m.digest.digest());
             }
-            // the digest reads what is already in the page cache while the sync waits for the disk (0.4 and 0.5 s for
-            // 256 MiB on sim-pfs, one after the other before): the bytes are final once the copy has returned
-            java.util.concurrent.CompletableFuture<byte[]> digest = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return InStepMark.digestOf(dst, tmp, pattern.totalBytes());
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }, DIGESTS);
-            try {
-                out.sync();
-            } finally {
-                digest.exceptionally(e -> null).join();   // never left reading a file the failure path deletes
-            }
-            try {
-                return digest.join();
-            } catch (java.util.concurrent.CompletionException e) {
-                if (e.getCause() instanceof UncheckedIOException u) throw u.getCause();
-                throw e;
-            }
+            out.sync();
+            return InStepMark.Mark.ofRegions(regionBytes, digests);
         }
     }
-
-    /** Where a combined replica's digest is taken beside its sync: one daemon thread for the JVM. */
-    private static final java.util.concurrent.Executor DIGESTS = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "pdla-replica-digest");
-        t.setDaemon(true);
-        return t;
-    });
 
     /** Copies the pattern's bytes in its order, reading the original through data sieving. */
     private byte[] copyInOrder(KeyedPattern pattern, StorageDriver src, StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {

@@ -46,7 +46,7 @@ final class SharedOriginalCopy {
         final StorageFile out;
         /** Where the member's bytes begin in {@code out}: 0, or its rank's region in a replica of several ranks. */
         private final long base;
-        /** Null where the replica's digest is taken afterwards (members that share one output, {@link #base} > 0). */
+        /** The digest of the member's own bytes, in its order (of its region, where members share one output). */
         final MessageDigest digest;
         private final Iterator<Extent> extents;
         private final long reach;

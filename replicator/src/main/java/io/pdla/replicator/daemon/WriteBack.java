@@ -20,7 +20,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +70,7 @@ public final class WriteBack {
         try {
             // what each replica becomes once the original holds its bytes (or never needed them)
             Map<ReplicaEntry, ReplicaState> settled = new LinkedHashMap<>();
-            Map<ReplicaEntry, byte[]> toMark = new LinkedHashMap<>();
+            Map<ReplicaEntry, InStepMark.Mark> toMark = new LinkedHashMap<>();
             try (StorageFile out = od.open(original, OpenOptions.readWrite())) {
                 ReplicaGuard guard = ReplicaGuard.forCatalog(catalog.directory());
                 for (ReplicaEntry e : dirty) {
@@ -83,15 +82,15 @@ public final class WriteBack {
                     }
                     try {
                         StorageDriver rd = drivers.forUri(e.replica());
-                        Optional<byte[]> mark = InStepMark.read(rd, e.replica());
+                        Optional<InStepMark.Mark> mark = InStepMark.read(rd, e.replica());
                         if (mark.isEmpty()) {
                             refuse(notes, e, original, "it has no in-step mark (built before marks, on a store that keeps none, or written "
                                     + "without the catalog), so nothing tells its writes from a forged DIRTY entry; `pdla replicas drop "
                                     + "--discard-writes` drops it");
                             continue;
                         }
-                        byte[] now = InStepMark.digestOf(rd, e.replica(), e.pattern().totalBytes());
-                        if (Arrays.equals(now, mark.get())) {
+                        InStepMark.Mark now = InStepMark.digestOf(rd, e.replica(), e.pattern().totalBytes(), mark.get());
+                        if (now.equals(mark.get())) {
                             // nobody who may write the replica changed it since it was last in step: a forged DIRTY entry,
                             // a write of the same bytes, or a write-back that ended before the catalog heard of it
                             boolean inStep = sameAsOriginal(e, out, drivers);
@@ -100,8 +99,8 @@ public final class WriteBack {
                                     + original + (inStep ? ", as the original still is; VALID again" : ", the original has changed since; STALE (rebuilt)"));
                             continue;
                         }
-                        byte[] copied = CopyBack.copyBack(e, out, drivers);
-                        if (!Arrays.equals(copied, now)) {
+                        InStepMark.Mark copied = CopyBack.copyBack(e, out, drivers, mark.get().regionBytes());
+                        if (!copied.equals(now)) {
                             throw new IOException("replica " + e.replica() + " changed while it was copied back");
                         }
                         toMark.put(e, copied);
@@ -116,7 +115,7 @@ public final class WriteBack {
             // the original holds the bytes now; a replica whose new content cannot be marked in step is not kept
             // (a later forged DIRTY entry would copy it back over newer bytes)
             List<URI> unmarked = new ArrayList<>();
-            for (Map.Entry<ReplicaEntry, byte[]> m : toMark.entrySet()) {
+            for (Map.Entry<ReplicaEntry, InStepMark.Mark> m : toMark.entrySet()) {
                 URI replica = m.getKey().replica();
                 boolean marked = InStepMark.record(drivers.forUri(replica), replica, m.getValue());
                 if (!marked) unmarked.add(replica);
