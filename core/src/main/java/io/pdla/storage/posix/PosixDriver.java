@@ -28,7 +28,9 @@ import java.util.stream.Stream;
 
 /**
  * The {@code file:} driver: local or mounted POSIX file systems through {@link java.nio.channels.FileChannel}.
- * Hint {@code posix_direct_io=true} bypasses the page cache for aligned requests (see {@link PosixFile}).
+ * Hint {@code posix_direct_io=true} bypasses the page cache for aligned requests (see {@link PosixFile}); so does the
+ * drivers' common {@link OpenOptions#HINT_BYPASS_CACHE}, except that a file system refusing O_DIRECT then opens the
+ * file without it rather than failing.
  * Byte-range locks of a handle open for writing are held by its native descriptor's open file description
  * ({@link DescriptionLocks}); without the native library, or on a kernel without OFD locks, they are
  * {@link java.nio.channels.FileChannel#lock} locks ({@link io.pdla.storage.ChannelRangeLock}).
@@ -77,12 +79,14 @@ public final class PosixDriver implements StorageDriver {
     public StorageFile open(URI uri, OpenOptions options) throws IOException {
         Path path = path(uri);
         boolean direct = flag("hint " + HINT_DIRECT_IO, options.hint(HINT_DIRECT_IO, "false"));
+        // asked for by name, O_DIRECT refused is an error; only wished for (a replica's writes), the file goes without it
+        boolean onlyWished = !direct && options.bypassCacheWished();
         boolean fromHint = options.hints().containsKey(HINT_NATIVE_IO);
         boolean nativeIo = flag(fromHint ? "hint " + HINT_NATIVE_IO : "environment variable " + ENV_NATIVE_IO,
                 options.hint(HINT_NATIVE_IO, nativeIoDefault));
         long readAhead = size("hint " + HINT_STRIDE_READAHEAD, options.hint(HINT_STRIDE_READAHEAD, DEFAULT_STRIDE_READAHEAD));
         try {
-            return PosixFile.open(uri, path, options, direct, nativeIo && NativePosix.available(), readAhead);
+            return PosixFile.open(uri, path, options, direct || onlyWished, onlyWished, nativeIo && NativePosix.available(), readAhead);
         } catch (IOException e) {
             throw translate(e, path);
         }

@@ -82,23 +82,19 @@ final class PosixFile implements StorageFile, MemoryMapping {
 
     /** {@code readAheadWindow}: see {@link StridedReadAhead}; 0 leaves read-ahead to the kernel. */
     static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo, boolean nativeIo, long readAheadWindow) throws IOException {
+        return open(uri, path, o, directIo, false, nativeIo, readAheadWindow);
+    }
+
+    /** {@code directOptional}: where O_DIRECT is refused (by the JVM or the file system), the file is opened without it. */
+    static PosixFile open(URI uri, Path path, OpenOptions o, boolean directIo, boolean directOptional, boolean nativeIo,
+                          long readAheadWindow) throws IOException {
         Set<OpenOption> opts = new HashSet<>();
         if (o.read()) opts.add(StandardOpenOption.READ);
         if (o.write()) opts.add(StandardOpenOption.WRITE);
         if (o.exclusive()) opts.add(StandardOpenOption.CREATE_NEW);
         else if (o.create()) opts.add(StandardOpenOption.CREATE);
         FileChannel ch = FileChannel.open(path, opts);
-        if (!directIo) {
-            int fd = -1;
-            try {
-                if (nativeIo) fd = NativePosix.open(path, o.read(), o.write());
-                return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch), fd, o, readAheadWindow);
-            } catch (IOException e) {
-                ch.close();
-                if (fd >= 0) NativePosix.close(fd, path);
-                throw e;
-            }
-        }
+        if (!directIo) return plain(uri, path, ch, o, nativeIo, readAheadWindow);
         try {
             Set<OpenOption> dopts = new HashSet<>(opts);
             dopts.remove(StandardOpenOption.CREATE_NEW);
@@ -107,10 +103,12 @@ final class PosixFile implements StorageFile, MemoryMapping {
             int align = Math.toIntExact(PosixDriver.blockSize(path));
             return new PosixFile(uri, path, ch, FileChannel.open(path, dopts), align, null, -1, o, 0);
         } catch (UnsupportedOperationException e) {
+            if (directOptional) return plain(uri, path, ch, o, nativeIo, readAheadWindow);
             ch.close();
             throw new StorageException(StorageException.Reason.UNSUPPORTED,
                     path + ": direct I/O (hint " + PosixDriver.HINT_DIRECT_IO + ") not supported by this JVM: " + e.getMessage(), e);
         } catch (IOException e) {
+            if (directOptional && PosixDriver.directIoRefused(e)) return plain(uri, path, ch, o, nativeIo, readAheadWindow);
             ch.close();
             // a file system without O_DIRECT refuses the open with EINVAL; any other failure (permissions, a vanished
             // file, an I/O error) is that failure, not "unsupported"
@@ -119,6 +117,18 @@ final class PosixFile implements StorageFile, MemoryMapping {
                         + PosixDriver.HINT_DIRECT_IO + ") not supported by this file system (open with O_DIRECT: EINVAL)", e);
             }
             throw PosixDriver.translate(e, path);
+        }
+    }
+
+    private static PosixFile plain(URI uri, Path path, FileChannel ch, OpenOptions o, boolean nativeIo, long readAheadWindow) throws IOException {
+        int fd = -1;
+        try {
+            if (nativeIo) fd = NativePosix.open(path, o.read(), o.write());
+            return new PosixFile(uri, path, ch, null, 0, o.write() ? null : MappedReads.of(ch), fd, o, readAheadWindow);
+        } catch (IOException e) {
+            ch.close();
+            if (fd >= 0) NativePosix.close(fd, path);
+            throw e;
         }
     }
 

@@ -126,6 +126,30 @@ public abstract class AbstractStorageDriverContractTest {
         assertEquals(StorageException.Reason.NO_SUCH_FILE, e.reason());
     }
 
+    /**
+     * The drivers' common wish to bypass the page cache ({@code OpenOptions.HINT_BYPASS_CACHE}, what the replicator asks
+     * for a replica's writes) never fails an open: a store that can bypass it does so only with {@code DIRECT_IO}, and
+     * whatever it does, aligned and unaligned writes from any memory keep every byte.
+     */
+    @Test
+    void theWishToBypassTheCacheNeverFailsAnOpenAndKeepsEveryByte() throws Exception {
+        URI uri = newFileUri("bypass");
+        byte[] data = pattern((1 << 20) + 4096 + 13, 21);
+        try (StorageFile f = driver().open(uri, new OpenOptions(true, true, true, true, java.util.Map.of()).bypassingCache())) {
+            assertTrue(!f.bypassesCache() || driver().has(io.pdla.storage.Capability.DIRECT_IO),
+                    "only a store with DIRECT_IO moves requests around the cache");
+            ByteBuffer aligned = ByteBuffer.allocateDirect((1 << 20) + 4096).alignedSlice(4096).limit(1 << 20);
+            aligned.put(data, 0, 1 << 20).flip();
+            f.write(0, aligned);
+            f.write(1 << 20, ByteBuffer.wrap(data, 1 << 20, 4096).slice());
+            f.write((1 << 20) + 4096, ByteBuffer.wrap(data, (1 << 20) + 4096, 13).slice());
+            f.sync();
+        }
+        try (StorageFile f = driver().open(uri, OpenOptions.readOnly())) {
+            assertArrayEquals(data, readAll(f, 0, data.length));
+        }
+    }
+
     @Test
     void syncsFromAnotherThreadAmidALongWriteLoseNoByte() throws Exception {
         URI uri = newFileUri("write-behind");

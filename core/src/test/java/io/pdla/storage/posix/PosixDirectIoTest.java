@@ -106,4 +106,36 @@ class PosixDirectIoTest {
             assertEquals(false, plain.bypassesCache());
         }
     }
+
+    @Test
+    void theDriversCommonBypassHintTakesODirectWhereTheFileSystemHasIt() throws IOException {
+        Path p = dir.resolve("wished");
+        StorageFile probe;
+        try {
+            probe = new PosixDriver().open(dir.resolve("probe").toUri(), OpenOptions.createReadWrite().withHints(Map.of(PosixDriver.HINT_DIRECT_IO, "true")));
+        } catch (StorageException e) {
+            if (e.reason() != StorageException.Reason.UNSUPPORTED) throw e;
+            // without O_DIRECT here the wish must still open the file, only without it
+            try (StorageFile f = new PosixDriver().open(p.toUri(), OpenOptions.createReadWrite().bypassingCache())) {
+                assertEquals(false, f.bypassesCache());
+            }
+            return;
+        }
+        probe.close();
+        int align = Math.toIntExact(Files.getFileStore(dir).getBlockSize());
+        byte[] data = new byte[align * 4 + 7];
+        new Random(2).nextBytes(data);
+        try (StorageFile f = new PosixDriver().open(p.toUri(), new OpenOptions(true, true, true, true, Map.of()).bypassingCache())) {
+            assertTrue(f.bypassesCache(), "the wish takes O_DIRECT on a file system that has it");
+            ByteBuffer aligned = ByteBuffer.allocateDirect(align * 4 + align).alignedSlice(align).limit(align * 4);
+            aligned.put(data, 0, align * 4).flip();
+            f.write(0, aligned);                                               // around the cache
+            f.write(align * 4L, ByteBuffer.wrap(data, align * 4, 7).slice());  // the unaligned tail through it
+            f.sync();
+        }
+        assertArrayEquals(data, Files.readAllBytes(p));
+        try (StorageFile plain = new PosixDriver().open(p.toUri(), OpenOptions.readOnly())) {
+            assertEquals(false, plain.bypassesCache(), "without the hint a file keeps the cache");
+        }
+    }
 }

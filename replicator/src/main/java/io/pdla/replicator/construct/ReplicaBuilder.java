@@ -643,7 +643,11 @@ public final class ReplicaBuilder {
 
     /** The new replica's temporary file, given the original's owner, group and permissions before any byte goes in. */
     private static StorageFile openReplica(StorageDriver dst, URI tmp, Optional<CopyOwnership.Owner> owner) throws IOException {
-        StorageFile out = dst.open(tmp, new OpenOptions(true, true, true, true, java.util.Map.of()));
+        // written once, read by later passes or runs: its copy through the page cache took a core-second per 512 MiB
+        // on the cores of the job it was built for, and evicted what that host had cached (HDFS drops behind its
+        // block writes for the same reason)
+        OpenOptions create = new OpenOptions(true, true, true, true, java.util.Map.of());
+        StorageFile out = dst.open(tmp, dst.has(Capability.DIRECT_IO) ? create.bypassingCache() : create);
         try {
             if (owner.isPresent()) dst.copyOwnership().secureFile(owner.get(), tmp);
             return out;

@@ -201,11 +201,12 @@ final class SharedOriginalCopy {
     void run(List<Member> members) throws IOException {
         if (members.isEmpty()) return;
         // two buffers a member: one filled here while the other is written
-        int each = Math.max(MIN_PENDING, Math.min(windowBytes, PENDING_BUDGET / (2 * members.size())));
+        // whole pages, starting on a page: what a replica written around the page cache takes as it is (O_DIRECT)
+        int each = Math.max(MIN_PENDING, Math.min(windowBytes, PENDING_BUDGET / (2 * members.size()))) / PAGE * PAGE;
         long reach = 0;
         for (Member m : members) {
-            m.filling = ByteBuffer.allocateDirect(each);
-            m.spares.add(ByteBuffer.allocateDirect(each));
+            m.filling = pageAligned(each);
+            m.spares.add(pageAligned(each));
             reach = Math.max(reach, m.reach);
         }
         WriteBehind behind = writeBehindBytes > 0 ? new WriteBehind(writeBehindBytes) : null;
@@ -222,6 +223,12 @@ final class SharedOriginalCopy {
             if (!finished) writer.abort();
             if (behind != null) behind.close();
         }
+    }
+
+    private static final int PAGE = 4096;
+
+    private static ByteBuffer pageAligned(int bytes) {
+        return ByteBuffer.allocateDirect(bytes + PAGE).alignedSlice(PAGE).limit(bytes).slice();
     }
 
     private void readAll(List<Member> members, long reach, ReplicaWriter writer) throws IOException {
