@@ -149,15 +149,14 @@ public final class ReplicaScanner {
     /** Removes unusable replicas; re-queues the patterns of those that are only out of date. */
     public Report scan() throws IOException {
         List<String> notes = new ArrayList<>();
-        int[] removedRequeued;
-        // held over the look-ups and the metadata probes of each entry; let go before a write-back, a digest of a replica
-        // (PendingWrites) and what follows it for that entry, and before the leftovers (which hold it themselves)
+        // held over the look-ups and the metadata probes of each entry and on into the leftovers; let go before a
+        // write-back, a digest of a replica (PendingWrites) and what follows it for that entry, and a delete
         try (BookkeepingHold held = new BookkeepingHold(catalog)) {
-            removedRequeued = scan(notes, held);
+            int[] removedRequeued = scan(notes, held);
+            notes.forEach(LOG::info);
+            Report leftovers = cleanLeftovers(held);
+            return new Report(leftovers.leftoversDeleted(), leftovers.sessionsEnded(), removedRequeued[0], removedRequeued[1], notes);
         }
-        notes.forEach(LOG::info);
-        Report leftovers = cleanLeftovers();
-        return new Report(leftovers.leftoversDeleted(), leftovers.sessionsEnded(), removedRequeued[0], removedRequeued[1], notes);
     }
 
     private int[] scan(List<String> notes, BookkeepingHold held) throws IOException {

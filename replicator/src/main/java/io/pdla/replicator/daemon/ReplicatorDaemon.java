@@ -205,7 +205,7 @@ public final class ReplicatorDaemon {
             i++;
             if (bar != null) bar.setExtraMessage(i + "/" + items.size() + (q.pattern() == null ? "" : " " + q.pattern().key().file().getPath()));
             if (stop.get() || Thread.currentThread().isInterrupted()) break;
-            held.take();   // again after a build: the acknowledges and look-ups up to the next build share one open
+            held.take();
             String line;
             if (q.pattern() == null) {
                 queue.acknowledge(q);
@@ -246,6 +246,7 @@ public final class ReplicatorDaemon {
                             held.release();
                             o = buildTogether(group, groupPlacements, together);
                         }
+                        held.take();   // the build is done: its acknowledge and the items up to the next build share one open
                     }
                     if (o.kind() == BuildOutcome.Kind.PUBLISHED) bytes += p.totalBytes();
                 }
