@@ -4,9 +4,9 @@ import java.io.IOException;
 
 /**
  * How a component reaches the catalog: by running work in one durable transaction. {@link Catalog} keeps
- * the environment open (daemon, tests, tools); {@link TransientCatalogAccess} opens it per transaction, so
- * several processes (the daemon and every application) can take turns on the same Berkeley DB environment,
- * which JE lets only one process open for writing at a time.
+ * the environment open (daemon, tests, tools); {@link TransientCatalogAccess} opens it per transaction (or per
+ * {@link #holdOpen hold} over a short run of them), so several processes (the daemon and every application) can take
+ * turns on the same Berkeley DB environment, which JE lets only one process open for writing at a time.
  */
 public interface CatalogAccess {
     <T> T transact(Work<T> work) throws IOException;
