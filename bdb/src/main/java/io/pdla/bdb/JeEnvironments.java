@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 public final class JeEnvironments {
     private static final long FIRST_BACKOFF_MILLIS = 5;
     private static final long MAX_BACKOFF_MILLIS = 200;
+    /** Environment handles opened by this class loader: what a store opened per transaction costs is counted in them. */
+    private static final java.util.concurrent.atomic.AtomicLong OPENED = new java.util.concurrent.atomic.AtomicLong();
 
     private JeEnvironments() {
     }
@@ -41,7 +43,9 @@ public final class JeEnvironments {
         long sleep = FIRST_BACKOFF_MILLIS;
         while (true) {
             try {
-                return new Environment(dir.toFile(), ec);
+                Environment env = new Environment(dir.toFile(), ec);
+                OPENED.incrementAndGet();
+                return env;
             } catch (EnvironmentLockedException locked) {
                 if (System.nanoTime() - deadline >= 0) throw new EnvironmentBusyException(dir, waitMillis, false, locked);
                 try {
@@ -53,6 +57,14 @@ public final class JeEnvironments {
                 sleep = Math.min(MAX_BACKOFF_MILLIS, sleep * 2);
             }
         }
+    }
+
+    /**
+     * How many environment handles {@link #open} has opened in this class loader (any directory), for tests and
+     * diagnostics that check how often a store opened per transaction is really opened.
+     */
+    public static long opened() {
+        return OPENED.get();
     }
 
     /** Whether {@code dir} holds a JE environment (at least one log file). */

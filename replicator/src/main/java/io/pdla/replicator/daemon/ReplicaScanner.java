@@ -71,6 +71,15 @@ public final class ReplicaScanner {
 
     /** Start-up: the journal's files not referenced by an entry are deleted, dead writers' sessions ended. */
     public Report cleanLeftovers() throws IOException {
+        // held over the snapshot, the journal rows with nothing to delete and the write sessions; let go before a delete
+        // or a digest of a replica (PendingWrites)
+        try (BookkeepingHold held = new BookkeepingHold(catalog)) {
+            return cleanLeftovers(held);
+        }
+    }
+
+    private Report cleanLeftovers(BookkeepingHold held) throws IOException {
+        held.take();
         List<String> notes = new ArrayList<>();
         record Snapshot(Map<String, List<URI>> journal, Set<URI> referenced) {
         }
@@ -82,8 +91,10 @@ public final class ReplicaScanner {
         int deleted = 0;
         io.pdla.catalog.guard.ReplicaGuard guard = builder.guard();
         for (Map.Entry<String, List<URI>> row : s.journal().entrySet()) {
+            held.take();
             for (URI u : row.getValue()) {
                 if (s.referenced().contains(u)) continue;
+                held.release();
                 // journal rows are data: only a file where a replica may be is ever deleted
                 String keep = guard.reasonNotDeletable(u);
                 if (keep != null) {
@@ -111,6 +122,7 @@ public final class ReplicaScanner {
             });
         }
         int ended = 0;
+        held.take();
         for (URI f : catalog.transact(t -> t.recordedFiles())) {
             for (WriterSession w : catalog.transact(t -> t.writers(f))) {
                 if (w.ownerDead()) {
@@ -137,6 +149,18 @@ public final class ReplicaScanner {
     /** Removes unusable replicas; re-queues the patterns of those that are only out of date. */
     public Report scan() throws IOException {
         List<String> notes = new ArrayList<>();
+        // held over the look-ups and the metadata probes of each entry and on into the leftovers; let go before a
+        // write-back, a digest of a replica (PendingWrites) and what follows it for that entry, and a delete
+        try (BookkeepingHold held = new BookkeepingHold(catalog)) {
+            int[] removedRequeued = scan(notes, held);
+            notes.forEach(LOG::info);
+            Report leftovers = cleanLeftovers(held);
+            return new Report(leftovers.leftoversDeleted(), leftovers.sessionsEnded(), removedRequeued[0], removedRequeued[1], notes);
+        }
+    }
+
+    private int[] scan(List<String> notes, BookkeepingHold held) throws IOException {
+        held.take();
         // first bring originals up to date from DIRTY replicas: until then those replicas are the only copy
         WriteBack writeBack = new WriteBack(catalog, drivers);
         Set<URI> withDirty = catalog.transact(t -> {
@@ -146,6 +170,7 @@ public final class ReplicaScanner {
             }, k -> { });
             return out;
         });
+        if (!withDirty.isEmpty()) held.release();
         for (URI f : withDirty) {
             try {
                 notes.addAll(writeBack.writeBack(f));
@@ -155,6 +180,7 @@ public final class ReplicaScanner {
         }
         List<ReplicaEntry> entries = new ArrayList<>();
         List<byte[]> corrupt = new ArrayList<>();
+        held.take();
         catalog.transact(t -> {
             entries.clear();
             corrupt.clear();
@@ -172,6 +198,7 @@ public final class ReplicaScanner {
             notes.add("removed an undecodable catalog row (" + k.length + " key bytes)");
         }
         for (ReplicaEntry e : entries) {
+            held.take();
             URI original = e.key().file();
             StorageDriver od = drivers.forUri(original);
             String reason = null;
@@ -198,6 +225,7 @@ public final class ReplicaScanner {
                 }
             }
             if (reason == null) continue;
+            held.release();
             boolean originalGone = !od.exists(original);
             // the catalog's VALID or STALE is no proof that the replica took no writes (a catalog writer can flip a
             // DIRTY one): its in-step mark is. Only a replica where and whose it must be is asked (a refused one
@@ -251,8 +279,6 @@ public final class ReplicaScanner {
                 requeued++;
             }
         }
-        notes.forEach(LOG::info);
-        Report leftovers = cleanLeftovers();
-        return new Report(leftovers.leftoversDeleted(), leftovers.sessionsEnded(), removed, requeued, notes);
+        return new int[]{removed, requeued};
     }
 }

@@ -142,11 +142,21 @@ public final class ReplicatorDaemon {
      * (a build defers while DIRTY replicas of its original are not written back, and redirect checks every replica it
      * serves at open). What the scan queues again is built at once by the next pass.
      */
-    private DaemonReport pass(boolean scan, boolean scanAfter) throws IOException {
+    DaemonReport pass(boolean scan, boolean scanAfter) throws IOException {
         if (!cleaned) {
             scanner.cleanLeftovers();
             cleaned = true;
         }
+        // held from the hook's first transaction (the cli's transfer, through an access of its own) through the planning,
+        // between the builds while items end without one, and let go before every build: a copy takes seconds, and the
+        // job's ranks must reach the catalog meanwhile
+        try (BookkeepingHold held = new BookkeepingHold(catalog)) {
+            held.take();
+            return pass(scan, scanAfter, held);
+        }
+    }
+
+    private DaemonReport pass(boolean scan, boolean scanAfter, BookkeepingHold held) throws IOException {
         if (beforePass != null) {
             try {
                 beforePass.run();
@@ -155,7 +165,11 @@ public final class ReplicatorDaemon {
                 if (progress != null) progress.println("pdla daemon: " + e.getMessage());
             }
         }
-        if (scan && !scanAfter) scanner.scan();
+        if (scan && !scanAfter) {
+            held.release();   // the scan holds the catalog itself, over its stretches without long work
+            scanner.scan();
+            held.take();
+        }
         List<String> lines = new ArrayList<>();
         // the global replicas looked up for this pass's local items: one catalog transaction per file, not per item
         Map<PatternKey, Optional<ReplicaEntry>> globals = new java.util.HashMap<>();
@@ -191,6 +205,7 @@ public final class ReplicatorDaemon {
             i++;
             if (bar != null) bar.setExtraMessage(i + "/" + items.size() + (q.pattern() == null ? "" : " " + q.pattern().key().file().getPath()));
             if (stop.get() || Thread.currentThread().isInterrupted()) break;
+            held.take();
             String line;
             if (q.pattern() == null) {
                 queue.acknowledge(q);
@@ -217,7 +232,9 @@ public final class ReplicatorDaemon {
                         if (group.size() == 1) {
                             long t0 = System.nanoTime();
                             try {
-                                o = builder.build(p, placed(List.of(p), placements).get(p.key()));
+                                Placement placement = placed(List.of(p), placements).get(p.key());
+                                held.release();
+                                o = builder.build(p, placement);
                             } catch (IOException | RuntimeException e) {
                                 o = outcomeOfFailure(p, e);
                             }
@@ -225,8 +242,11 @@ public final class ReplicatorDaemon {
                         } else {
                             List<KeyedPattern> members = new ArrayList<>();
                             for (QueuedPattern g : group) members.add(g.pattern());
-                            o = buildTogether(group, placed(members, placements), together);
+                            Map<PatternKey, Placement> groupPlacements = placed(members, placements);
+                            held.release();
+                            o = buildTogether(group, groupPlacements, together);
                         }
+                        held.take();   // the build is done: its acknowledge and the items up to the next build share one open
                     }
                     if (o.kind() == BuildOutcome.Kind.PUBLISHED) bytes += p.totalBytes();
                 }
@@ -254,6 +274,7 @@ public final class ReplicatorDaemon {
             bar.close();
             for (int k = 0; k < lines.size(); k++) progress.printf("[%d/%d] %s%n", k + 1, items.size(), lines.get(k));
         }
+        held.release();
         if (scan && scanAfter && !stop.get() && scanner.scan().requeued() > 0) wakeUp();
         return new DaemonReport(published, upToDate, covered, deferred, rejected, bytes, lines);
     }
