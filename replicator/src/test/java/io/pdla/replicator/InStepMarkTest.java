@@ -81,9 +81,13 @@ class InStepMarkTest {
     }
 
     private Built build(Fixture fx, String name, long seed) throws Exception {
+        return build(fx, name, seed, InStepMarkTest::pattern);
+    }
+
+    private Built build(Fixture fx, String name, long seed, java.util.function.Function<Path, KeyedPattern> patternOf) throws Exception {
         Path file = tmp.resolve(name);
         byte[] original = Fixture.writeRandomFile(file, SIZE, seed);
-        KeyedPattern p = pattern(file);
+        KeyedPattern p = patternOf.apply(file);
         fx.replication.queue.offer(p);
         assertEquals(1, fx.replication.daemon.runOnce().published(), fx.progress.toString());
         Path replica = Path.of(entry(fx, p).replica());
@@ -99,18 +103,6 @@ class InStepMarkTest {
         return KeyedPattern.of(new PatternKey(new AppIdentity("mark", 4), 0, file.toUri()).asGlobal(), Geometry.grouped(rank0, 4, REQ));
     }
 
-    private Built buildCombined(Fixture fx, String name, long seed) throws Exception {
-        Path file = tmp.resolve(name);
-        byte[] original = Fixture.writeRandomFile(file, SIZE, seed);
-        KeyedPattern p = combined(file);
-        fx.replication.queue.offer(p);
-        assertEquals(1, fx.replication.daemon.runOnce().published(), fx.progress.toString());
-        Path replica = Path.of(entry(fx, p).replica());
-        assumeMarksKept(replica.getParent());
-        assertTrue(InStepMark.present(posix, replica.toUri()), "the built replica " + replica + " carries no in-step mark");
-        return new Built(file, original, p, replica);
-    }
-
     /** The mark of a content in regions of {@code region} bytes, taken from the regions' own digests. */
     private static InStepMark.Mark regionsMark(byte[] content, int region) throws Exception {
         List<byte[]> digests = new java.util.ArrayList<>();
@@ -123,7 +115,7 @@ class InStepMarkTest {
     @Test
     void aCombinedReplicaIsMarkedWithItsRegionsDigestsTakenWhileCopying() throws Exception {
         try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
-            Built b = buildCombined(fx, "g.dat", 11);
+            Built b = build(fx, "g.dat", 11, InStepMarkTest::combined);
             byte[] content = Fixture.patternBytes(b.p(), b.original());
             assertArrayEquals(content, Files.readAllBytes(b.replica()));
             InStepMark.Mark mark = InStepMark.read(posix, b.replica().toUri()).orElseThrow();
@@ -138,7 +130,7 @@ class InStepMarkTest {
     @Test
     void aWriterChangedCombinedReplicaIsWrittenBackAndMarkedInItsRegionsAgain() throws Exception {
         try (Fixture fx = new Fixture(Files.createDirectories(tmp.resolve("fx")))) {
-            Built b = buildCombined(fx, "h.dat", 12);
+            Built b = build(fx, "h.dat", 12, InStepMarkTest::combined);
             put(fx, entry(fx, b.p()).withState(ReplicaState.DIRTY));
             byte[] fresh = Files.readAllBytes(b.replica());
             fresh[3 * 8 * REQ + 5] ^= 0x5a;   // one byte of rank 3's region
