@@ -79,8 +79,9 @@ public final class PosixDriver implements StorageDriver {
     public StorageFile open(URI uri, OpenOptions options) throws IOException {
         Path path = path(uri);
         boolean direct = flag("hint " + HINT_DIRECT_IO, options.hint(HINT_DIRECT_IO, "false"));
-        // asked for by name, O_DIRECT refused is an error; only wished for (a replica's writes), the file goes without it
-        boolean onlyWished = !direct && options.bypassCacheWished();
+        // asked for by name, O_DIRECT refused is an error; only wished for (a replica's copy), the file goes without it,
+        // and a file read while its pages are cached is read from the cache (a copy out of memory beats the disk)
+        boolean onlyWished = !direct && options.bypassCacheWished() && (options.write() || PageResidency.mostlyCold(path));
         boolean fromHint = options.hints().containsKey(HINT_NATIVE_IO);
         boolean nativeIo = flag(fromHint ? "hint " + HINT_NATIVE_IO : "environment variable " + ENV_NATIVE_IO,
                 options.hint(HINT_NATIVE_IO, nativeIoDefault));

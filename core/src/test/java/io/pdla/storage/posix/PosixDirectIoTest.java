@@ -138,4 +138,44 @@ class PosixDirectIoTest {
             assertEquals(false, plain.bypassesCache(), "without the hint a file keeps the cache");
         }
     }
+
+    @Test
+    void aReadWishedAroundTheCacheGoesAroundItOnlyWhileTheFileIsNotCached() throws IOException {
+        Path p = dir.resolve("cold");
+        int align = Math.toIntExact(Files.getFileStore(dir).getBlockSize());
+        int bytes = 64 * align;
+        byte[] data = new byte[bytes];
+        new Random(3).nextBytes(data);
+        try (StorageFile f = new PosixDriver().open(p.toUri(), OpenOptions.createReadWrite().bypassingCache())) {
+            if (!f.bypassesCache()) {
+                // no O_DIRECT here: a read's wish must open the file all the same
+                f.write(0, ByteBuffer.wrap(data));
+                try (StorageFile r = new PosixDriver().open(p.toUri(), OpenOptions.readOnly().bypassingCache())) {
+                    assertEquals(false, r.bypassesCache());
+                }
+                return;
+            }
+            ByteBuffer aligned = ByteBuffer.allocateDirect(bytes + align).alignedSlice(align).limit(bytes);
+            f.write(0, aligned.put(data).flip());   // around the cache: none of its pages is resident
+            f.sync();
+        }
+        assertTrue(PageResidency.residentSamples(p) < PageResidency.SAMPLES / 4, "written around the cache, the file is not in it");
+        try (StorageFile r = new PosixDriver().open(p.toUri(), OpenOptions.readOnly().bypassingCache())) {
+            assertTrue(r.bypassesCache(), "a file not in the cache is read around it");
+            ByteBuffer back = ByteBuffer.allocateDirect(bytes + align).alignedSlice(align).limit(bytes);
+            assertEquals(bytes, r.read(0, back));
+            assertArrayEquals(data, java.util.Arrays.copyOf(toArray(back.flip()), bytes));
+        }
+        assertArrayEquals(data, Files.readAllBytes(p));   // through the cache: now it is there
+        assertEquals(PageResidency.SAMPLES, PageResidency.residentSamples(p));
+        try (StorageFile r = new PosixDriver().open(p.toUri(), OpenOptions.readOnly().bypassingCache())) {
+            assertEquals(false, r.bypassesCache(), "a cached file is read from the cache");
+        }
+    }
+
+    private static byte[] toArray(ByteBuffer b) {
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
+    }
 }

@@ -228,12 +228,13 @@ final class SharedOriginalCopy {
     private static final int PAGE = 4096;
 
     private static ByteBuffer pageAligned(int bytes) {
-        return ByteBuffer.allocateDirect(bytes + PAGE).alignedSlice(PAGE).limit(bytes).slice();
+        // an aligned slice's capacity is cut to whole pages: room for the pages that hold {@code bytes}, and one to align
+        return ByteBuffer.allocateDirect(((bytes + PAGE - 1) / PAGE + 1) * PAGE).alignedSlice(PAGE).limit(bytes).slice();
     }
 
     private void readAll(List<Member> members, long reach, ReplicaWriter writer) throws IOException {
         long originalSize = in.size();
-        ByteBuffer window = ByteBuffer.allocateDirect(windowBytes);
+        ByteBuffer window = pageAligned(windowBytes);
         while (true) {
             if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("replica build interrupted");
             long low = Long.MAX_VALUE;
