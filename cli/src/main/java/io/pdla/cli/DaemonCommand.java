@@ -81,6 +81,11 @@ public final class DaemonCommand implements Callable<Integer> {
             + "rank's pattern, as --once always builds.")
     long gatherMs;
 
+    @Option(names = "--no-warmup", description = "Do not replicate a scratch file (3 x 16 MiB, beside the catalog or in "
+            + "--replica-root, deleted afterwards) at start. The warm-up compiles the build path before the first hand-off, "
+            + "so a fresh daemon's first replica copies at the speed of its later ones.")
+    boolean noWarmup;
+
     @Override
     public Integer call() {
         DaemonOptions o;
@@ -88,7 +93,7 @@ public final class DaemonCommand implements Callable<Integer> {
             PlacementConfig p = new PlacementConfig(hServers, sServers, ssdSpace, threshold,
                     ModelParameters.defaults(), perNode, stripe);
             o = DaemonOptions.defaults(db).withPlacement(p).withReplicaRoot(replicaRoot == null ? null : URI.create(replicaRoot))
-                    .withRate(4 << 20, rate).withPollMillis(poll).withGatherMillis(gatherMs);
+                    .withRate(4 << 20, rate).withPollMillis(poll).withGatherMillis(gatherMs).withWarmUp(!noWarmup && !once);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

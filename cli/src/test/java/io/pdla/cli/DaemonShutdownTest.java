@@ -35,6 +35,11 @@ class DaemonShutdownTest {
             assertTrue(daemon.waitFor(20, TimeUnit.SECONDS), "the daemon still runs 20 s after SIGTERM:\n" + Files.readString(log));
             String out = Files.readString(log);
             assertTrue(out.contains("pdla daemon: stopped"), "the loop ended its step and said so:\n" + out);
+            // `pdla daemon` warms its build path up before watching its queue, and leaves no scratch behind
+            assertTrue(out.indexOf("build path warmed up") >= 0 && out.indexOf("build path warmed up") < out.indexOf("watching the queue"), out);
+            try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+                assertTrue(s.noneMatch(f -> f.getFileName().toString().startsWith(".pdla-daemon-warmup-")), "no scratch left in " + dir);
+            }
         } finally {
             daemon.destroyForcibly();
             daemon.waitFor(30, TimeUnit.SECONDS);

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 /**
  * A plain entry point of the daemon (what {@code pdla daemon} runs; the crash tests start it as a child
  * process): {@code --db DIR [--once] [--replica-root URI] [--hservers N] [--sservers N --ssd-space SIZE]
- * [--chunk BYTES] [--rate BYTES_PER_S] [--poll MS]}. Exit 0 on success, 2 on bad arguments, 1 on failure.
+ * [--chunk BYTES] [--rate BYTES_PER_S] [--poll MS] [--warmup]}. Exit 0 on success, 2 on bad arguments, 1 on failure.
  * The long-running form stops cleanly on SIGTERM: the shutdown hook stops the loop and waits for the
  * current build to end or abandon its temporary file.
  */
@@ -27,7 +27,7 @@ public final class DaemonMain {
 
     public static int run(String[] args) {
         DaemonOptions o;
-        boolean once = false;
+        boolean once = false, warmUp = false;
         try {
             Path db = null;
             URI root = null;
@@ -37,6 +37,7 @@ public final class DaemonMain {
                 String a = args[i];
                 switch (a) {
                     case "--once" -> once = true;
+                    case "--warmup" -> warmUp = true;
                     case "--db" -> db = Path.of(value(args, ++i, a));
                     case "--replica-root" -> root = URI.create(value(args, ++i, a));
                     case "--hservers" -> h = Integer.parseInt(value(args, ++i, a));
@@ -50,7 +51,7 @@ public final class DaemonMain {
             }
             if (db == null) throw new IllegalArgumentException("--db DIR is required");
             o = DaemonOptions.defaults(db).withReplicaRoot(root).withPlacement(PlacementConfig.hddOnly(h).withSsd(s, ssd))
-                    .withRate(chunk, rate).withPollMillis(poll);
+                    .withRate(chunk, rate).withPollMillis(poll).withWarmUp(warmUp);
         } catch (IllegalArgumentException e) {
             System.err.println("pdla daemon: " + e.getMessage());
             return 2;
@@ -98,6 +99,7 @@ public final class DaemonMain {
             try {   // from the hook's registration on: whatever ends this, the hook is not left waiting
                 if (o.gatherMillis() < 0) r.daemon.keepRanksApart();
                 else r.daemon.gatherRanksFor(o.gatherMillis());
+                if (o.warmUp()) System.out.println("pdla daemon: " + BuildWarmup.run(o).describe());
                 System.out.println("pdla daemon: watching the queue in " + o.db() + " every " + o.pollMillis() + " ms");
                 r.daemon.runUntilStopped(o.pollMillis());
                 System.out.println("pdla daemon: stopped");

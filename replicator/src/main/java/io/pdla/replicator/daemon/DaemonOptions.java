@@ -17,9 +17,11 @@ import java.nio.file.Path;
  * @param gatherMillis       how long the long-running daemon waits for the rest of a job's ranks' patterns of a file
  *                           before combining them into one replica ({@link ReplicatorDaemon#gatherRanksFor}); negative:
  *                           one replica per rank's pattern ({@link ReplicatorDaemon#keepRanksApart})
+ * @param warmUp             whether the long-running daemon first replicates a scratch file of its own ({@link BuildWarmup});
+ *                           off by default, on in {@code pdla daemon}
  */
 public record DaemonOptions(Path db, URI replicaRoot, PlacementConfig placement, int chunkBytes, long maxBytesPerSecond,
-                            long pollMillis, long catalogWaitMillis, long gatherMillis) {
+                            long pollMillis, long catalogWaitMillis, long gatherMillis, boolean warmUp) {
     public DaemonOptions {
         if (db == null) throw new IllegalArgumentException("the catalog directory (--db) is required");
         if (chunkBytes < 4096) throw new IllegalArgumentException("chunk must be >= 4096 bytes, was " + chunkBytes);
@@ -27,26 +29,34 @@ public record DaemonOptions(Path db, URI replicaRoot, PlacementConfig placement,
     }
 
     public static DaemonOptions defaults(Path db) {
-        return new DaemonOptions(db, null, PlacementConfig.hddOnly(8), 4 << 20, 0, 5000, 30_000, ReplicatorDaemon.DEFAULT_GATHER_MILLIS);
+        return new DaemonOptions(db, null, PlacementConfig.hddOnly(8), 4 << 20, 0, 5000, 30_000, ReplicatorDaemon.DEFAULT_GATHER_MILLIS, false);
+    }
+
+    public DaemonOptions withWarmUp(boolean on) {
+        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis, on);
+    }
+
+    public DaemonOptions withCatalog(Path otherDb) {
+        return new DaemonOptions(otherDb, replicaRoot, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis, warmUp);
     }
 
     public DaemonOptions withReplicaRoot(URI root) {
-        return new DaemonOptions(db, root, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis);
+        return new DaemonOptions(db, root, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis, warmUp);
     }
 
     public DaemonOptions withPlacement(PlacementConfig p) {
-        return new DaemonOptions(db, replicaRoot, p, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis);
+        return new DaemonOptions(db, replicaRoot, p, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis, warmUp);
     }
 
     public DaemonOptions withRate(int chunk, long bytesPerSecond) {
-        return new DaemonOptions(db, replicaRoot, placement, chunk, bytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis);
+        return new DaemonOptions(db, replicaRoot, placement, chunk, bytesPerSecond, pollMillis, catalogWaitMillis, gatherMillis, warmUp);
     }
 
     public DaemonOptions withPollMillis(long ms) {
-        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, ms, catalogWaitMillis, gatherMillis);
+        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, ms, catalogWaitMillis, gatherMillis, warmUp);
     }
 
     public DaemonOptions withGatherMillis(long ms) {
-        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, ms);
+        return new DaemonOptions(db, replicaRoot, placement, chunkBytes, maxBytesPerSecond, pollMillis, catalogWaitMillis, ms, warmUp);
     }
 }
