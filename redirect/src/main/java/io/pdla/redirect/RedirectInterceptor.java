@@ -118,10 +118,11 @@ public final class RedirectInterceptor implements IoInterceptor {
             ctx.put(MARKER, new UnreplicatedWrite(UnreplicatedWriters.register(cfg.catalog(), ctx.uri())));
             mayHave = ReplicatedOriginals.mayHave(cfg.catalog(), ctx.uri());
         }
-        // an online job's file gets its replica during the job: rank 0, which will look it up, loads the catalog's store now
+        // an online job's file gets its replica during the job (from a daemon, which has made the catalog): rank 0, which will
+        // look it up, loads the catalog's store now
         if (!mayHave && ctx.rank() == 0 && RedirectProvider.onlineRequested(ctx.hints())) {
             try {
-                CatalogWarmup.startOnce();
+                CatalogWarmup.startOnce(cfg.catalog());
             } catch (RuntimeException | Error e) {   // no thread to be had, say: a warm-up never fails the open
                 LOG.fine(() -> "catalog warm-up not started: " + e);
             }

@@ -42,13 +42,23 @@ class CatalogWarmupTest {
     }
 
     @Test
+    void aCatalogNoDaemonHasMadeIsNotWarmedFor() throws Exception {
+        Path absent = tmp.resolve("catalog");
+        assertFalse(CatalogWarmup.worthWarmingFor(absent), "no catalog: no daemon builds for this job");
+        assertFalse(CatalogWarmup.worthWarmingFor(null));
+        assertNull(CatalogWarmup.startOnce(absent));
+        Files.createDirectories(absent);
+        assertTrue(CatalogWarmup.worthWarmingFor(absent), "a daemon made it: a replica may come");
+    }
+
+    @Test
     void startsOnceForThisClassLoader() throws Exception {
-        Thread first = CatalogWarmup.startOnce();
+        Thread first = CatalogWarmup.startOnce(tmp);
         if (first != null) {
             first.join(60_000);
             assertFalse(first.isAlive(), "the warm-up ends on its own");
             assertTrue(first.isDaemon(), "a daemon thread never keeps a finished job alive");
         }
-        assertNull(CatalogWarmup.startOnce(), "a second open of the rank does not warm up again");
+        assertNull(CatalogWarmup.startOnce(tmp), "a second open of the rank does not warm up again");
     }
 }
