@@ -50,6 +50,11 @@ final class PatternFollower implements ReplicatorDaemon.PassHook {
     }
 
     @Override
+    public boolean workWaiting() {
+        return PatternSpool.pending(dir);
+    }
+
+    @Override
     public void run() throws IOException {
         if (PatternSpool.pending(dir)) {
             takeSpool();

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -28,9 +29,9 @@ import java.util.stream.Stream;
  * path (queue, ranks gathered into one replica, cost model, shared copy, in-step mark, publication, catalog), on the
  * file system it will build on, in a scratch catalog and directory it deletes afterwards.
  *
- * <p>It runs before the daemon's first pass (about 3 s on 2 cores): a hand-off arriving meanwhile waits for it, since
- * a build beside the warm-up would share the cores with it and gain nothing (measured: 9 s for the warm-up beside a
- * job, against 3 s alone). It can only cost time: every failure is reported in one line and the daemon goes on, since
+ * <p>It runs before the daemon's first pass (about 3 s on 2 cores), not beside it: a build beside the warm-up would
+ * share the cores with it and gain nothing (measured: 9 s for the warm-up beside a job, against 3 s alone). A hand-off
+ * that arrives meanwhile (a daemon started with the job) cuts it short at the next round, and is built at once. It can only cost time: every failure is reported in one line and the daemon goes on, since
  * the real builds report the same problem where it matters.
  */
 public final class BuildWarmup {
@@ -47,11 +48,17 @@ public final class BuildWarmup {
     private BuildWarmup() {
     }
 
-    /** What a warm-up did: the replicas it published, its time, and the failure that ended it, if any. */
-    public record Outcome(int published, long millis, Exception failure) {
+    /**
+     * What a warm-up did: the replicas it published, its time, whether it gave way to work that arrived, and the
+     * failure that ended it, if any.
+     */
+    public record Outcome(int published, long millis, boolean gaveWay, Exception failure) {
         public String describe() {
-            return failure == null ? "build path warmed up in " + millis + " ms (" + published + " scratch replicas)"
-                    : "build path not warmed up (" + failure.getClass().getSimpleName() + ": " + failure.getMessage() + "); the first build compiles it";
+            if (failure != null) {
+                return "build path not warmed up (" + failure.getClass().getSimpleName() + ": " + failure.getMessage() + "); the first build compiles it";
+            }
+            return gaveWay ? "build path warm-up cut short after " + published + " of " + ROUNDS + " scratch replicas in " + millis + " ms: work arrived"
+                    : "build path warmed up in " + millis + " ms (" + published + " scratch replicas)";
         }
     }
 
@@ -68,16 +75,26 @@ public final class BuildWarmup {
 
     /** Runs one warm-up with the daemon's own options; never throws. */
     public static Outcome run(DaemonOptions o) {
+        return run(o, () -> false);
+    }
+
+    /**
+     * As {@link #run(DaemonOptions)}, giving way before each round when {@code workWaiting} says input waits (a job's
+     * hand-off): a daemon started with the job then builds its replica at once, with what the rounds so far compiled.
+     */
+    public static Outcome run(DaemonOptions o, BooleanSupplier workWaiting) {
         long t0 = System.nanoTime();
         Path scratch = null;
+        int[] published = {0};
         try {
+            if (workWaiting.getAsBoolean()) return new Outcome(0, 0, true, null);
             Path parent = scratchParent(o);
             Files.createDirectories(parent);
             scratch = Files.createTempDirectory(parent, ".pdla-daemon-warmup-");
-            int published = replicateScratch(o, scratch);
-            return new Outcome(published, (System.nanoTime() - t0) / 1_000_000, null);
+            boolean gaveWay = !replicateScratch(o, scratch, workWaiting, published);
+            return new Outcome(published[0], (System.nanoTime() - t0) / 1_000_000, gaveWay, null);
         } catch (IOException | RuntimeException | LinkageError e) {
-            return new Outcome(0, (System.nanoTime() - t0) / 1_000_000, e instanceof Exception x ? x : new IllegalStateException(e));
+            return new Outcome(published[0], (System.nanoTime() - t0) / 1_000_000, false, e instanceof Exception x ? x : new IllegalStateException(e));
         } finally {
             if (scratch != null) deleteTree(scratch);
         }
@@ -90,7 +107,8 @@ public final class BuildWarmup {
         return Math.max(4 * stripe, bytes / stripe * stripe);
     }
 
-    private static int replicateScratch(DaemonOptions o, Path scratch) throws IOException {
+    /** True when every round ran, false when it gave way to waiting work; {@code published[0]} counts the replicas. */
+    private static boolean replicateScratch(DaemonOptions o, Path scratch, BooleanSupplier workWaiting, int[] published) throws IOException {
         URI file = scratch.resolve("scratch.bin").toUri();
         StorageDriver driver = StorageDrivers.installed().forUri(file);
         long bytes = scratchBytes(o);
@@ -98,8 +116,8 @@ public final class BuildWarmup {
         DaemonOptions scratchOptions = o.withCatalog(scratch.resolve("catalog")).withReplicaRoot(scratch.resolve("replicas").toUri());
         Replication r = Replication.open(scratchOptions, new PrintStream(OutputStream.nullOutputStream()));
         r.daemon.gatherRanksFor(0);
-        int published = 0;
         for (int round = 0; round < ROUNDS; round++) {
+            if (workWaiting.getAsBoolean()) return false;
             AppIdentity job = new AppIdentity("pdla-daemon-warmup-" + round, RANKS);
             for (int rank = 0; rank < RANKS; rank++) {
                 r.queue.offer(KeyedPattern.of(new PatternKey(job, rank, file),
@@ -107,9 +125,9 @@ public final class BuildWarmup {
             }
             DaemonReport rep = r.daemon.runOnce();
             if (rep.published() != 1) throw new IOException("scratch round " + round + " published " + rep.published() + " replicas: " + rep.lines());
-            published++;
+            published[0]++;
         }
-        return published;
+        return true;
     }
 
     /** Written around the page cache where the store can: the daemon then reads it as it reads an O_DIRECT job's file. */

@@ -99,7 +99,7 @@ public final class DaemonMain {
             try {   // from the hook's registration on: whatever ends this, the hook is not left waiting
                 if (o.gatherMillis() < 0) r.daemon.keepRanksApart();
                 else r.daemon.gatherRanksFor(o.gatherMillis());
-                if (o.warmUp()) System.out.println("pdla daemon: " + BuildWarmup.run(o).describe());
+                if (o.warmUp()) System.out.println("pdla daemon: " + BuildWarmup.run(o, beforeEachPass == null ? () -> false : beforeEachPass::workWaiting).describe());
                 System.out.println("pdla daemon: watching the queue in " + o.db() + " every " + o.pollMillis() + " ms");
                 r.daemon.runUntilStopped(o.pollMillis());
                 System.out.println("pdla daemon: stopped");

@@ -68,6 +68,11 @@ public final class ReplicatorDaemon {
          */
         default void watch(Runnable wakeUp) {
         }
+
+        /** Whether input waits for the daemon now (a hand-off in the spool): the daemon's warm-up gives way to it. */
+        default boolean workWaiting() {
+            return false;
+        }
     }
 
     /**

@@ -36,6 +36,7 @@ class BuildWarmupTest {
         BuildWarmup.Outcome out = BuildWarmup.run(o);
         assertNull(out.failure(), out.describe());
         assertEquals(BuildWarmup.ROUNDS, out.published(), "one combined replica per round");
+        assertFalse(out.gaveWay());
         assertTrue(out.describe().startsWith("build path warmed up"), out.describe());
         assertEquals(List.of(), leftovers(), "the scratch directory is deleted");
         assertFalse(Files.exists(tmp.resolve("catalog")), "the daemon's own catalog is not touched");
@@ -63,6 +64,23 @@ class BuildWarmupTest {
         assertEquals(BuildWarmup.RANKS * BuildWarmup.BLOCK * 4L,
                 BuildWarmup.scratchBytes(o.withRate(4 << 20, 1024)), "a tiny rate still gives each rank blocks to copy");
         assertEquals(BuildWarmup.FILE_BYTES, BuildWarmup.scratchBytes(o.withRate(4 << 20, 0)), "no limit: the whole scratch");
+    }
+
+    @Test
+    void workThatArrivesCutsTheWarmUpShortAtTheNextRound() throws Exception {
+        DaemonOptions o = DaemonOptions.defaults(tmp.resolve("catalog"));
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        // nothing waits at the start and before round 0; a hand-off has landed by the time round 1 would begin
+        BuildWarmup.Outcome out = BuildWarmup.run(o, () -> asked.incrementAndGet() > 2);
+        assertNull(out.failure(), out.describe());
+        assertTrue(out.gaveWay(), out.describe());
+        assertEquals(1, out.published(), "round 0 ran, round 1 gave way");
+        assertTrue(out.describe().contains("cut short after 1 of " + BuildWarmup.ROUNDS), out.describe());
+        assertEquals(List.of(), leftovers(), "the scratch is deleted all the same");
+
+        BuildWarmup.Outcome none = BuildWarmup.run(o, () -> true);
+        assertTrue(none.gaveWay() && none.published() == 0 && none.failure() == null, "work waiting at the start: " + none.describe());
+        assertEquals(List.of(), leftovers(), "no scratch made");
     }
 
     @Test
