@@ -31,8 +31,9 @@ import java.util.stream.Stream;
  *
  * <p>It runs before the daemon's first pass (about 3 s on 2 cores), not beside it: a build beside the warm-up would
  * share the cores with it and gain nothing (measured: 9 s for the warm-up beside a job, against 3 s alone). A hand-off
- * that arrives meanwhile (a daemon started with the job) cuts it short at the next round, and is built at once. It can only cost time: every failure is reported in one line and the daemon goes on, since
- * the real builds report the same problem where it matters.
+ * that arrives meanwhile (a daemon started with the job) cuts it short at the next round, and is built at once. It
+ * can only cost time: every failure is reported in one line and the daemon goes on, since the real builds report the
+ * same problem where it matters.
  */
 public final class BuildWarmup {
     /** Ranks of the scratch job, and the scratch pattern's block: small blocks give the per-piece code its calls. */
